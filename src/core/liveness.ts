@@ -1,0 +1,75 @@
+import { Agent, Team } from './model';
+import { parseStamp } from './time';
+
+/**
+ * Liveness as the Cortex coordinator judges it: a pure function of the parsed team
+ * and "now" (wall-clock minutes, see `time.ts`).
+ *
+ * - `inactive`: the agent note says `status: inactive` (any case).
+ * - `alive`: the last tick is at most `staleAfter` minutes old (a tick in the future
+ *   counts as alive: clocks drift).
+ * - otherwise the tick is stale (or missing, or unreadable): `down` when the agent has
+ *   a ready or in-progress task (it should be ticking), `idle` when it has none
+ *   (idle workers suppress their ticks, which is normal).
+ */
+export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
+
+export const LIVENESS_STATES: readonly Liveness[] = ['alive', 'idle', 'down', 'inactive'];
+
+/** The coordinator's rule: two missed heartbeats (30 minutes at the default 15). */
+export function staleAfterMinutes(heartbeatMinutes: number): number {
+  return 2 * heartbeatMinutes;
+}
+
+/** Minutes since the agent's last tick (negative when it lies in the future); `null` when there is no readable tick. */
+export function tickAgeMinutes(agent: Pick<Agent, 'lastTick'>, nowMinutes: number): number | null {
+  const tick = parseStamp(agent.lastTick);
+  return tick === null ? null : nowMinutes - tick;
+}
+
+export function isInactive(agent: Pick<Agent, 'status'>): boolean {
+  return agent.status !== null && agent.status.trim().toLowerCase() === 'inactive';
+}
+
+/** The agent has a `ready` or `in-progress` task. */
+export function hasActiveTasks(agent: Pick<Agent, 'tasks'>): boolean {
+  for (const t of agent.tasks) if (t.status === 'ready' || t.status === 'in-progress') return true;
+  return false;
+}
+
+export function agentLiveness(
+  agent: Pick<Agent, 'status' | 'lastTick' | 'tasks'>,
+  nowMinutes: number,
+  staleAfter: number,
+): Liveness {
+  if (isInactive(agent)) return 'inactive';
+  const age = tickAgeMinutes(agent, nowMinutes);
+  if (age !== null && age <= staleAfter) return 'alive';
+  return hasActiveTasks(agent) ? 'down' : 'idle';
+}
+
+export interface TeamSummary {
+  readonly agents: number;
+  readonly alive: number;
+  readonly idle: number;
+  readonly down: number;
+  readonly inactive: number;
+  /** Tasks with status `ready`, over all agents. */
+  readonly ready: number;
+  /** Tasks with status `in-progress`, over all agents. */
+  readonly inProgress: number;
+}
+
+/** Counts for the status bar ("Cortex: 7 agents · 1 down · 12 ready"). */
+export function teamSummary(team: Pick<Team, 'agents'>, nowMinutes: number, staleAfter: number): TeamSummary {
+  const counts = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+  for (const agent of team.agents) {
+    counts.agents++;
+    counts[agentLiveness(agent, nowMinutes, staleAfter)]++;
+    for (const t of agent.tasks) {
+      if (t.status === 'ready') counts.ready++;
+      else if (t.status === 'in-progress') counts.inProgress++;
+    }
+  }
+  return counts;
+}
