@@ -1,0 +1,600 @@
+import { FileNotFoundError, TeamFs, isCortexTempName, joinPath } from './fs/team-fs';
+import { Agent, Diagnostic, Project, Task, Team } from './model';
+import { AgentNote, parseAgentNote } from './parse/agent-note';
+import { parseProjectNote } from './parse/project-note';
+import { parseTaskFile, toTask } from './parse/tasks';
+import { decodeText } from './text';
+
+/**
+ * The parsed team folder, kept up to date file by file.
+ *
+ * `load()` scans the whole folder; `update(paths)` re-reads only the files named
+ * (team-relative paths that changed, appeared or disappeared) and returns a new
+ * `Team` in which every agent and project that did not change is the very same
+ * object as before, so views can diff by identity. An update of one tasks.md costs
+ * the size of that file plus copying the arrays of agent references: it never
+ * rescans the folder and never touches the other agents' tasks.
+ *
+ * Layout read: `agents/<slug>/<slug>.md` and `agents/<slug>/tasks.md`,
+ * `projects/*.md`, `templates/agent-template.md` and `templates/project-template.md`.
+ * Dot-files and the core's own temp files are skipped. Calls are serialized.
+ */
+
+export const AGENTS_DIR = 'agents';
+export const PROJECTS_DIR = 'projects';
+export const TEMPLATES_DIR = 'templates';
+export const TASKS_FILE = 'tasks.md';
+export const AGENT_TEMPLATE = 'templates/agent-template.md';
+export const PROJECT_TEMPLATE = 'templates/project-template.md';
+
+/** Default number of file-system operations in flight at once. */
+export const READ_CONCURRENCY = 32;
+
+const EMPTY_TEAM: Team = Object.freeze({
+  agents: [],
+  projects: [],
+  templates: { agent: null, project: null },
+  diagnostics: [],
+});
+
+/** Code-unit order: the same on every machine and locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A name the scan skips: dot-files and folders, the core's temp files. */
+export function isSkippedName(name: string): boolean {
+  return name.startsWith('.') || isCortexTempName(name);
+}
+
+export function agentNotePath(slug: string): string {
+  return `${AGENTS_DIR}/${slug}/${slug}.md`;
+}
+
+export function agentTasksPath(slug: string): string {
+  return `${AGENTS_DIR}/${slug}/${TASKS_FILE}`;
+}
+
+export async function loadTeam(fs: TeamFs): Promise<Team> {
+  return new TeamIndex(fs).load();
+}
+
+type ReadResult = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
+
+interface NotePart {
+  readonly path: string | null;
+  readonly note: AgentNote | null;
+  /** Folder-level findings (no note, a note under another name). */
+  readonly extra: readonly Diagnostic[];
+}
+
+interface TasksPart {
+  readonly tasks: readonly Task[];
+  readonly lastTick: string | null;
+  readonly lastTickLine: number | null;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface AgentEntry {
+  readonly agent: Agent;
+  readonly note: NotePart;
+  readonly tasks: TasksPart;
+}
+
+interface ProjectEntry {
+  readonly project: Project;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export class TeamIndex {
+  private current: Team = EMPTY_TEAM;
+  private readonly agentEntries = new Map<string, AgentEntry>();
+  private readonly projectEntries = new Map<string, ProjectEntry>();
+  /** Diagnostics by file, as they appear in `current.diagnostics`. */
+  private readonly diagnosticsByFile = new Map<string, readonly Diagnostic[]>();
+  private templateDiagnostics: { agent: readonly Diagnostic[]; project: readonly Diagnostic[] } = { agent: [], project: [] };
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly limit: Limiter;
+
+  constructor(
+    readonly fs: TeamFs,
+    concurrency: number = READ_CONCURRENCY,
+  ) {
+    this.limit = new Limiter(concurrency);
+  }
+
+  /** The latest snapshot (an empty team before the first `load`). */
+  get team(): Team {
+    return this.current;
+  }
+
+  /** Scans the whole team folder. */
+  load(): Promise<Team> {
+    return this.serialize(() => this.loadAll());
+  }
+
+  /**
+   * Re-reads the files named (team-relative, `/`-separated): changed, created or
+   * deleted files, or folders that appeared or disappeared. `''` reloads everything.
+   */
+  update(paths: readonly string[]): Promise<Team> {
+    return this.serialize(() => this.applyUpdate(paths));
+  }
+
+  private serialize(work: () => Promise<Team>): Promise<Team> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  // ---- full scan -------------------------------------------------------------
+
+  private async loadAll(): Promise<Team> {
+    const [agentDirs, projectFiles, agentTemplate, projectTemplate] = await Promise.all([
+      this.limit.run(() => this.fs.list(AGENTS_DIR)),
+      this.limit.run(() => this.fs.list(PROJECTS_DIR)),
+      this.readText(AGENT_TEMPLATE),
+      this.readText(PROJECT_TEMPLATE),
+    ]);
+    const slugs = agentDirs.filter((e) => e.kind === 'directory' && !isSkippedName(e.name)).map((e) => e.name);
+    const projectSlugs = projectFiles.filter((e) => e.kind === 'file' && isProjectFileName(e.name)).map((e) => projectSlugOf(e.name));
+
+    const [agents, projects] = await Promise.all([
+      Promise.all(slugs.map((slug) => this.readAgent(slug, undefined, ALL_PARTS, true))),
+      Promise.all(projectSlugs.map((slug) => this.readProject(slug))),
+    ]);
+
+    this.agentEntries.clear();
+    this.projectEntries.clear();
+    for (let i = 0; i < slugs.length; i++) {
+      const entry = agents[i];
+      if (entry) this.agentEntries.set(slugs[i], entry);
+    }
+    for (let i = 0; i < projectSlugs.length; i++) {
+      const entry = projects[i];
+      if (entry) this.projectEntries.set(projectSlugs[i], entry);
+    }
+    const templates = {
+      agent: templateText(agentTemplate),
+      project: templateText(projectTemplate),
+    };
+    this.templateDiagnostics = {
+      agent: readFailure(AGENT_TEMPLATE, agentTemplate),
+      project: readFailure(PROJECT_TEMPLATE, projectTemplate),
+    };
+
+    // Diagnostics: gather by file, then lay them out sorted.
+    this.diagnosticsByFile.clear();
+    const add = (list: readonly Diagnostic[]) => {
+      for (const d of list) {
+        const l = this.diagnosticsByFile.get(d.file);
+        if (l) (l as Diagnostic[]).push(d);
+        else this.diagnosticsByFile.set(d.file, [d]);
+      }
+    };
+    for (const e of this.agentEntries.values()) for (const list of agentDiagnosticLists(e)) add(list);
+    for (const e of this.projectEntries.values()) add(e.diagnostics);
+    add(this.templateDiagnostics.agent);
+    add(this.templateDiagnostics.project);
+    const files = [...this.diagnosticsByFile.keys()].sort(compareStrings);
+    const diagnostics: Diagnostic[] = [];
+    for (const f of files) {
+      const sorted = sortByLine(this.diagnosticsByFile.get(f)!);
+      this.diagnosticsByFile.set(f, sorted);
+      for (const d of sorted) diagnostics.push(d);
+    }
+
+    this.current = {
+      agents: [...this.agentEntries.values()].map((e) => e.agent).sort((a, b) => compareStrings(a.slug, b.slug)),
+      projects: [...this.projectEntries.values()].map((e) => e.project).sort((a, b) => compareStrings(a.slug, b.slug)),
+      templates,
+      diagnostics,
+    };
+    return this.current;
+  }
+
+  // ---- incremental update ----------------------------------------------------
+
+  private async applyUpdate(paths: readonly string[]): Promise<Team> {
+    const plan = planUpdate(paths);
+    if (plan.everything) return this.loadAll();
+
+    // Whole areas first (a folder event), then single entries.
+    if (plan.allAgents) {
+      const listed = await this.limit.run(() => this.fs.list(AGENTS_DIR));
+      for (const e of listed) if (e.kind === 'directory' && !isSkippedName(e.name)) plan.agents.set(e.name, { note: true, tasks: true, folder: true });
+      for (const slug of this.agentEntries.keys()) plan.agents.set(slug, { note: true, tasks: true, folder: true });
+    }
+    if (plan.allProjects) {
+      const listed = await this.limit.run(() => this.fs.list(PROJECTS_DIR));
+      for (const e of listed) if (e.kind === 'file' && isProjectFileName(e.name)) plan.projects.add(projectSlugOf(e.name));
+      for (const slug of this.projectEntries.keys()) plan.projects.add(slug);
+    }
+
+    const agentSlugs = [...plan.agents.keys()];
+    const projectSlugs = [...plan.projects];
+    const [agentResults, projectResults, agentTemplate, projectTemplate] = await Promise.all([
+      Promise.all(
+        agentSlugs.map((slug) => {
+          return this.readAgent(slug, this.agentEntries.get(slug), plan.agents.get(slug)!, false);
+        }),
+      ),
+      Promise.all(projectSlugs.map((slug) => this.readProject(slug))),
+      plan.agentTemplate ? this.readText(AGENT_TEMPLATE) : undefined,
+      plan.projectTemplate ? this.readText(PROJECT_TEMPLATE) : undefined,
+    ]);
+
+    let agents: Agent[] | null = null;
+    let projects: Project[] | null = null;
+    let diagnostics: readonly Diagnostic[] = this.current.diagnostics;
+    const setFile = (file: string, list: readonly Diagnostic[]) => {
+      const before = this.diagnosticsByFile.get(file) ?? NO_DIAGNOSTICS;
+      if (before.length === 0 && list.length === 0) return;
+      if (sameDiagnostics(before, list)) return;
+      const sorted = sortByLine(list);
+      if (sorted.length === 0) this.diagnosticsByFile.delete(file);
+      else this.diagnosticsByFile.set(file, sorted);
+      diagnostics = spliceFile(diagnostics, file, sorted);
+    };
+    const replaceFiles = (before: readonly (readonly Diagnostic[])[], after: readonly (readonly Diagnostic[])[]) => {
+      const byFile = new Map<string, Diagnostic[]>();
+      for (const list of before) for (const d of list) if (!byFile.has(d.file)) byFile.set(d.file, []);
+      for (const list of after) for (const d of list) {
+        const l = byFile.get(d.file);
+        if (l) l.push(d);
+        else byFile.set(d.file, [d]);
+      }
+      for (const [file, list] of byFile) setFile(file, list);
+    };
+
+    for (let i = 0; i < agentSlugs.length; i++) {
+      const slug = agentSlugs[i];
+      const before = this.agentEntries.get(slug);
+      const after = agentResults[i];
+      if (before === after || (!before && !after)) continue;
+      agents ??= this.current.agents.slice();
+      const at = binarySearch(agents, slug, (a) => a.slug);
+      if (after) {
+        this.agentEntries.set(slug, after);
+        if (at >= 0) agents[at] = after.agent;
+        else agents.splice(~at, 0, after.agent);
+      } else {
+        this.agentEntries.delete(slug);
+        if (at >= 0) agents.splice(at, 1);
+      }
+      replaceFiles(before ? agentDiagnosticLists(before) : [], after ? agentDiagnosticLists(after) : []);
+    }
+
+    for (let i = 0; i < projectSlugs.length; i++) {
+      const slug = projectSlugs[i];
+      const before = this.projectEntries.get(slug);
+      const after = projectResults[i];
+      if (!before && !after) continue;
+      projects ??= this.current.projects.slice();
+      const at = binarySearch(projects, slug, (p) => p.slug);
+      if (after) {
+        this.projectEntries.set(slug, after);
+        if (at >= 0) projects[at] = after.project;
+        else projects.splice(~at, 0, after.project);
+      } else {
+        this.projectEntries.delete(slug);
+        if (at >= 0) projects.splice(at, 1);
+      }
+      replaceFiles(before ? [before.diagnostics] : [], after ? [after.diagnostics] : []);
+    }
+
+    let templates = this.current.templates;
+    if (agentTemplate || projectTemplate) {
+      templates = {
+        agent: agentTemplate ? templateText(agentTemplate) : templates.agent,
+        project: projectTemplate ? templateText(projectTemplate) : templates.project,
+      };
+      if (agentTemplate) {
+        const list = readFailure(AGENT_TEMPLATE, agentTemplate);
+        replaceFiles([this.templateDiagnostics.agent], [list]);
+        this.templateDiagnostics = { ...this.templateDiagnostics, agent: list };
+      }
+      if (projectTemplate) {
+        const list = readFailure(PROJECT_TEMPLATE, projectTemplate);
+        replaceFiles([this.templateDiagnostics.project], [list]);
+        this.templateDiagnostics = { ...this.templateDiagnostics, project: list };
+      }
+    }
+
+    if (!agents && !projects && templates === this.current.templates && diagnostics === this.current.diagnostics) {
+      return this.current;
+    }
+    this.current = {
+      agents: agents ?? this.current.agents,
+      projects: projects ?? this.current.projects,
+      templates,
+      diagnostics,
+    };
+    return this.current;
+  }
+
+  // ---- reading one agent / project ------------------------------------------
+
+  /**
+   * Reads what is asked of one agent folder, reusing the parts of `prev` not asked
+   * for (a new agent is read whole). `null` when the folder is gone or is not a
+   * folder. `folderKnown`: the caller just listed it (a full scan), no need to ask.
+   */
+  private async readAgent(
+    slug: string,
+    prev: AgentEntry | undefined,
+    what: { note: boolean; tasks: boolean; folder: boolean },
+    folderKnown: boolean,
+  ): Promise<AgentEntry | null> {
+    const whole = prev === undefined;
+    if (!whole && !what.note && !what.tasks) {
+      // Only the folder itself (or a file the scan does not read) changed: is it still there?
+      const stat = await this.limit.run(() => this.fs.stat(joinPath(AGENTS_DIR, slug)));
+      return stat?.kind === 'directory' ? prev : null;
+    }
+    const [note, tasks] = await Promise.all([
+      whole || what.note ? this.readNotePart(slug) : prev.note,
+      whole || what.tasks ? this.readTasksPart(slug) : prev.tasks,
+    ]);
+    // Something missing may mean the whole folder is gone: ask.
+    if (!folderKnown && (whole || what.folder || note.path === null || tasks === null)) {
+      const stat = await this.limit.run(() => this.fs.stat(joinPath(AGENTS_DIR, slug)));
+      if (!stat || stat.kind !== 'directory') return null;
+    }
+    const tasksPart = tasks ?? missingTasks(slug);
+    return { agent: buildAgent(slug, note, tasksPart), note, tasks: tasksPart };
+  }
+
+  /** The agent note: `<slug>.md`, else the one other `.md` in the folder (with a warning). */
+  private async readNotePart(slug: string): Promise<NotePart> {
+    const expected = agentNotePath(slug);
+    const direct = await this.readText(expected);
+    if (direct.kind === 'text') return { path: expected, note: parseAgentNote(direct.text, expected, slug), extra: [] };
+    if (direct.kind === 'failed') return { path: expected, note: null, extra: readFailure(expected, direct) };
+    const entries = await this.limit.run(() => this.fs.list(joinPath(AGENTS_DIR, slug)));
+    const candidates = entries
+      .filter((e) => e.kind === 'file' && !isSkippedName(e.name) && /\.md$/i.test(e.name) && e.name !== TASKS_FILE)
+      .map((e) => e.name)
+      .sort(compareStrings);
+    const noNote: NotePart = {
+      path: null,
+      note: null,
+      extra: [{ file: expected, line: 1, severity: 'warning', message: `No agent note: expected ${expected}. The agent is listed under its folder name.` }],
+    };
+    if (candidates.length === 0) return noNote;
+    const name = candidates[0];
+    const path = joinPath(AGENTS_DIR, slug, name);
+    const others = candidates.slice(1);
+    const message =
+      `The agent note is named "${name}"; the protocol expects "${slug}.md" in ${AGENTS_DIR}/${slug}/.` +
+      (others.length ? ` Also found ${others.map((o) => `"${o}"`).join(', ')}, not read.` : '');
+    const warning: Diagnostic = { file: path, line: 1, severity: 'warning', message };
+    const read = await this.readText(path);
+    if (read.kind === 'text') return { path, note: parseAgentNote(read.text, path, slug), extra: [warning] };
+    if (read.kind === 'failed') return { path, note: null, extra: [warning, ...readFailure(path, read)] };
+    // Gone between the listing and the read: the watcher will report it.
+    return noNote;
+  }
+
+  /** `null` when tasks.md does not exist. */
+  private async readTasksPart(slug: string): Promise<TasksPart | null> {
+    const path = agentTasksPath(slug);
+    const read = await this.readText(path);
+    if (read.kind === 'missing') return null;
+    if (read.kind === 'failed') return { tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
+    const parsed = parseTaskFile(read.text, path);
+    const tasks = new Array<Task>(parsed.tasks.length);
+    for (let i = 0; i < tasks.length; i++) tasks[i] = toTask(parsed.tasks[i]);
+    return { tasks, lastTick: parsed.lastTick, lastTickLine: parsed.lastTickLine, diagnostics: parsed.diagnostics };
+  }
+
+  private async readProject(slug: string): Promise<ProjectEntry | null> {
+    const path = `${PROJECTS_DIR}/${slug}.md`;
+    const read = await this.readText(path);
+    if (read.kind === 'missing') return null;
+    if (read.kind === 'failed') {
+      return {
+        project: { slug, path, type: null, status: null, created: null, nextAction: null, notes: null },
+        diagnostics: readFailure(path, read),
+      };
+    }
+    return parseProjectNote(read.text, path, slug);
+  }
+
+  private async readText(path: string): Promise<ReadResult> {
+    try {
+      const bytes = await this.limit.run(() => this.fs.readFile(path));
+      return { kind: 'text', text: decodeText(bytes) };
+    } catch (e) {
+      if (e instanceof FileNotFoundError) return { kind: 'missing' };
+      return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+    }
+  }
+}
+
+// ---- helpers -----------------------------------------------------------------
+
+const NO_DIAGNOSTICS: readonly Diagnostic[] = [];
+const ALL_PARTS = { note: true, tasks: true, folder: true };
+
+function missingTasks(slug: string): TasksPart {
+  const file = agentTasksPath(slug);
+  return {
+    tasks: [],
+    lastTick: null,
+    lastTickLine: null,
+    diagnostics: [{ file, line: 1, severity: 'info', message: `No ${file} yet: the agent has no tasks.` }],
+  };
+}
+
+function buildAgent(slug: string, note: NotePart, tasks: TasksPart): Agent {
+  const n = note.note;
+  return {
+    slug,
+    name: n?.name ?? slug,
+    status: n?.status ?? null,
+    project: n?.project ?? null,
+    joined: n?.joined ?? null,
+    role: n?.role ?? null,
+    capabilities: n?.capabilities ?? [],
+    projects: n?.projects ?? [],
+    sessionLog: n?.sessionLog ?? [],
+    parent: n?.parent ?? null,
+    level: n?.level ?? null,
+    notePath: note.path,
+    tasksPath: agentTasksPath(slug),
+    tasks: tasks.tasks,
+    lastTick: tasks.lastTick,
+    lastTickLine: tasks.lastTickLine,
+  };
+}
+
+function agentDiagnosticLists(e: AgentEntry): readonly (readonly Diagnostic[])[] {
+  return [e.note.extra, e.note.note?.diagnostics ?? NO_DIAGNOSTICS, e.tasks.diagnostics];
+}
+
+function readFailure(path: string, read: ReadResult): Diagnostic[] {
+  return read.kind === 'failed' ? [{ file: path, line: 1, severity: 'error', message: `Cannot read ${path}: ${read.message}` }] : [];
+}
+
+function templateText(read: ReadResult): string | null {
+  return read.kind === 'text' ? read.text : null;
+}
+
+function isProjectFileName(name: string): boolean {
+  return !isSkippedName(name) && /\.md$/i.test(name) && name.length > 3;
+}
+
+function projectSlugOf(name: string): string {
+  return name.slice(0, -3);
+}
+
+/** Stable sort by line (the parsers emit in file order mostly; keep emission order on ties). */
+function sortByLine(list: readonly Diagnostic[]): Diagnostic[] {
+  const out = list.slice();
+  for (let i = 1; i < out.length; i++) {
+    if (out[i - 1].line > out[i].line) return out.sort((a, b) => a.line - b.line);
+  }
+  return out;
+}
+
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== y && (x.file !== y.file || x.line !== y.line || x.severity !== y.severity || x.message !== y.message)) return false;
+  }
+  return true;
+}
+
+/** Replaces the run of `file`'s diagnostics in a list sorted by file (a copy when it changes). */
+function spliceFile(all: readonly Diagnostic[], file: string, list: readonly Diagnostic[]): readonly Diagnostic[] {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareStrings(all[mid].file, file) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < all.length && all[end].file === file) end++;
+  if (end === lo && list.length === 0) return all;
+  const out = all.slice(0, lo);
+  for (const d of list) out.push(d);
+  for (let i = end; i < all.length; i++) out.push(all[i]);
+  return out;
+}
+
+/** Index of `key` in a sorted array, or `~insertionPoint` when absent. */
+function binarySearch<T>(items: readonly T[], key: string, keyOf: (item: T) => string): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = compareStrings(keyOf(items[mid]), key);
+    if (c === 0) return mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return ~lo;
+}
+
+interface UpdatePlan {
+  everything: boolean;
+  allAgents: boolean;
+  allProjects: boolean;
+  agents: Map<string, { note: boolean; tasks: boolean; folder: boolean }>;
+  projects: Set<string>;
+  agentTemplate: boolean;
+  projectTemplate: boolean;
+}
+
+/** What to re-read for a list of changed paths. */
+function planUpdate(paths: readonly string[]): UpdatePlan {
+  const plan: UpdatePlan = {
+    everything: false,
+    allAgents: false,
+    allProjects: false,
+    agents: new Map(),
+    projects: new Set(),
+    agentTemplate: false,
+    projectTemplate: false,
+  };
+  for (const raw of paths) {
+    const path = raw.replace(/\\/g, '/').replace(/^(\.\/)+|^\/+|\/+$/g, '');
+    if (path === '' || path === '.') {
+      plan.everything = true;
+      continue;
+    }
+    const parts = path.split('/');
+    if (parts.some((p) => p !== '' && isSkippedName(p))) continue;
+    const [area, name, leaf] = parts;
+    if (area === AGENTS_DIR) {
+      if (parts.length === 1) {
+        plan.allAgents = true;
+        continue;
+      }
+      const what = plan.agents.get(name) ?? { note: false, tasks: false, folder: false };
+      if (parts.length === 2) {
+        what.note = what.tasks = what.folder = true;
+      } else if (parts.length === 3 && leaf === TASKS_FILE) {
+        what.tasks = true;
+      } else if (parts.length === 3 && /\.md$/i.test(leaf)) {
+        what.note = true;
+      } else {
+        // Something else inside the folder: only matters if the agent is new.
+        what.folder = true;
+      }
+      plan.agents.set(name, what);
+    } else if (area === PROJECTS_DIR) {
+      if (parts.length === 1) plan.allProjects = true;
+      else if (parts.length === 2 && isProjectFileName(name)) plan.projects.add(projectSlugOf(name));
+    } else if (area === TEMPLATES_DIR) {
+      if (parts.length === 1) plan.agentTemplate = plan.projectTemplate = true;
+      else if (path === AGENT_TEMPLATE) plan.agentTemplate = true;
+      else if (path === PROJECT_TEMPLATE) plan.projectTemplate = true;
+    }
+  }
+  return plan;
+}
+
+/** Runs at most `max` async operations at once. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(op: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await op();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
