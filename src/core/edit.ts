@@ -1,0 +1,346 @@
+import { randomBytes } from 'crypto';
+import { CortexConflictError, CortexInputError } from './errors';
+import { FileNotFoundError, TeamFs, basename, dirname, joinPath } from './fs/team-fs';
+import { decodeText, encodeText, hashBytes, isLosslessUtf8 } from './text';
+
+/**
+ * The core's only way to change a file. Every write is an operation applied to the
+ * text as it is on disk right now; the core never serializes a file from its model.
+ *
+ * `writeAtomic` puts new bytes in place through a temp file in the same folder and a
+ * rename, so a crash leaves the old or the new file, never a torn one.
+ *
+ * `editFile` adds optimistic concurrency on top: read the bytes and their hash, apply
+ * the operation, and just before writing read the file again; when it changed in the
+ * meantime (an agent ticked, claimed a task, another tool wrote), the operation is
+ * applied again to the new text, a bounded number of times, else the edit fails with
+ * a `CortexConflictError` and nothing is overwritten.
+ *
+ * The gap between "read again" and "rename" is closed as far as a file system allows
+ * when the adapter can make hard links (`TeamFs.link`, the CLI's Node adapter):
+ *
+ * 1. Cortex writers take a short-lived lock (`.<name>.cortex-lock.tmp`, created with
+ *    `link`, which fails when the name exists), so two of our own processes never
+ *    race each other's rename.
+ * 2. The current file is hard-linked to a `.bak` temp name. That name now holds the
+ *    very inode the rename is about to replace. Its content is checked against the
+ *    text the operation was applied to (mismatch: apply again to what it holds).
+ * 3. The new temp file is renamed over the file.
+ * 4. The `.bak` name is read again. Agents write in place (open, truncate, write), so
+ *    an agent that wrote between step 2 and step 3 wrote into the old inode, which
+ *    the rename just detached from the file name: its edit is now only in the `.bak`.
+ *    If the `.bak` differs from what was checked, the operation is applied again to
+ *    that content (which holds the agent's edit) and the result replaces the file
+ *    again, checked the same way against what we put there. Their edit is not lost.
+ * 5. The `.bak` name is always removed.
+ *
+ * A writer that replaces the file by rename (not in place) between steps 2 and 3 is
+ * the one case that cannot be detected; the window is a few microseconds.
+ *
+ * Reads that see an empty file are repeated after a moment: an in-place writer
+ * truncates before it writes, and an empty read at that instant must not be taken for
+ * the file's content.
+ */
+
+export interface EditOptions {
+  /** How many times the operation is applied again after the file changed underneath. Default 5. */
+  readonly retries?: number;
+  /** What to do when the file does not exist: `error` (default, a `CortexInputError`) or `create` (the operation sees ''). */
+  readonly ifMissing?: 'error' | 'create';
+  /** How long to wait for another Cortex writer's lock before giving up (ms). Default 5000. */
+  readonly lockTimeoutMs?: number;
+  /** Base backoff between retries (ms). Default 4. */
+  readonly backoffMs?: number;
+}
+
+export interface EditResult {
+  /** False when the operation left the text as it was (nothing was written). */
+  readonly changed: boolean;
+  /** The text the operation was last applied to. */
+  readonly before: string;
+  /** The text now in the file (as written by this edit). */
+  readonly after: string;
+  /** How many times the operation ran. */
+  readonly attempts: number;
+}
+
+/** A text transform applied to the file's current content; throws `CortexInputError` for bad input. */
+export type EditOp = (text: string) => string;
+
+/** A temp name next to `path` that scans and watchers skip (see `isCortexTempName`). */
+export function tempPathFor(path: string, kind: 'tmp' | 'bak'): string {
+  return joinPath(dirname(path), `.${basename(path)}.cortex-${randomBytes(6).toString('hex')}.${kind}`);
+}
+
+/** The lock name Cortex writers use for `path`. */
+export function lockPathFor(path: string): string {
+  return joinPath(dirname(path), `.${basename(path)}.cortex-lock.tmp`);
+}
+
+/** Writes `bytes` to `path` through a temp file in the same folder and a rename; the temp file is removed on failure. */
+export async function writeAtomic(fs: TeamFs, path: string, bytes: Uint8Array): Promise<void> {
+  const tmp = tempPathFor(path, 'tmp');
+  try {
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, path);
+  } catch (e) {
+    await fs.remove(tmp).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * Creates `path` with `bytes` only when nothing is there. Returns false (and writes
+ * nothing) when the file exists. With `link` the check and the creation are one
+ * atomic step; without it there is a short window between them.
+ */
+export async function createExclusive(fs: TeamFs, path: string, bytes: Uint8Array): Promise<boolean> {
+  if (await fs.stat(path)) return false;
+  const tmp = tempPathFor(path, 'tmp');
+  try {
+    await fs.writeFile(tmp, bytes);
+    if (fs.link) {
+      try {
+        await fs.link(tmp, path);
+        return true;
+      } catch {
+        if (await fs.stat(path)) return false;
+        // No hard links on this file system: fall back to check-then-rename.
+      }
+    }
+    if (await fs.stat(path)) return false;
+    await fs.rename(tmp, path);
+    return true;
+  } finally {
+    await fs.remove(tmp).catch(() => undefined);
+  }
+}
+
+/** A file's text (see `decodeText`); `undefined` when missing; `CortexInputError` when it is not UTF-8. */
+export async function readTextFile(fs: TeamFs, path: string): Promise<string | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.readFile(path);
+  } catch (e) {
+    if (e instanceof FileNotFoundError) return undefined;
+    throw e;
+  }
+  return snapshotOf(path, bytes).text;
+}
+
+interface Snapshot {
+  readonly exists: boolean;
+  readonly text: string;
+  readonly hash: string;
+}
+
+const MISSING_HASH = 'missing';
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Reads a file; an empty read is repeated a few times in case a writer just truncated it. */
+async function readSettled(fs: TeamFs, path: string): Promise<Uint8Array | undefined> {
+  for (let i = 0; ; i++) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await fs.readFile(path);
+    } catch (e) {
+      if (e instanceof FileNotFoundError) return undefined;
+      throw e;
+    }
+    if (bytes.length > 0 || i >= 2) return bytes;
+    await sleep(2);
+  }
+}
+
+function snapshotOf(path: string, bytes: Uint8Array | undefined): Snapshot {
+  if (bytes === undefined) return { exists: false, text: '', hash: MISSING_HASH };
+  const text = decodeText(bytes);
+  if (!isLosslessUtf8(bytes, text)) {
+    throw new CortexInputError(`${path} is not valid UTF-8 text; it was left as it is (convert it to UTF-8 to edit it here).`);
+  }
+  return { exists: true, text, hash: hashBytes(bytes) };
+}
+
+type Outcome =
+  | { readonly kind: 'done' }
+  /** The file is not what the operation was applied to: apply again to `snap`. */
+  | { readonly kind: 'changed'; readonly snap: Snapshot }
+  /** Our bytes are in place, but someone wrote to the replaced file in between: apply again to `snap`, replacing `expected`. */
+  | { readonly kind: 'lost'; readonly snap: Snapshot; readonly expected: string };
+
+/**
+ * Applies `op` to the current text of `path` and writes the result (see the module
+ * comment for how concurrent writers are handled). Nothing is written when the text
+ * is unchanged or when `op` throws.
+ */
+export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditOptions = {}): Promise<EditResult> {
+  const retries = opts.retries ?? 5;
+  const backoff = opts.backoffMs ?? 4;
+  const create = (opts.ifMissing ?? 'error') === 'create';
+  const folder = dirname(path);
+  if (!create && folder !== '' && !(await fs.stat(folder))) throw new CortexInputError(`${path} does not exist.`);
+  const lock = fs.link ? await acquireLock(fs, path, opts.lockTimeoutMs ?? 5000) : null;
+  const useLink = lock !== null && lock.linked;
+  try {
+    let snap = snapshotOf(path, await readSettled(fs, path));
+    // The hash the file must have when we replace it: normally that of the text the op
+    // is applied to; after a lost in-place write, that of the bytes we put there.
+    let expected = snap.hash;
+    let recovering = false;
+    for (let attempt = 1; ; attempt++) {
+      if (!snap.exists && !create && !recovering) throw new CortexInputError(`${path} does not exist.`);
+      let next: string;
+      let refused: unknown = null;
+      try {
+        next = op(snap.text);
+      } catch (e) {
+        if (!recovering) throw e;
+        // The other writer's edit (now only in the replaced file) makes the operation
+        // invalid: put their text back, then report why ours was not applied.
+        next = snap.text;
+        refused = e;
+      }
+      if (next === snap.text && !recovering) return { changed: false, before: snap.text, after: snap.text, attempts: attempt };
+      const bytes = encodeText(next);
+      const outcome = await replace(fs, path, snap.exists || recovering, expected, bytes, useLink);
+      if (outcome.kind === 'done') {
+        if (refused) throw refused;
+        return { changed: true, before: snap.text, after: next, attempts: attempt };
+      }
+      if (outcome.kind === 'lost') {
+        // Our bytes are in the file but an in-place edit went to the replaced inode.
+        if (attempt > retries + 5) {
+          throw new CortexConflictError(
+            `${path}: written, but another program kept writing to the file while it was replaced; its latest edit may need to be made again.`,
+            path,
+          );
+        }
+        snap = outcome.snap;
+        expected = outcome.expected;
+        recovering = true;
+        continue;
+      }
+      if (recovering) {
+        // The file moved on from what we put there before the other writer's edit
+        // could be restored: our change is in the file, theirs may not be.
+        throw new CortexConflictError(
+          `${path}: written, but another program changed the file twice while it was being replaced; its earlier edit may need to be made again.`,
+          path,
+        );
+      }
+      if (attempt > retries) {
+        throw new CortexConflictError(
+          `${path} kept changing while it was being edited (${attempt} attempts); nothing was overwritten. Try again.`,
+          path,
+        );
+      }
+      await sleep(backoff * 2 ** (attempt - 1) + Math.random() * backoff);
+      snap = snapshotOf(path, await readSettled(fs, path));
+      expected = snap.hash;
+    }
+  } finally {
+    await lock?.release();
+  }
+}
+
+/** Puts `bytes` at `path` if the file still hashes to `expected` (see the module comment). */
+async function replace(
+  fs: TeamFs,
+  path: string,
+  exists: boolean,
+  expected: string,
+  bytes: Uint8Array,
+  useLink: boolean,
+): Promise<Outcome> {
+  if (!exists) {
+    if (await createExclusive(fs, path, bytes)) return { kind: 'done' };
+    return { kind: 'changed', snap: snapshotOf(path, await readSettled(fs, path)) };
+  }
+  const tmp = tempPathFor(path, 'tmp');
+  try {
+    await fs.writeFile(tmp, bytes);
+    if (!useLink || !fs.link) {
+      const current = snapshotOf(path, await readSettled(fs, path));
+      if (current.hash !== expected) return { kind: 'changed', snap: current };
+      await fs.rename(tmp, path);
+      return { kind: 'done' };
+    }
+    const bak = tempPathFor(path, 'bak');
+    try {
+      try {
+        await fs.link(path, bak);
+      } catch (e) {
+        if (!(await fs.stat(path))) return { kind: 'changed', snap: snapshotOf(path, undefined) };
+        throw e;
+      }
+      const current = snapshotOf(path, await readSettled(fs, bak));
+      if (current.hash !== expected) return { kind: 'changed', snap: current };
+      await fs.rename(tmp, path);
+      const old = snapshotOf(path, await readSettled(fs, bak));
+      if (old.hash === expected) return { kind: 'done' };
+      return { kind: 'lost', snap: old, expected: hashBytes(bytes) };
+    } finally {
+      await fs.remove(bak).catch(() => undefined);
+    }
+  } finally {
+    await fs.remove(tmp).catch(() => undefined);
+  }
+}
+
+/** How old a lock may get before it is taken for the leftover of a killed process (ms). */
+const STALE_LOCK_MS = 10_000;
+
+interface Lock {
+  /** False when the file system refused to make the link (no hard links there): no lock, no link checks. */
+  readonly linked: boolean;
+  release(): Promise<void>;
+}
+
+async function acquireLock(fs: TeamFs, path: string, timeoutMs: number): Promise<Lock> {
+  const link = fs.link!.bind(fs);
+  const lock = lockPathFor(path);
+  const token = encodeText(`${process.pid} ${randomBytes(6).toString('hex')}\n`);
+  const tmp = tempPathFor(lock, 'tmp');
+  await fs.writeFile(tmp, token);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
+      try {
+        await link(tmp, lock);
+        break;
+      } catch {
+        const held = await fs.stat(lock);
+        // Linking failed with nothing in the way: this file system has no hard links.
+        if (!held) return { linked: false, release: async () => undefined };
+        if (Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+          await fs.remove(lock);
+          continue;
+        }
+        if (Date.now() > deadline) {
+          throw new CortexConflictError(
+            `${path} is being edited by another cortex-team process (lock ${basename(lock)}); nothing was written. Try again.`,
+            path,
+          );
+        }
+        await sleep(wait + Math.random() * wait);
+      }
+    }
+  } finally {
+    await fs.remove(tmp).catch(() => undefined);
+  }
+  return {
+    linked: true,
+    release: async () => {
+      // Remove the lock only if it is still ours.
+      try {
+        const held = await fs.readFile(lock);
+        if (hashBytes(held) === hashBytes(token)) await fs.remove(lock);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { EditOptions, editFile } from '../edit';
+import { CortexInputError } from '../errors';
+import { TeamFs } from '../fs/team-fs';
+import { LocatedTask, parseTaskFile } from '../parse/tasks';
+import { resolveTaskRef } from '../refs';
+import { Eol, detectEol } from '../text';
+import { Splice, applySplices, checkStamp, checkUserText, normalizeUserText } from './shared';
+
+/**
+ * move: a task along the Shuttle lifecycle, ready → in-progress → done.
+ *
+ * - → in-progress: the status line becomes `**Status:** in-progress` and
+ *   `**Started:** <now>` follows it (an existing Started line gets the new value).
+ * - → done: `**Status:** done` and `**Completed:** <now>` after the Started line (or
+ *   the status line); with a summary, `### Summary` and its text end the task.
+ * - done is terminal: a done task is never moved back.
+ *
+ * Only those lines of that task change; every other byte stays as it was.
+ */
+export type MoveTarget = 'in-progress' | 'done';
+
+export interface MoveInput {
+  readonly ref: string;
+  readonly to: MoveTarget;
+  /** `YYYY-MM-DDTHH:MM`, local wall-clock time. */
+  readonly now: string;
+  readonly summary?: string;
+}
+
+export interface MoveResult {
+  readonly text: string;
+  readonly title: string;
+  readonly position: number;
+  readonly from: string;
+}
+
+export function isMoveTarget(value: string): value is MoveTarget {
+  return value === 'in-progress' || value === 'done';
+}
+
+export function moveText(text: string, file: string, input: MoveInput): MoveResult {
+  if (!isMoveTarget(input.to)) throw new CortexInputError(`A task moves to "in-progress" or "done", not "${input.to}".`);
+  const now = checkStamp(input.now, 'The time');
+  const summary = input.summary;
+  if (summary !== undefined) {
+    if (input.to !== 'done') throw new CortexInputError('A summary is written when a task is done, not when it starts.');
+    if (summary.trim() === '') throw new CortexInputError('The summary is empty.');
+    checkUserText(summary, 'summary');
+  }
+  const parsed = parseTaskFile(text, file);
+  const index = resolveTaskRef(parsed.tasks, input.ref, file);
+  const task = parsed.tasks[index];
+  const name = `"${task.title}" (task ${index + 1} in ${file})`;
+  const statusField = task.span.fieldLines.find((f) => f.key.toLowerCase() === 'status');
+  if (task.status === null || !statusField) {
+    throw new CortexInputError(`${name} has no "**Status:**" line; add one by hand before moving it.`);
+  }
+  if (task.status === 'done') {
+    throw new CortexInputError(`${name} is done, and done is terminal in the Shuttle protocol: a finished task is never moved back or again. Dispatch a new task instead.`);
+  }
+  if (task.status !== 'ready' && task.status !== 'in-progress') {
+    throw new CortexInputError(`${name} has the status "${task.status}", which agents do not know; fix it by hand to ready or in-progress first.`);
+  }
+  if (task.status === input.to) throw new CortexInputError(`${name} is already ${input.to}.`);
+  if (summary !== undefined && task.span.summaryHeading) {
+    throw new CortexInputError(`${name} already has a "### Summary"; move it without --summary or edit the summary by hand.`);
+  }
+
+  const eol = detectEol(text);
+  const splices: Splice[] = [replaceLine(statusField.line, `**Status:** ${input.to}`)];
+  const field = (key: string) => task.span.fieldLines.find((f) => f.key.toLowerCase() === key);
+  if (input.to === 'in-progress') {
+    splices.push(setField(field('started'), statusField.line, 'Started', now, eol));
+  } else {
+    const started = field('started');
+    const after = started && started.line.start > statusField.line.start ? started.line : statusField.line;
+    splices.push(setField(field('completed'), after, 'Completed', now, eol));
+  }
+  let out = applySplices(text, splices);
+  if (summary !== undefined) {
+    const moved = parseTaskFile(out, file).tasks[index];
+    const at = moved.span.contentEnd;
+    out = out.slice(0, at) + `${eol}${eol}### Summary${eol}${normalizeUserText(summary, eol)}` + out.slice(at);
+  }
+  return { text: out, title: task.title, position: index + 1, from: task.status };
+}
+
+function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
+  return { at: line.start, remove: line.end - line.start, insert: content };
+}
+
+/** Sets `**Key:** value`: rewrites the existing line, or adds one right after `after`. */
+function setField(
+  existing: { line: LocatedTask['span']['heading'] } | undefined,
+  after: LocatedTask['span']['heading'],
+  key: string,
+  value: string,
+  eol: Eol,
+): Splice {
+  const content = `**${key}:** ${value}`;
+  if (existing) return replaceLine(existing.line, content);
+  // After a last line without a line break, the new line needs one before it.
+  if (after.next === after.end) return { at: after.end, insert: eol + content };
+  return { at: after.next, insert: content + eol };
+}
+
+export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {
+  let result: MoveResult | undefined;
+  await editFile(
+    fs,
+    path,
+    (text) => {
+      result = moveText(text, path, input);
+      return result.text;
+    },
+    opts,
+  );
+  return result!;
+}

@@ -1,0 +1,171 @@
+import { createExclusive, readTextFile } from '../edit';
+import { CortexInputError } from '../errors';
+import { readFrontmatter, yamlScalar } from '../frontmatter';
+import { TeamFs } from '../fs/team-fs';
+import { findSections } from '../parse/sections';
+import { BUILTIN_AGENT_TEMPLATE } from '../templates';
+import { Eol, detectEol, encodeText, endsWithEol } from '../text';
+import { Splice, agentNotePath, agentTasksPath, applySplices } from './shared';
+
+/**
+ * register: a new agent, as the Cortex plugin's /register does it. The slug is the
+ * name lowercased, spaces turned into hyphens and everything but a-z, 0-9 and "-"
+ * dropped. Writes `agents/<slug>/<slug>.md` from the team's
+ * `templates/agent-template.md` (or the built-in one) and an empty
+ * `agents/<slug>/tasks.md` (an existing one is left alone). Refuses an empty slug and
+ * an agent whose note exists. Nothing is ever written outside `agents/`.
+ */
+export interface RegisterInput {
+  readonly name: string;
+  /** The agent's working folder, as it should appear in the note. */
+  readonly project?: string;
+  readonly role?: string;
+  readonly capabilities?: readonly string[];
+  /** `YYYY-MM-DD`. */
+  readonly joined: string;
+}
+
+export interface RegisterResult {
+  readonly slug: string;
+  readonly notePath: string;
+  readonly tasksPath: string;
+  /** False when a tasks.md was already there (it was left as it was). */
+  readonly createdTasks: boolean;
+  readonly template: 'team' | 'built-in';
+}
+
+export const AGENT_TEMPLATE_PATH = 'templates/agent-template.md';
+
+/** The protocol's slug rule. */
+export function slugify(name: string): string {
+  return name.trim().toLowerCase().replace(/ /g, '-').replace(/[^a-z0-9-]/g, '');
+}
+
+/** The project slug for `## Projects`: the slug of the project folder's name. */
+export function projectSlug(projectPath: string): string {
+  const parts = projectPath.split(/[\\/]+/).filter((p) => p !== '' && p !== '~');
+  return parts.length ? slugify(parts[parts.length - 1]) : '';
+}
+
+function oneLine(value: string, what: string): string {
+  if (/[\r\n]/.test(value)) throw new CortexInputError(`The ${what} must be a single line.`);
+  return value.trim();
+}
+
+export interface AgentNoteFields {
+  readonly name: string;
+  readonly project?: string;
+  readonly role?: string;
+  readonly capabilities: readonly string[];
+  readonly joined: string;
+}
+
+/**
+ * Fills an agent template: the frontmatter lines of name, project, status and joined
+ * are replaced (or added), and the Role, Projects, Capabilities and Session Log
+ * sections get their content (added at the end when the template lacks them).
+ * Everything else in the template stays as it is.
+ */
+export function fillAgentTemplate(template: string, fields: AgentNoteFields): string {
+  const eol = detectEol(template);
+  const fm = readFrontmatter(template);
+  const lines = fm.lines;
+  const splices: Splice[] = [];
+
+  const keys: Array<[string, string]> = [['name', fields.name]];
+  if (fields.project !== undefined) keys.push(['project', fields.project]);
+  keys.push(['status', 'active'], ['joined', fields.joined]);
+  if (fm.range) {
+    const { from, to } = fm.range;
+    for (const [key, value] of keys) {
+      const content = `${key}: ${yamlScalar(value)}`;
+      let found = false;
+      for (let i = from; i < to; i++) {
+        if (new RegExp(`^${key}\\s*:`).test(template.slice(lines[i].start, lines[i].end))) {
+          splices.push({ at: lines[i].start, remove: lines[i].end - lines[i].start, insert: content });
+          found = true;
+          break;
+        }
+      }
+      if (!found) splices.push({ at: lines[to].start, insert: content + eol });
+    }
+  } else {
+    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlScalar(v)}`), '---', ''].join(eol);
+    splices.push({ at: fm.bodyStart, insert: block });
+  }
+
+  const wanted: Array<[string, string[]]> = [];
+  if (fields.role !== undefined && fields.role !== '') wanted.push(['Role', [fields.role]]);
+  if (fields.project !== undefined) {
+    const slug = projectSlug(fields.project);
+    if (slug !== '') wanted.push(['Projects', [`- ${slug}`]]);
+  }
+  if (fields.capabilities.length > 0) wanted.push(['Capabilities', fields.capabilities.map((c) => `- ${c}`)]);
+  wanted.push(['Session Log', ['Last session: --', 'Status: registered']]);
+
+  const sections = findSections(template, lines, fm.bodyLine);
+  const missing: Array<[string, string[]]> = [];
+  for (const [title, content] of wanted) {
+    const s = sections.find((x) => x.title.toLowerCase() === title.toLowerCase());
+    if (!s) {
+      missing.push([title, content]);
+      continue;
+    }
+    splices.push(sectionContent(template, lines, s.heading, s.end, content, eol));
+  }
+  let out = applySplices(template, splices);
+  if (missing.length > 0) {
+    if (!endsWithEol(out)) out += eol;
+    for (const [title, content] of missing) out += `${eol}## ${title}${eol}${content.join(eol)}${eol}`;
+  }
+  return out;
+}
+
+/** Replaces the lines after a section heading, keeping a blank line before the next heading. */
+function sectionContent(
+  text: string,
+  lines: ReturnType<typeof readFrontmatter>['lines'],
+  heading: number,
+  end: number,
+  content: string[],
+  eol: Eol,
+): Splice {
+  const h = lines[heading];
+  const at = h.next;
+  const stop = end < lines.length ? lines[end].start : text.length;
+  let insert = (h.next === h.end ? eol : '') + content.join(eol) + eol;
+  if (end < lines.length) insert += eol;
+  return { at, remove: stop - at, insert };
+}
+
+export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<RegisterResult> {
+  const name = oneLine(input.name, 'name');
+  const slug = slugify(name);
+  if (slug === '' || !/[a-z0-9]/.test(slug)) {
+    throw new CortexInputError(`"${input.name}" gives an empty slug; a name needs letters or digits (a-z, 0-9).`);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.joined)) throw new CortexInputError(`The joined date must look like YYYY-MM-DD, not "${input.joined}".`);
+  const project = input.project === undefined ? undefined : oneLine(input.project, 'project path');
+  const role = input.role === undefined ? undefined : oneLine(input.role, 'role');
+  const capabilities = (input.capabilities ?? []).map((c) => oneLine(c, 'capability')).filter((c) => c !== '');
+
+  const notePath = agentNotePath(slug);
+  const tasksPath = agentTasksPath(slug);
+  // The slug holds only [a-z0-9-], so these paths stay inside agents/<slug>/.
+  if (!notePath.startsWith('agents/') || notePath.split('/').length !== 3) throw new CortexInputError(`Refusing to write ${notePath}.`);
+  if (await fs.stat(notePath)) throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);
+
+  const teamTemplate = await readTextFile(fs, AGENT_TEMPLATE_PATH);
+  const note = fillAgentTemplate(teamTemplate ?? BUILTIN_AGENT_TEMPLATE, {
+    name,
+    project,
+    role,
+    capabilities,
+    joined: input.joined,
+  });
+  if (!(await createExclusive(fs, notePath, encodeText(note)))) {
+    throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);
+  }
+  const createdTasks = await createExclusive(fs, tasksPath, new Uint8Array(0));
+  return { slug, notePath, tasksPath, createdTasks, template: teamTemplate === undefined ? 'built-in' : 'team' };
+}
