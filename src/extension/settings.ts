@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { staleAfterMinutes } from '../core/liveness';
+import { DEFAULT_CONFIG } from '../core/model';
+import { DisposableBase } from './dispose';
+
+/** The extension's settings, read in one place. */
+export interface CortexSettings {
+  readonly teamDirectory: string;
+  /** Minutes; the `cortex.heartbeatMinutes` setting when set, else config.yaml's, else 15. */
+  readonly heartbeatMinutes: number;
+  /** Minutes after the last tick before an agent is no longer alive. */
+  readonly staleAfterMinutes: number;
+  readonly notifyWhenAgentDown: boolean;
+  readonly showStatusBar: boolean;
+}
+
+export class Settings extends DisposableBase {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.ConfigurationChangeEvent>());
+  /** Fires when a `cortex.*` setting changes. */
+  readonly onDidChange = this.changed.event;
+  /** `heartbeat_minutes` from ~/.cortex/config.yaml, used when the setting is not set. */
+  private configHeartbeat: number | undefined;
+
+  constructor() {
+    super();
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('cortex')) this.changed.fire(e);
+      }),
+    );
+  }
+
+  setConfigHeartbeat(minutes: number | undefined): void {
+    this.configHeartbeat = minutes;
+  }
+
+  get current(): CortexSettings {
+    const c = vscode.workspace.getConfiguration('cortex');
+    const hb = c.inspect<number>('heartbeatMinutes');
+    const explicit = hb?.workspaceFolderValue ?? hb?.workspaceValue ?? hb?.globalValue;
+    const heartbeatMinutes = positive(explicit) ?? positive(this.configHeartbeat) ?? DEFAULT_CONFIG.heartbeatMinutes;
+    const stale = c.get<number>('staleAfterMinutes', 0);
+    return {
+      teamDirectory: c.get<string>('teamDirectory', ''),
+      heartbeatMinutes,
+      staleAfterMinutes: positive(stale) ?? staleAfterMinutes(heartbeatMinutes),
+      notifyWhenAgentDown: c.get<boolean>('notifyWhenAgentDown', true),
+      showStatusBar: c.get<boolean>('showStatusBar', true),
+    };
+  }
+}
+
+function positive(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
