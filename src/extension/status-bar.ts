@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { TeamSummary } from '../core/liveness';
+import { DisposableBase } from './dispose';
+import { statusText } from './team-text';
+
+/** "Cortex: 7 agents · 1 down · 12 ready" in the status bar; a click focuses the Team view. */
+export class TeamStatusBar extends DisposableBase {
+  private readonly item = this.register(vscode.window.createStatusBarItem('cortex.team', vscode.StatusBarAlignment.Left, 10));
+
+  constructor(focusCommand: string) {
+    super();
+    this.item.name = 'Cortex Team';
+    this.item.command = focusCommand;
+  }
+
+  /** Shows the summary; `undefined` (no team) or `visible: false` hides the item. */
+  update(summary: TeamSummary | undefined, teamName: string | undefined, visible: boolean): void {
+    if (!summary || !visible) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(organization) ${statusText(summary)}`;
+    this.item.accessibilityInformation = { label: statusText(summary), role: 'button' };
+    this.item.backgroundColor = summary.down > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const tip = new vscode.MarkdownString(undefined, true);
+    tip.appendMarkdown(`**Cortex team${teamName ? ` ${escape(teamName)}` : ''}**\n\n`);
+    tip.appendMarkdown(
+      `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
+    );
+    tip.appendMarkdown(`${summary.ready} ready · ${summary.inProgress} in progress\n\nClick to show the Team view.`);
+    this.item.tooltip = tip;
+    this.item.show();
+  }
+}
+
+function escape(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

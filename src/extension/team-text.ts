@@ -1,0 +1,57 @@
+import { TeamSummary } from '../core/liveness';
+import { Liveness } from '../core/liveness';
+
+/** Words the extension host shows (status bar, notifications). Pure: no `vscode`. */
+
+/** "Cortex: 7 agents · 1 down · 12 ready" (who is down only when someone is). */
+export function statusText(s: TeamSummary): string {
+  const parts = [`${s.agents} ${s.agents === 1 ? 'agent' : 'agents'}`];
+  if (s.down > 0) parts.push(`${s.down} down`);
+  parts.push(`${s.ready} ready`);
+  return `Cortex: ${parts.join(' · ')}`;
+}
+
+/** "42 min", "3 h 5 min", "2 days". */
+export function formatMinutes(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m} min`;
+  if (m < 48 * 60) {
+    const h = Math.floor(m / 60);
+    const rest = m % 60;
+    return rest === 0 || h >= 10 ? `${h} h` : `${h} h ${rest} min`;
+  }
+  const d = Math.floor(m / (24 * 60));
+  return `${d} days`;
+}
+
+export interface AgentLivenessInfo {
+  readonly slug: string;
+  readonly name: string;
+  readonly liveness: Liveness;
+  /** Minutes since the last tick, `null` without one. */
+  readonly tickAgeMinutes: number | null;
+  /** Ready plus in-progress tasks. */
+  readonly activeTasks: number;
+}
+
+/**
+ * Agents that went from alive to down since `previous` (slug → liveness). Agents not
+ * seen before are not "transitions": a team that opens with someone already down
+ * does not notify.
+ */
+export function newlyDown(previous: ReadonlyMap<string, Liveness>, agents: readonly AgentLivenessInfo[]): AgentLivenessInfo[] {
+  return agents.filter((a) => a.liveness === 'down' && previous.get(a.slug) === 'alive');
+}
+
+/** The notification for agents that just went down. */
+export function downMessage(agents: readonly AgentLivenessInfo[]): string {
+  if (agents.length === 1) {
+    const a = agents[0];
+    const since = a.tickAgeMinutes === null ? 'no readable tick' : `no tick for ${formatMinutes(a.tickAgeMinutes)}`;
+    const work = `${a.activeTasks} ${a.activeTasks === 1 ? 'task' : 'tasks'} waiting`;
+    return `Cortex: ${a.name} looks down (${since}, ${work}).`;
+  }
+  const names = agents.map((a) => a.name);
+  const list = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `Cortex: ${list} look down (their ticks went stale with work waiting).`;
+}
