@@ -1,0 +1,238 @@
+/**
+ * The Team view's message protocol: the one module both sides import (the extension
+ * host and the webview). No `vscode` import, no DOM: plain types and validators.
+ *
+ * Webview → host: commands, carrying ids only (agent slug, task index, project slug),
+ * never file paths or command names. The first is `ready`; the host posts nothing
+ * before it. Host → webview: notifications, a full state snapshot with a version.
+ * Every message is validated on arrival; whatever fails is dropped (and logged).
+ */
+
+export const PROTOCOL_VERSION = 1;
+
+// ---- the state the host sends ----------------------------------------------------
+
+export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
+export const LIVENESS_VALUES: readonly Liveness[] = ['alive', 'idle', 'down', 'inactive'];
+
+export interface TaskRef {
+  /** Index into the agent's tasks, in file order: what `openTask` sends back. */
+  readonly index: number;
+  readonly title: string;
+}
+
+export interface RunningTask extends TaskRef {
+  /** Minutes since `**Started:**`; `null` when there is no readable start. */
+  readonly runningMinutes: number | null;
+}
+
+export interface AgentView {
+  readonly slug: string;
+  readonly name: string;
+  readonly role: string | null;
+  /** The chief of staff, who dispatches work. */
+  readonly coordinator: boolean;
+  readonly liveness: Liveness;
+  /** Minutes since the last tick (negative: in the future); `null` without a readable tick. */
+  readonly tickAgeMinutes: number | null;
+  readonly current: RunningTask | null;
+  readonly readyCount: number;
+  readonly next: TaskRef | null;
+  readonly doneCount: number;
+  /** `Status:` of the latest Session Log entry. */
+  readonly sessionStatus: string | null;
+  readonly lastSession: string | null;
+  readonly projects: readonly string[];
+  /** Slug of the agent that started this one, when the note names one. */
+  readonly parent: string | null;
+  readonly hasNote: boolean;
+  /** Problems (errors and warnings) found in this agent's files. */
+  readonly problems: number;
+}
+
+export interface ProjectView {
+  readonly slug: string;
+  readonly status: string | null;
+  readonly nextAction: string | null;
+  readonly agents: ReadonlyArray<{ readonly slug: string; readonly name: string }>;
+}
+
+export interface TeamSummaryView {
+  readonly agents: number;
+  readonly alive: number;
+  readonly idle: number;
+  readonly down: number;
+  readonly inactive: number;
+  readonly ready: number;
+  readonly inProgress: number;
+}
+
+export type ViewStatus = 'loading' | 'noTeam' | 'ready';
+
+export interface TeamViewState {
+  readonly status: ViewStatus;
+  /** Folder name and where it is, for the header. */
+  readonly team: { readonly name: string; readonly path: string; readonly source: string } | null;
+  /** Why no team is shown (e.g. the setting points nowhere). */
+  readonly message: string | null;
+  /** More than one team folder could be shown: offer "Select Team Folder". */
+  readonly multipleTeams: boolean;
+  /** A "Register Agent" command exists. */
+  readonly canRegisterAgent: boolean;
+  /** The workspace is trusted (writes allowed). */
+  readonly trusted: boolean;
+  readonly staleAfterMinutes: number;
+  readonly summary: TeamSummaryView;
+  readonly agents: readonly AgentView[];
+  readonly projects: readonly ProjectView[];
+  /** Errors and warnings in the whole team folder. */
+  readonly problems: number;
+}
+
+// ---- messages --------------------------------------------------------------------
+
+/** Host → webview. */
+export type HostMessage = { readonly type: 'state'; readonly version: number; readonly state: TeamViewState };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'openAgent'; readonly agent: string }
+  | { readonly type: 'openTasksFile'; readonly agent: string }
+  | { readonly type: 'openTask'; readonly agent: string; readonly task: number }
+  | { readonly type: 'openProject'; readonly project: string }
+  | { readonly type: 'selectTeamFolder' }
+  | { readonly type: 'createTeamFolder' }
+  | { readonly type: 'registerAgent' }
+  | { readonly type: 'refresh' }
+  | { readonly type: 'showProblems' };
+
+export type WebviewMessageType = WebviewMessage['type'];
+
+// ---- validation ------------------------------------------------------------------
+
+/** The result of checking an incoming message: the typed value, or why it was refused. */
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+type Check = (v: unknown, at: string) => string | null;
+
+const str: Check = (v, at) => (typeof v === 'string' ? null : `${at} should be a string`);
+const num: Check = (v, at) => (typeof v === 'number' && Number.isFinite(v) ? null : `${at} should be a number`);
+const int: Check = (v, at) => (Number.isInteger(v) && (v as number) >= 0 ? null : `${at} should be a whole number ≥ 0`);
+const bool: Check = (v, at) => (typeof v === 'boolean' ? null : `${at} should be true or false`);
+const nullable =
+  (c: Check): Check =>
+  (v, at) =>
+    v === null ? null : c(v, at);
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v, at) =>
+    typeof v === 'string' && values.includes(v) ? null : `${at} should be one of ${values.join(', ')}`;
+const arrayOf =
+  (c: Check): Check =>
+  (v, at) => {
+    if (!Array.isArray(v)) return `${at} should be a list`;
+    for (let i = 0; i < v.length; i++) {
+      const e = c(v[i], `${at}[${i}]`);
+      if (e) return e;
+    }
+    return null;
+  };
+/** An object with exactly these fields (extra fields are refused: they mean a version mismatch). */
+const object =
+  (shape: Readonly<Record<string, Check>>): Check =>
+  (v, at) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${at} should be an object`;
+    const rec = v as Record<string, unknown>;
+    for (const key of Object.keys(rec)) if (!(key in shape)) return `${at} has an unexpected field "${key}"`;
+    for (const [key, c] of Object.entries(shape)) {
+      const e = c(rec[key], `${at}.${key}`);
+      if (e) return e;
+    }
+    return null;
+  };
+
+/** A slug as the team folder names agents and projects: one path segment, no dots at the start. */
+const SLUG = /^(?!\.)[^/\\\u0000-\u001f]{1,200}$/;
+const slug: Check = (v, at) => (typeof v === 'string' && SLUG.test(v) ? null : `${at} should be an agent or project id`);
+
+const taskRef = object({ index: int, title: str });
+const agentView = object({
+  slug,
+  name: str,
+  role: nullable(str),
+  coordinator: bool,
+  liveness: oneOf(LIVENESS_VALUES),
+  tickAgeMinutes: nullable(num),
+  current: nullable(object({ index: int, title: str, runningMinutes: nullable(num) })),
+  readyCount: int,
+  next: nullable(taskRef),
+  doneCount: int,
+  sessionStatus: nullable(str),
+  lastSession: nullable(str),
+  projects: arrayOf(str),
+  parent: nullable(str),
+  hasNote: bool,
+  problems: int,
+});
+const projectView = object({
+  slug,
+  status: nullable(str),
+  nextAction: nullable(str),
+  agents: arrayOf(object({ slug, name: str })),
+});
+const summaryView = object({ agents: int, alive: int, idle: int, down: int, inactive: int, ready: int, inProgress: int });
+const teamViewState = object({
+  status: oneOf(['loading', 'noTeam', 'ready']),
+  team: nullable(object({ name: str, path: str, source: str })),
+  message: nullable(str),
+  multipleTeams: bool,
+  canRegisterAgent: bool,
+  trusted: bool,
+  staleAfterMinutes: num,
+  summary: summaryView,
+  agents: arrayOf(agentView),
+  projects: arrayOf(projectView),
+  problems: int,
+});
+
+const hostMessages: Readonly<Record<HostMessage['type'], Check>> = {
+  state: object({ type: str, version: int, state: teamViewState }),
+};
+
+const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
+  ready: object({ type: str, protocol: int }),
+  openAgent: object({ type: str, agent: slug }),
+  openTasksFile: object({ type: str, agent: slug }),
+  openTask: object({ type: str, agent: slug, task: int }),
+  openProject: object({ type: str, project: slug }),
+  selectTeamFolder: object({ type: str }),
+  createTeamFolder: object({ type: str }),
+  registerAgent: object({ type: str }),
+  refresh: object({ type: str }),
+  showProblems: object({ type: str }),
+};
+
+function checkMessage<T>(data: unknown, table: Readonly<Record<string, Check>>): Checked<T> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: false, error: 'the message is not an object' };
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== 'string') return { ok: false, error: 'the message has no type' };
+  if (!Object.prototype.hasOwnProperty.call(table, type)) return { ok: false, error: `unknown message type "${type.slice(0, 60)}"` };
+  const error = table[type](data, type);
+  return error ? { ok: false, error } : { ok: true, value: data as T };
+}
+
+/** Checks a message the host received from the webview. */
+export function checkWebviewMessage(data: unknown): Checked<WebviewMessage> {
+  return checkMessage<WebviewMessage>(data, webviewMessages);
+}
+
+/** Checks a message the webview received from the host. */
+export function checkHostMessage(data: unknown): Checked<HostMessage> {
+  return checkMessage<HostMessage>(data, hostMessages);
+}
+
+/** Checks a state on its own (the host runs it before posting, in tests). */
+export function checkTeamViewState(data: unknown): string | null {
+  return teamViewState(data, 'state');
+}

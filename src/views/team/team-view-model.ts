@@ -1,0 +1,124 @@
+import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
+import { Agent, Diagnostic, Project, Team } from '../../core/model';
+import { parseStamp } from '../../core/time';
+import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './protocol';
+
+/**
+ * Turns the parsed team into what the Team view shows: liveness, ages and counts are
+ * worked out here (the host), so the webview only lays them out. Pure.
+ */
+export interface TeamViewInput {
+  readonly status: ViewStatus;
+  readonly team: Team | undefined;
+  readonly header: TeamViewState['team'];
+  readonly message: string | null;
+  readonly multipleTeams: boolean;
+  readonly canRegisterAgent: boolean;
+  readonly trusted: boolean;
+  /** Wall-clock minutes (see core/time). */
+  readonly now: number;
+  readonly staleAfterMinutes: number;
+}
+
+/** The coordinator's slug, as the protocol names it. */
+export const COORDINATOR_SLUG = 'chief-of-staff';
+
+const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+
+export function buildTeamViewState(input: TeamViewInput): TeamViewState {
+  const team = input.team;
+  const problemsByAgent = new Map<string, number>();
+  let problems = 0;
+  for (const d of team?.diagnostics ?? []) {
+    if (!isProblem(d)) continue;
+    problems++;
+    const slug = agentOfFile(d.file);
+    if (slug) problemsByAgent.set(slug, (problemsByAgent.get(slug) ?? 0) + 1);
+  }
+  const agents = (team?.agents ?? []).map((a) => agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0));
+  return {
+    status: input.status,
+    team: input.header,
+    message: input.message,
+    multipleTeams: input.multipleTeams,
+    canRegisterAgent: input.canRegisterAgent,
+    trusted: input.trusted,
+    staleAfterMinutes: input.staleAfterMinutes,
+    summary: team ? teamSummary(team, input.now, input.staleAfterMinutes) : NO_SUMMARY,
+    agents,
+    projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
+    problems,
+  };
+}
+
+export function agentView(agent: Agent, now: number, staleAfter: number, problems: number): AgentView {
+  let current: AgentView['current'] = null;
+  let next: AgentView['next'] = null;
+  let readyCount = 0;
+  let doneCount = 0;
+  agent.tasks.forEach((task, index) => {
+    if (task.status === 'in-progress') {
+      if (!current) {
+        const started = parseStamp(task.started);
+        current = { index, title: task.title, runningMinutes: started === null ? null : Math.max(0, now - started) };
+      }
+    } else if (task.status === 'ready') {
+      readyCount++;
+      next ??= { index, title: task.title };
+    } else if (task.status === 'done') {
+      doneCount++;
+    }
+  });
+  const latest = latestSession(agent);
+  return {
+    slug: agent.slug,
+    name: agent.name,
+    role: agent.role,
+    coordinator: agent.slug === COORDINATOR_SLUG,
+    liveness: agentLiveness(agent, now, staleAfter),
+    tickAgeMinutes: tickAgeMinutes(agent, now),
+    current,
+    readyCount,
+    next,
+    doneCount,
+    sessionStatus: latest?.status ?? null,
+    lastSession: latest?.lastSession ?? null,
+    projects: agent.projects,
+    parent: agent.parent,
+    hasNote: agent.notePath !== null,
+    problems,
+  };
+}
+
+/** The Session Log entry with the latest date (the later one in the file on a tie or without dates). */
+function latestSession(agent: Agent): Agent['sessionLog'][number] | undefined {
+  let best: Agent['sessionLog'][number] | undefined;
+  let bestAt = -Infinity;
+  for (const entry of agent.sessionLog) {
+    const at = parseStamp(entry.lastSession) ?? -Infinity;
+    if (!best || at >= bestAt) {
+      best = entry;
+      bestAt = Math.max(bestAt, at);
+    }
+  }
+  return best;
+}
+
+function projectView(project: Project, agents: readonly Agent[]): ProjectView {
+  return {
+    slug: project.slug,
+    status: project.status,
+    nextAction: project.nextAction,
+    agents: agents.filter((a) => a.projects.includes(project.slug)).map((a) => ({ slug: a.slug, name: a.name })),
+  };
+}
+
+function isProblem(d: Diagnostic): boolean {
+  return d.severity === 'error' || d.severity === 'warning';
+}
+
+/** `agents/<slug>/…` → slug. */
+function agentOfFile(file: string): string | undefined {
+  const m = /^agents\/([^/]+)\//.exec(file);
+  return m ? m[1] : undefined;
+}
