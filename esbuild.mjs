@@ -1,6 +1,7 @@
 // Builds every bundle: the extension (Node, `vscode` external), the webviews
 // (browser) and the CLI. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -14,7 +15,13 @@ const bundles = [
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
+  { entryPoints: { extension: 'src/extension/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: [{ in: 'webview/team/main.tsx', out: 'team' }, { in: 'webview/team/styles.css', out: 'team' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
 ];
+
+// The webviews load codicons from dist/, so the VSIX needs no node_modules.
+mkdirSync('dist', { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
 
 const common = {
   bundle: true,

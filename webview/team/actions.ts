@@ -1,0 +1,82 @@
+import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkHostMessage } from '../../src/views/team/protocol';
+import { UiState, readUiState } from './state';
+
+/**
+ * The webview's only line to the extension host: sending commands (ids only),
+ * receiving validated state, and keeping UI state with `setState`. Components get a
+ * `TeamActions` and never touch the VS Code API themselves.
+ */
+export interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+/** The VS Code API of this page (it may be acquired only once). */
+export function acquireApi(): VsCodeApi {
+  return acquireVsCodeApi();
+}
+
+export interface TeamActions {
+  ready(): void;
+  openAgent(slug: string): void;
+  openTasksFile(slug: string): void;
+  openTask(slug: string, index: number): void;
+  openProject(slug: string): void;
+  selectTeamFolder(): void;
+  createTeamFolder(): void;
+  registerAgent(): void;
+  refresh(): void;
+  showProblems(): void;
+  loadUiState(): UiState;
+  saveUiState(state: UiState): void;
+}
+
+export function createActions(api: VsCodeApi): TeamActions {
+  const send = (message: WebviewMessage) => api.postMessage(message);
+  return {
+    ready: () => send({ type: 'ready', protocol: PROTOCOL_VERSION }),
+    openAgent: (agent) => send({ type: 'openAgent', agent }),
+    openTasksFile: (agent) => send({ type: 'openTasksFile', agent }),
+    openTask: (agent, task) => send({ type: 'openTask', agent, task }),
+    openProject: (project) => send({ type: 'openProject', project }),
+    selectTeamFolder: () => send({ type: 'selectTeamFolder' }),
+    createTeamFolder: () => send({ type: 'createTeamFolder' }),
+    registerAgent: () => send({ type: 'registerAgent' }),
+    refresh: () => send({ type: 'refresh' }),
+    showProblems: () => send({ type: 'showProblems' }),
+    loadUiState: () => readUiState(api.getState()),
+    saveUiState: (state) => api.setState(state),
+  };
+}
+
+/**
+ * Listens for the host's messages on `target` (the page's window). Valid states
+ * newer than the last one reach `onState`; anything else is dropped and reported.
+ * Returns a function that stops listening.
+ */
+export function listenToHost(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  onState: (state: TeamViewState, version: number) => void,
+  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex Team view: dropped a message: ${reason}`),
+): () => void {
+  let version = -1;
+  const listener = (event: MessageEvent) => {
+    const checked = checkHostMessage(event.data);
+    if (!checked.ok) {
+      onDropped(checked.error);
+      return;
+    }
+    const message: HostMessage = checked.value;
+    if (message.version <= version) {
+      onDropped(`state ${message.version} arrived after ${version}`);
+      return;
+    }
+    version = message.version;
+    onState(message.state, message.version);
+  };
+  target.addEventListener('message', listener as EventListener);
+  return () => target.removeEventListener('message', listener as EventListener);
+}

@@ -1,0 +1,117 @@
+import { AgentView } from '../../../src/views/team/protocol';
+import { TeamActions } from '../actions';
+import { duration, plural } from '../format';
+import { LivenessBadge } from './liveness-badge';
+
+export interface RowProps {
+  selected: boolean;
+  /** The row that Tab reaches in its list (roving tabindex). */
+  tabStop: boolean;
+  onSelect: () => void;
+}
+
+/**
+ * One agent: who, liveness with the tick's age, what it works on and for how long,
+ * what is ready next, the latest Session Log status. Click or Enter opens the note;
+ * the task titles open tasks.md at that task.
+ */
+export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActions }) {
+  const { agent: a, actions } = props;
+  const open = () => {
+    props.onSelect();
+    actions.openAgent(a.slug);
+  };
+  const openTask = (index: number) => (e: Event) => {
+    e.stopPropagation();
+    props.onSelect();
+    actions.openTask(a.slug, index);
+  };
+  const label =
+    `${a.name}${a.coordinator ? ', coordinator' : ''}, ${a.liveness}` +
+    (a.current ? `, working on ${a.current.title}` : '') +
+    `, ${plural(a.readyCount, 'ready task')}`;
+  return (
+    <li
+      class={`row agent liveness-${a.liveness}${props.selected ? ' selected' : ''}${a.coordinator ? ' coordinator' : ''}`}
+      data-row={`agent:${a.slug}`}
+      data-vscode-context={JSON.stringify({ webviewSection: 'agent', agentSlug: a.slug, preventDefaultContextMenuItems: true })}
+      tabIndex={props.tabStop ? 0 : -1}
+      aria-label={label}
+      aria-current={props.selected ? 'true' : undefined}
+      onClick={open}
+      onKeyDown={(e) => {
+        if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+          e.preventDefault();
+          open();
+        }
+      }}
+    >
+      <div class="row-head">
+        <span class="agent-name" title={a.slug}>
+          {a.name}
+        </span>
+        {a.coordinator ? (
+          <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
+            <span class="codicon codicon-star-full" aria-hidden="true" />
+            coordinator
+          </span>
+        ) : null}
+        {a.problems > 0 ? (
+          <button
+            type="button"
+            class="icon-button problems"
+            title={`${plural(a.problems, 'problem')} in this agent's files: show them`}
+            aria-label={`${plural(a.problems, 'problem')}: show in the Problems panel`}
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.showProblems();
+            }}
+          >
+            <span class="codicon codicon-warning" aria-hidden="true" />
+            {a.problems}
+          </button>
+        ) : null}
+        <span class="spacer" />
+        <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
+      </div>
+      {a.role ? <div class="row-line role">{a.role}</div> : null}
+      {a.current ? (
+        <div class="row-line task current">
+          <span class="codicon codicon-play-circle" aria-hidden="true" title="In progress" />
+          <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title="Open at this task in tasks.md" onClick={openTask(a.current.index)}>
+            {a.current.title}
+          </button>
+          {a.current.runningMinutes !== null ? <span class="muted">for {duration(a.current.runningMinutes)}</span> : null}
+        </div>
+      ) : null}
+      <div class="row-line task next">
+        <span class="codicon codicon-list-ordered" aria-hidden="true" title="Ready tasks" />
+        {a.next ? (
+          <>
+            <span class="count">{a.readyCount} ready</span>
+            <span class="muted">· next:</span>
+            <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title="Open at this task in tasks.md" onClick={openTask(a.next.index)}>
+              {a.next.title}
+            </button>
+          </>
+        ) : (
+          <span class="muted">{a.current ? 'nothing else ready' : 'no ready tasks'}</span>
+        )}
+      </div>
+      {a.sessionStatus || a.lastSession ? (
+        <div class="row-line session" title={a.lastSession ? `Session Log, last session ${a.lastSession}` : 'Session Log'}>
+          <span class="codicon codicon-history" aria-hidden="true" />
+          <span class="session-status">{a.sessionStatus ?? 'no status'}</span>
+          {a.lastSession ? <span class="muted">· {a.lastSession}</span> : null}
+        </div>
+      ) : null}
+      {a.parent ? (
+        <div class="row-line lineage">
+          <span class="codicon codicon-type-hierarchy-sub" aria-hidden="true" />
+          <span class="muted">started by {a.parent}</span>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+import { ComponentChildren } from 'preact';
+
+/** A foldable section with a heading button (the fold is UI state). */
+export function Section(props: {
+  id: string;
+  title: string;
+  count: number | string;
+  collapsed: boolean;
+  onToggle: () => void;
+  children: ComponentChildren;
+}) {
+  const bodyId = `section-${props.id}`;
+  return (
+    <section class={`section${props.collapsed ? ' collapsed' : ''}`} aria-labelledby={`${bodyId}-title`}>
+      <h2 class="section-title" id={`${bodyId}-title`}>
+        <button type="button" class="section-toggle" aria-expanded={!props.collapsed} aria-controls={bodyId} onClick={props.onToggle}>
+          <span class={`codicon codicon-chevron-${props.collapsed ? 'right' : 'down'}`} aria-hidden="true" />
+          <span class="section-name">{props.title}</span>
+          <span class="section-count">{props.count}</span>
+        </button>
+      </h2>
+      {props.collapsed ? null : (
+        <div class="section-body" id={bodyId}>
+          {props.children}
+        </div>
+      )}
+    </section>
+  );
+}

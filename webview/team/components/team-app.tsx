@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'preact/hooks';
+import { TeamViewState } from '../../../src/views/team/protocol';
+import { TeamActions } from '../actions';
+import { SectionId, UiState, visibleAgents, visibleProjects } from '../state';
+import { AgentRow } from './agent-row';
+import { Button, EmptyState } from './empty-state';
+import { ProjectRow } from './project-row';
+import { RowList } from './row-list';
+import { Section } from './section';
+import { TeamHeader } from './team-header';
+import { Toolbar } from './toolbar';
+
+/**
+ * The whole Team view. `state` is the host's latest snapshot (`undefined` until the
+ * first arrives); UI state lives here and is saved through the actions.
+ */
+export function TeamApp(props: { state: TeamViewState | undefined; actions: TeamActions }) {
+  const { state, actions } = props;
+  const [ui, setUi] = useState<UiState>(() => actions.loadUiState());
+  useEffect(() => actions.saveUiState(ui), [ui]);
+  const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
+
+  if (!state) {
+    return (
+      <main class="team">
+        <p class="loading" role="status">
+          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Loading…
+        </p>
+      </main>
+    );
+  }
+  if (state.status === 'noTeam') return <NoTeam state={state} actions={actions} />;
+  if (state.status === 'loading') {
+    return (
+      <main class="team">
+        <TeamHeader state={state} actions={actions} />
+        <p class="loading" role="status">
+          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Reading the team folder…
+        </p>
+      </main>
+    );
+  }
+
+  const agents = visibleAgents(state.agents, ui.sort, ui.filter);
+  const projects = visibleProjects(state.projects, ui.filter);
+  const toggle = (id: SectionId) => update({ collapsed: { ...ui.collapsed, [id]: !ui.collapsed[id] } });
+  const select = (key: string) => () => update({ selected: key });
+  // The row Tab lands on: the selected one when shown, else the first.
+  const agentStop = agents.some((a) => `agent:${a.slug}` === ui.selected) ? ui.selected : agents[0] && `agent:${agents[0].slug}`;
+  const projectStop = projects.some((p) => `project:${p.slug}` === ui.selected) ? ui.selected : projects[0] && `project:${projects[0].slug}`;
+  const filtered = ui.filter.trim() !== '';
+  const count = (shown: number, all: number) => (filtered ? `${shown} of ${all}` : `${all}`);
+
+  return (
+    <main class="team">
+      <TeamHeader state={state} actions={actions} />
+      {state.message ? (
+        <p class="notice" role="alert">
+          <span class="codicon codicon-warning" aria-hidden="true" /> {state.message}
+        </p>
+      ) : null}
+      {state.agents.length > 0 || state.projects.length > 0 ? (
+        <Toolbar filter={ui.filter} sort={ui.sort} onFilter={(filter) => update({ filter })} onSort={(sort) => update({ sort })} />
+      ) : null}
+      <Section id="agents" title="Agents" count={count(agents.length, state.agents.length)} collapsed={ui.collapsed.agents} onToggle={() => toggle('agents')}>
+        {state.agents.length === 0 ? (
+          <NoAgents state={state} actions={actions} />
+        ) : agents.length === 0 ? (
+          <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
+        ) : (
+          <RowList label="Agents">
+            {agents.map((a) => (
+              <AgentRow
+                key={a.slug}
+                agent={a}
+                actions={actions}
+                selected={ui.selected === `agent:${a.slug}`}
+                tabStop={agentStop === `agent:${a.slug}`}
+                onSelect={select(`agent:${a.slug}`)}
+              />
+            ))}
+          </RowList>
+        )}
+      </Section>
+      <Section id="projects" title="Projects" count={count(projects.length, state.projects.length)} collapsed={ui.collapsed.projects} onToggle={() => toggle('projects')}>
+        {state.projects.length === 0 ? (
+          <p class="muted section-note">No projects: project notes live in projects/&lt;slug&gt;.md.</p>
+        ) : projects.length === 0 ? (
+          <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
+        ) : (
+          <RowList label="Projects">
+            {projects.map((p) => (
+              <ProjectRow
+                key={p.slug}
+                project={p}
+                actions={actions}
+                selected={ui.selected === `project:${p.slug}`}
+                tabStop={projectStop === `project:${p.slug}`}
+                onSelect={select(`project:${p.slug}`)}
+              />
+            ))}
+          </RowList>
+        )}
+      </Section>
+    </main>
+  );
+}
+
+function NoTeam(props: { state: TeamViewState; actions: TeamActions }) {
+  const { state, actions } = props;
+  return (
+    <main class="team">
+      <EmptyState
+        icon="organization"
+        title="No team folder"
+        actions={
+          <>
+            <Button icon="folder-opened" onClick={actions.selectTeamFolder}>
+              Select Team Folder
+            </Button>
+            <Button
+              icon="new-folder"
+              secondary
+              disabled={!state.trusted}
+              title={state.trusted ? undefined : 'Trust this workspace to create files'}
+              onClick={actions.createTeamFolder}
+            >
+              Create Team Folder
+            </Button>
+          </>
+        }
+      >
+        {state.message ? <p class="notice-text">{state.message}</p> : null}
+        <p>
+          A Cortex team folder holds <code>agents/</code>, <code>projects/</code> and <code>templates/</code>. Open one as a workspace folder, set{' '}
+          <code>cortex.teamDirectory</code>, or create a new one.
+        </p>
+        {!state.trusted ? <p class="muted">Restricted Mode: trust this workspace to create a team folder.</p> : null}
+      </EmptyState>
+    </main>
+  );
+}
+
+function NoAgents(props: { state: TeamViewState; actions: TeamActions }) {
+  const { state, actions } = props;
+  return (
+    <EmptyState
+      icon="person-add"
+      title="No agents yet"
+      actions={
+        state.canRegisterAgent ? (
+          <Button icon="person-add" disabled={!state.trusted} title={state.trusted ? undefined : 'Trust this workspace to register agents'} onClick={actions.registerAgent}>
+            Register Agent
+          </Button>
+        ) : undefined
+      }
+    >
+      {state.canRegisterAgent ? (
+        <p>Register the first agent: it gets a note and a task file under agents/.</p>
+      ) : (
+        <p>
+          An agent is a folder <code>agents/&lt;slug&gt;/</code> with a note <code>&lt;slug&gt;.md</code> (from <code>templates/agent-template.md</code>) and a{' '}
+          <code>tasks.md</code>. Agents with the Cortex plugin add themselves with <code>/register</code>.
+        </p>
+      )}
+    </EmptyState>
+  );
+}
+
+function NoMatch(props: { filter: string; onClear: () => void }) {
+  return (
+    <p class="muted section-note">
+      Nothing matches “{props.filter}”.{' '}
+      <button type="button" class="link-button" onClick={props.onClear}>
+        Clear the filter
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,85 @@
+import { AgentView, Liveness, ProjectView } from '../../src/views/team/protocol';
+
+/**
+ * UI state: what the user chose in the view (sort, filter, folded sections, the
+ * selected row). Kept with `setState` so it survives the view being hidden; never
+ * any team data, which the host always sends afresh.
+ */
+export type SortKey = 'liveness' | 'name' | 'ready';
+export const SORT_KEYS: readonly SortKey[] = ['liveness', 'name', 'ready'];
+export const SORT_LABELS: Readonly<Record<SortKey, string>> = {
+  liveness: 'Liveness',
+  name: 'Name',
+  ready: 'Ready tasks',
+};
+
+export type SectionId = 'agents' | 'projects';
+
+export interface UiState {
+  readonly sort: SortKey;
+  readonly filter: string;
+  readonly collapsed: Readonly<Record<SectionId, boolean>>;
+  /** `agent:<slug>` or `project:<slug>`. */
+  readonly selected: string | null;
+}
+
+export const DEFAULT_UI_STATE: UiState = {
+  sort: 'liveness',
+  filter: '',
+  collapsed: { agents: false, projects: false },
+  selected: null,
+};
+
+/** Reads a saved UI state, keeping what is valid (an older page may have saved something else). */
+export function readUiState(raw: unknown): UiState {
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_UI_STATE;
+  const r = raw as Record<string, unknown>;
+  const collapsed = typeof r.collapsed === 'object' && r.collapsed !== null ? (r.collapsed as Record<string, unknown>) : {};
+  return {
+    sort: SORT_KEYS.includes(r.sort as SortKey) ? (r.sort as SortKey) : DEFAULT_UI_STATE.sort,
+    filter: typeof r.filter === 'string' ? r.filter.slice(0, 200) : '',
+    collapsed: { agents: collapsed.agents === true, projects: collapsed.projects === true },
+    selected: typeof r.selected === 'string' && /^(agent|project):/.test(r.selected) ? r.selected : null,
+  };
+}
+
+/** Needing attention first: down, then alive, idle, inactive. */
+const LIVENESS_RANK: Readonly<Record<Liveness, number>> = { down: 0, alive: 1, idle: 2, inactive: 3 };
+
+function byName(a: AgentView, b: AgentView): number {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+}
+
+const COMPARE: Readonly<Record<SortKey, (a: AgentView, b: AgentView) => number>> = {
+  name: byName,
+  liveness: (a, b) => LIVENESS_RANK[a.liveness] - LIVENESS_RANK[b.liveness] || byName(a, b),
+  ready: (a, b) => b.readyCount - a.readyCount || byName(a, b),
+};
+
+/** The words a filter matches for an agent. */
+function agentText(a: AgentView): string {
+  return [a.name, a.slug, a.role, a.liveness, a.current?.title, a.next?.title, a.sessionStatus, ...a.projects, a.coordinator ? 'coordinator chief of staff' : '']
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
+
+function projectText(p: ProjectView): string {
+  return [p.slug, p.status, p.nextAction, ...p.agents.map((a) => a.name)].filter(Boolean).join('\n').toLowerCase();
+}
+
+/** Every word of the filter must appear (any case). */
+export function matches(text: string, filter: string): boolean {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.every((w) => text.includes(w));
+}
+
+/** The agents to show, filtered and sorted; the coordinator stays on top. */
+export function visibleAgents(agents: readonly AgentView[], sort: SortKey, filter: string): AgentView[] {
+  const shown = filter.trim() ? agents.filter((a) => matches(agentText(a), filter)) : agents.slice();
+  return shown.sort((a, b) => Number(b.coordinator) - Number(a.coordinator) || COMPARE[sort](a, b));
+}
+
+export function visibleProjects(projects: readonly ProjectView[], filter: string): ProjectView[] {
+  return filter.trim() ? projects.filter((p) => matches(projectText(p), filter)) : projects.slice();
+}
