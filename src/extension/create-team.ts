@@ -1,0 +1,73 @@
+import * as os from 'os';
+import * as vscode from 'vscode';
+import { createExclusive } from '../core/edit';
+import { CortexInputError } from '../core/errors';
+import { registerAgent } from '../core/ops/register';
+import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../core/templates';
+import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE } from '../core/team';
+import { encodeText } from '../core/text';
+import { formatDate, wallMinutes } from '../core/time';
+import { displayPath, isTeamFolder } from './team-locator';
+import { VscodeTeamFs } from './vscode-team-fs';
+import { Prompts } from './prompts';
+
+/**
+ * "Cortex: Create Team Folder": what the protocol's setup does. In the chosen folder:
+ * `agents/`, `projects/`, `templates/agent-template.md` and
+ * `templates/project-template.md` (files already there are kept), and a
+ * `chief-of-staff` agent (note and empty tasks.md) registered by the core's own
+ * `registerAgent`. Callers go through the write guard first.
+ */
+export interface CreatedTeam {
+  readonly uri: vscode.Uri;
+  /** The chief of staff's note, when this run created it. */
+  readonly chiefNote: vscode.Uri | undefined;
+}
+
+export const CHIEF_OF_STAFF = {
+  name: 'Chief of Staff',
+  role: 'Coordinates the team: dispatches tasks, watches liveness, writes the daily briefing and review.',
+  capabilities: ['Dispatching tasks to agents', 'Monitoring agent liveness', 'Daily briefing and review', 'Housekeeping'],
+};
+
+export async function createTeamFolder(deps: { prompts: Prompts; log: vscode.LogOutputChannel }, target?: vscode.Uri): Promise<CreatedTeam | undefined> {
+  const { prompts, log } = deps;
+  if (!target) {
+    const picked = await prompts.openDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir()),
+      openLabel: 'Create Team Here',
+      title: 'Cortex: Create Team Folder (agents/, projects/ and templates/ go in the folder you pick)',
+    });
+    target = picked?.[0];
+    if (!target) return undefined;
+  }
+  if (await isTeamFolder(target)) {
+    const show = 'Show It';
+    const answer = await prompts.info(`${displayPath(target)} is already a Cortex team folder.`, show);
+    return answer === show ? { uri: target, chiefNote: undefined } : undefined;
+  }
+
+  const fs = new VscodeTeamFs(target);
+  try {
+    await vscode.workspace.fs.createDirectory(fs.uri(AGENTS_DIR));
+    await vscode.workspace.fs.createDirectory(fs.uri(PROJECTS_DIR));
+    await createExclusive(fs, AGENT_TEMPLATE, encodeText(BUILTIN_AGENT_TEMPLATE));
+    await createExclusive(fs, PROJECT_TEMPLATE, encodeText(BUILTIN_PROJECT_TEMPLATE));
+    let chiefNote: vscode.Uri | undefined;
+    try {
+      const registered = await registerAgent(fs, { ...CHIEF_OF_STAFF, joined: formatDate(wallMinutes(new Date())) });
+      chiefNote = fs.uri(registered.notePath);
+    } catch (e) {
+      if (!(e instanceof CortexInputError)) throw e;
+      log.info(`Create Team Folder: ${e.message}`); // already there: keep it
+    }
+    log.info(`Created a team folder at ${target.toString(true)}`);
+    return { uri: target, chiefNote };
+  } catch (e) {
+    await prompts.error(`Cortex: cannot create a team folder in ${displayPath(target)}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}

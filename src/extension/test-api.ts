@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { TeamViewState } from '../views/team/protocol';
+import { Commands } from './commands';
+import { CortexController } from './controller';
+import { PromptAnswers, ShownMessage } from './prompts';
+import { TeamStore } from './team-store';
+
+/**
+ * What `activate()` returns in development and test runs (never in an installed
+ * VSIX): enough for the integration suite to watch the store and the view, answer
+ * prompts, and play Restricted Mode (code-server here runs with trust disabled).
+ */
+export interface CortexTestApi {
+  /** The live model: `team`, `location`, `onDidChange`, `whenIdle()`. */
+  readonly store: TeamStore;
+  /** Finds the team folder again (as a settings change would). */
+  locate(): Promise<void>;
+  /** What the Team view shows now, whether or not the view is open. */
+  viewState(): TeamViewState;
+  readonly view: {
+    /** The state last posted to the webview; `undefined` before the page said ready. */
+    readonly lastPostedState: TeamViewState | undefined;
+    readonly isReady: boolean;
+    readonly onDidPostState: vscode.Event<TeamViewState>;
+    readonly onDidBecomeReady: vscode.Event<void>;
+    /** Hands a message to the host as if the webview had sent it (validated the same way). */
+    receive(data: unknown): void;
+  };
+  /** Answers prompts from now on (`undefined`: real dialogs again). */
+  setPromptAnswers(answers: PromptAnswers | undefined): void;
+  /** Messages shown while answers were set. */
+  readonly shownMessages: readonly ShownMessage[];
+  clearShownMessages(): void;
+  /** Pretends the workspace is (un)trusted; `undefined`: the real state. */
+  setTrusted(trusted: boolean | undefined): void;
+  /** Sets the liveness clock (`undefined`: the real time). */
+  setNow(source: (() => Date) | undefined): void;
+  /** The log channel's name, for reading what was dropped. */
+  readonly logName: string;
+}
+
+export function createTestApi(controller: CortexController, _commands: Commands): CortexTestApi {
+  const view = controller.view;
+  return {
+    store: controller.store,
+    locate: () => controller.locate(),
+    viewState: () => controller.viewState(),
+    view: {
+      get lastPostedState() {
+        return view.lastPostedState;
+      },
+      get isReady() {
+        return view.isReady;
+      },
+      onDidPostState: view.onDidPostState,
+      onDidBecomeReady: view.onDidBecomeReady,
+      receive: (data) => view.receiveMessage(data),
+    },
+    setPromptAnswers: (answers) => {
+      controller.prompts.clearMessages();
+      controller.prompts.setAnswers(answers);
+    },
+    get shownMessages() {
+      return controller.prompts.messages;
+    },
+    clearShownMessages: () => controller.prompts.clearMessages(),
+    setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
+    setNow: (source) => controller.clock.setNow(source),
+    logName: controller.log.name,
+  };
+}
