@@ -1,0 +1,43 @@
+// The extension is installed in the window the runner opened on a scratch copy of the
+// example team, and activates there (the workspace contains agents/*/tasks.md).
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'cortex-team.cortex-team';
+
+describe('Activation', () => {
+  it('opens the example team as the workspace', () => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    assert.equal(folders.length, 1, 'one workspace folder');
+    const team = process.env.CORTEX_TEST_TEAM;
+    if (team) assert.equal(path.resolve(folders[0].uri.fsPath), path.resolve(team));
+  });
+
+  it('has the extension installed', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is installed`);
+    assert.equal(extension.packageJSON.name, 'cortex-team');
+  });
+
+  it('activates on the example team', async function () {
+    this.timeout(60_000);
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    // workspaceContains:agents/*/tasks.md activates it by itself; wait for that
+    // rather than activating it here, so the activation event is what is tested.
+    const deadline = Date.now() + 30_000;
+    while (!extension.isActive && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(extension.isActive, 'activated by its activation event within 30 s');
+  });
+
+  it('registers its commands', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    const contributed = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as Array<{ command: string }>
+    ).map((c) => c.command);
+    assert.ok(contributed.length > 0, 'the manifest contributes commands');
+    const missing = contributed.filter((id) => !commands.includes(id));
+    assert.deepEqual(missing, [], 'every contributed command is registered after activation');
+  });
+});
