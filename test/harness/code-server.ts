@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs
 import * as path from 'node:path';
 import { codeServerEntry } from './paths';
 import { killGroup, trackGroup, withTimeout } from './processes';
+import { baseSettings } from './settings';
 
 export interface CodeServerOptions {
   /** A folder for user data, extensions, config and logs (created). */
@@ -34,24 +35,6 @@ export interface CodeServer {
   remoteUri(absPath: string): string;
   stop(): Promise<void>;
 }
-
-/** Settings every test window starts with; callers add or override. */
-export const baseSettings: Record<string, unknown> = {
-  'workbench.colorTheme': 'Default Light Modern',
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'files.autoSave': 'off',
-  'security.workspace.trust.enabled': false,
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'chat.disableAIFeatures': true,
-  'window.commandCenter': false,
-  'git.enabled': false,
-};
 
 function requireCodeServer(): void {
   if (!existsSync(codeServerEntry)) {
