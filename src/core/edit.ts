@@ -223,6 +223,7 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
         recovering = true;
         continue;
       }
+      if (recovering && outcome.snap.hash === expected && attempt <= retries + 5) continue; // still ours: try the restore again
       if (recovering) {
         // The file moved on from what we put there before the other writer's edit
         // could be restored: our change is in the file, theirs may not be.
@@ -272,9 +273,10 @@ async function replace(
     try {
       try {
         await fs.link(path, bak);
-      } catch (e) {
-        if (!(await fs.stat(path))) return { kind: 'changed', snap: snapshotOf(path, undefined) };
-        throw e;
+      } catch {
+        // The file was being replaced that very moment (a rename leaves the old inode
+        // unlinkable), or it is gone: look again.
+        return { kind: 'changed', snap: snapshotOf(path, await readSettled(fs, path)) };
       }
       const current = snapshotOf(path, await readSettled(fs, bak));
       if (current.hash !== expected) return { kind: 'changed', snap: current };
@@ -311,10 +313,14 @@ async function acquireLock(fs: TeamFs, path: string, timeoutMs: number): Promise
       try {
         await link(tmp, lock);
         break;
-      } catch {
+      } catch (e) {
         const held = await fs.stat(lock);
-        // Linking failed with nothing in the way: this file system has no hard links.
-        if (!held) return { linked: false, release: async () => undefined };
+        if (!held) {
+          // Released in between: try again. Any other failure with nothing in the way
+          // means this file system has no hard links: no lock, no link checks.
+          if ((e as { code?: string }).code === 'EEXIST') continue;
+          return { linked: false, release: async () => undefined };
+        }
         if (Date.now() - held.mtimeMs > STALE_LOCK_MS) {
           await fs.remove(lock);
           continue;

@@ -47,6 +47,11 @@ export function projectSlug(projectPath: string): string {
   return parts.length ? slugify(parts[parts.length - 1]) : '';
 }
 
+/** `joined` stays a plain YAML date, as the plugin writes it; other values are quoted when needed. */
+function yamlValue(key: string, value: string): string {
+  return key === 'joined' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : yamlScalar(value);
+}
+
 function oneLine(value: string, what: string): string {
   if (/[\r\n]/.test(value)) throw new CortexInputError(`The ${what} must be a single line.`);
   return value.trim();
@@ -78,7 +83,7 @@ export function fillAgentTemplate(template: string, fields: AgentNoteFields): st
   if (fm.range) {
     const { from, to } = fm.range;
     for (const [key, value] of keys) {
-      const content = `${key}: ${yamlScalar(value)}`;
+      const content = `${key}: ${yamlValue(key, value)}`;
       let found = false;
       for (let i = from; i < to; i++) {
         if (new RegExp(`^${key}\\s*:`).test(template.slice(lines[i].start, lines[i].end))) {
@@ -90,7 +95,7 @@ export function fillAgentTemplate(template: string, fields: AgentNoteFields): st
       if (!found) splices.push({ at: lines[to].start, insert: content + eol });
     }
   } else {
-    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlScalar(v)}`), '---', ''].join(eol);
+    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlValue(k, v)}`), '---', ''].join(eol);
     splices.push({ at: fm.bodyStart, insert: block });
   }
 

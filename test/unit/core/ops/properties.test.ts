@@ -1,0 +1,246 @@
+import * as assert from 'assert';
+import fc from 'fast-check';
+import { CortexInputError } from '../../../../src/core/errors';
+import { appendCopy, dispatchText, moveText, pruneTasksText, removeTask, reorderText, takeReadyTask } from '../../../../src/core/ops';
+import { parseTaskFile } from '../../../../src/core/parse/tasks';
+import { detectEol } from '../../../../src/core/text';
+import { parseStamp } from '../../../../src/core/time';
+
+/**
+ * Property tests over generated task files (random tasks, fields, bodies with fences,
+ * LF or CRLF, BOM or not, a trailing tick or not, a final newline or not): each
+ * operation changes only the bytes it is about.
+ */
+
+const F = 'agents/ada/tasks.md';
+const RUNS = { numRuns: 300 };
+
+const word = fc.constantFrom('fix', 'the', 'parser', 'Ünïcode', 'tests', '**bold**', '`code`', '#12', 'a/b', '-', '…');
+const plainLine = fc.oneof(
+  fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' ')),
+  fc.constant(''),
+  fc.constantFrom('- item', '  indented text', '### Notes', '# not a task', '> quote', '**Priority:** in body'),
+);
+const fenceInner = fc.oneof(plainLine, fc.constantFrom('## looks like a task', '**Status:** ready', '<!-- cortex:last-tick 2020-01-01T00:00 -->', '~~~'));
+const fenced = fc
+  .tuple(fc.constantFrom('```', '````', '~~~', '```ts'), fc.array(fenceInner, { maxLength: 4 }))
+  .map(([open, inner]) => {
+    const close = open.replace(/ts$/, '');
+    // A line made only of the fence character, as long as the opener, would close it early.
+    const closes = (l: string) => l.trim().length >= close.length && [...l.trim()].every((c) => c === close[0]);
+    return [open, ...inner.filter((l) => !closes(l)), close];
+  });
+/** Body lines: plain lines and balanced fences (the fences may hold anything). */
+const bodyLines = fc.array(fc.oneof({ weight: 4, arbitrary: plainLine.map((l) => [l]) }, { weight: 1, arbitrary: fenced }), { maxLength: 5 }).map((parts) => parts.flat());
+/** Body text people could dispatch: no status or tick lines, even inside fences. */
+const dispatchBody = bodyLines.map((lines) => lines.filter((l) => !/status|last-tick/i.test(l)).join('\n'));
+
+const title = fc.constantFrom('Alpha', 'Beta', 'Gamma', 'Fix bug #12', 'Ünïcode task', 'Alpha');
+const stamp = fc
+  .tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([d, h, m]) => `2026-03-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const statusLine = fc.constantFrom('**Status:** ready', '**Status:** in-progress', '**Status:** done', '**status:** Ready', '**Status:** blocked', null);
+
+const task = fc
+  .record({
+    title,
+    status: statusLine,
+    started: fc.option(stamp),
+    completed: fc.option(fc.oneof(stamp, fc.constant('soon'))),
+    priority: fc.boolean(),
+    body: bodyLines,
+    summary: fc.option(fc.array(plainLine, { minLength: 1, maxLength: 2 })),
+    gap: fc.integer({ min: 0, max: 2 }),
+  })
+  .map((t) => {
+    const lines = [`## ${t.title}`];
+    if (t.status) lines.push(t.status);
+    if (t.started) lines.push(`**Started:** ${t.started}`);
+    if (t.completed) lines.push(`**Completed:** ${t.completed}`);
+    if (t.priority) lines.push('**Priority:** high');
+    if (t.body.length) lines.push('', ...t.body);
+    if (t.summary) lines.push('', '### Summary', ...t.summary);
+    for (let i = 0; i < t.gap; i++) lines.push('');
+    return lines;
+  });
+
+interface Generated {
+  readonly text: string;
+  readonly eol: '\n' | '\r\n';
+}
+
+const taskFile: fc.Arbitrary<Generated> = fc
+  .record({
+    bom: fc.boolean(),
+    crlf: fc.boolean(),
+    preamble: fc.option(fc.constantFrom(['# Ada tasks', ''], ['Free text before tasks.'], [''])),
+    tasks: fc.array(task, { maxLength: 6 }),
+    tick: fc.option(fc.tuple(stamp, fc.integer({ min: 0, max: 1 }))),
+    finalEol: fc.boolean(),
+  })
+  .map((f) => {
+    const eol = f.crlf ? '\r\n' : '\n';
+    const lines = [...(f.preamble ?? []), ...f.tasks.flat()];
+    if (f.tick) {
+      for (let i = 0; i < f.tick[1]; i++) lines.push('');
+      lines.push(`<!-- cortex:last-tick ${f.tick[0]} -->`);
+    }
+    let text = lines.join(eol);
+    if (f.finalEol && text !== '') text += eol;
+    return { text: (f.bom ? '\uFEFF' : '') + text, eol } as Generated;
+  });
+
+/** Runs an operation; `null` when it refused the input (a CortexInputError). */
+function attempt<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof CortexInputError) return null;
+    throw e;
+  }
+}
+
+function taskSummary(text: string) {
+  return parseTaskFile(text, F).tasks.map((t) => ({ title: t.title, status: t.status, started: t.started, completed: t.completed, body: t.body, summary: t.summary }));
+}
+
+describe('operations leave every byte outside their target unchanged (property)', () => {
+  it('dispatch: the result minus the inserted block is the original', () => {
+    fc.assert(
+      fc.property(taskFile, fc.constantFrom('New task', 'Another one', 'Alpha'), dispatchBody, ({ text }, newTitle, body) => {
+        const before = parseTaskFile(text, F);
+        const r = attempt(() => dispatchText(text, F, { title: newTitle, body }));
+        if (r === null) {
+          // Refused only for a reason: an open fence or a same-titled active task.
+          const clash = before.tasks.some((t) => t.title === newTitle && (t.status === 'ready' || t.status === 'in-progress'));
+          assert.ok(clash || /\n {0,3}(```|~~~)/.test(text), 'refused without a reason');
+          return;
+        }
+        const at = before.appendAt;
+        assert.ok(r.text.startsWith(text.slice(0, at)));
+        assert.ok(r.text.endsWith(text.slice(at)));
+        const inserted = r.text.slice(at, r.text.length - (text.length - at));
+        assert.ok(inserted.includes(`## ${newTitle}${detectEol(text)}**Status:** ready${detectEol(text)}`));
+        if (detectEol(text) === '\r\n') assert.ok(!/(^|[^\r])\n/.test(inserted), 'LF in a CRLF file');
+        else assert.ok(!inserted.includes('\r'), 'CR in an LF file');
+        const after = taskSummary(r.text);
+        assert.deepStrictEqual(after.slice(0, -1), taskSummary(text));
+        assert.deepStrictEqual([after[after.length - 1].title, after[after.length - 1].status], [newTitle, 'ready']);
+        assert.strictEqual(parseTaskFile(r.text, F).lastTick, before.lastTick);
+      }),
+      RUNS,
+    );
+  });
+
+  it('move: only the status, started, completed and summary lines of that task differ', () => {
+    const FIELD = /^\*\*(status|started|completed):\*\*/i;
+    fc.assert(
+      fc.property(taskFile, fc.integer({ min: 1, max: 6 }), fc.constantFrom<'in-progress' | 'done'>('in-progress', 'done'), fc.option(fc.constantFrom('Did it.', 'Line one\nline two')), stamp, ({ text, eol }, pos, to, summary, now) => {
+        const before = parseTaskFile(text, F);
+        if (pos > before.tasks.length) return;
+        const plain = attempt(() => moveText(text, F, { ref: String(pos), to, now }));
+        const t = before.tasks[pos - 1];
+        if (plain === null) {
+          assert.ok(!(t.status === 'ready' || t.status === 'in-progress') || t.status === to, 'refused without a reason');
+          return;
+        }
+        assert.ok(t.status === 'ready' || t.status === 'in-progress');
+        // Outside the task: identical.
+        assert.strictEqual(plain.text.slice(0, t.span.start), text.slice(0, t.span.start));
+        const tail = text.slice(t.span.end);
+        assert.ok(plain.text.endsWith(tail));
+        // Inside: identical once the lifecycle lines are set aside.
+        const strip = (s: string) => s.split(/\r\n|\n/).filter((l) => !FIELD.test(l));
+        const movedTask = plain.text.slice(t.span.start, plain.text.length - tail.length);
+        assert.deepStrictEqual(strip(movedTask), strip(text.slice(t.span.start, t.span.end)));
+        const moved = parseTaskFile(plain.text, F).tasks[pos - 1];
+        assert.strictEqual(moved.status, to);
+        assert.ok(plain.text.split(/\r\n|\n/).includes(`**Status:** ${to}`));
+        assert.strictEqual(to === 'in-progress' ? moved.started : moved.completed, now);
+        // Other tasks parse as before.
+        const others = (s: string) => taskSummary(s).filter((_, i) => i !== pos - 1);
+        assert.deepStrictEqual(others(plain.text), others(text));
+        if (summary && to === 'done' && !t.span.summaryHeading) {
+          const withSummary = moveText(text, F, { ref: String(pos), to, now, summary });
+          const at = parseTaskFile(plain.text, F).tasks[pos - 1].span.contentEnd;
+          const expected = plain.text.slice(0, at) + `${eol}${eol}### Summary${eol}${summary.replace(/\n/g, eol)}` + plain.text.slice(at);
+          assert.strictEqual(withSummary.text, expected);
+          assert.strictEqual(parseTaskFile(withSummary.text, F).tasks[pos - 1].summary, summary);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('reorder: the same blocks, in the requested order, head and tail untouched', () => {
+    fc.assert(
+      fc.property(taskFile, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), ({ text }, from, anchor, before) => {
+        const parsed = parseTaskFile(text, F);
+        const n = parsed.tasks.length;
+        if (from > n || anchor > n || from === anchor) return;
+        const r = reorderText(text, F, before ? { ref: String(from), before: String(anchor) } : { ref: String(from), after: String(anchor) });
+        const blocks = (s: string) => {
+          const p = parseTaskFile(s, F);
+          return p.tasks.map((t) => s.slice(t.span.start, t.span.end).replace(/\s+$/, ''));
+        };
+        const old = blocks(text);
+        const now = blocks(r.text);
+        assert.deepStrictEqual([...now].sort(), [...old].sort());
+        const order = old.map((_, i) => i).filter((i) => i !== from - 1);
+        order.splice(order.indexOf(anchor - 1) + (before ? 0 : 1), 0, from - 1);
+        assert.deepStrictEqual(now, order.map((i) => old[i]));
+        assert.ok(r.text.startsWith(text.slice(0, parsed.tasks[0].span.start)));
+        assert.ok(r.text.endsWith(text.slice(parsed.tasks[n - 1].span.end)));
+        assert.strictEqual(parseTaskFile(r.text, F).lastTick, parsed.lastTick);
+      }),
+      RUNS,
+    );
+  });
+
+  it('prune: exactly the old done blocks are gone', () => {
+    fc.assert(
+      fc.property(taskFile, fc.integer({ min: 0, max: 30 }), ({ text }, days) => {
+        const now = '2026-03-29T00:00';
+        const parsed = parseTaskFile(text, F);
+        const r = pruneTasksText(text, F, { now, days });
+        const cutoff = parseStamp(now)! - days * 1440;
+        const gone = parsed.tasks.filter((t) => t.status === 'done' && parseStamp(t.completed) !== null && parseStamp(t.completed)! < cutoff);
+        let expected = '';
+        let pos = 0;
+        for (const t of gone) {
+          expected += text.slice(pos, t.span.start);
+          pos = t.span.end;
+        }
+        expected += text.slice(pos);
+        assert.strictEqual(r.text, expected);
+        assert.deepStrictEqual(r.items.map((i) => i.label), gone.map((t) => t.title));
+      }),
+      RUNS,
+    );
+  });
+
+  it('reassign: the task leaves one file and arrives in the other, everything else stays', () => {
+    fc.assert(
+      fc.property(taskFile, taskFile, fc.integer({ min: 1, max: 6 }), (src, dst, pos) => {
+        const parsedSrc = parseTaskFile(src.text, F);
+        if (pos > parsedSrc.tasks.length) return;
+        const block = attempt(() => takeReadyTask(src.text, F, String(pos)));
+        if (block === null) {
+          assert.notStrictEqual(parsedSrc.tasks[pos - 1].status, 'ready');
+          return;
+        }
+        const copy = attempt(() => appendCopy(dst.text, 'agents/bob/tasks.md', block));
+        if (copy === null) return;
+        const dstParsed = parseTaskFile(dst.text, 'b');
+        assert.ok(copy.text.startsWith(dst.text.slice(0, dstParsed.appendAt)));
+        assert.ok(copy.text.endsWith(dst.text.slice(dstParsed.appendAt)));
+        const arrived = parseTaskFile(copy.text, 'b').tasks.at(-1)!;
+        const t = parsedSrc.tasks[pos - 1];
+        assert.deepStrictEqual([arrived.title, arrived.status, arrived.body, arrived.fields], [t.title, t.status, t.body, t.fields]);
+        const removed = removeTask(src.text, F, block);
+        assert.strictEqual(removed, src.text.slice(0, t.span.start) + src.text.slice(t.span.end));
+      }),
+      RUNS,
+    );
+  });
+});
