@@ -36,8 +36,10 @@ export function readFrontmatter(text: string): Frontmatter {
   if (close < 0) {
     return { ...none, error: { line: 1, message: 'The frontmatter starts with "---" but is never closed.' } };
   }
-  const yamlText = text.slice(lines[0].next, lines[close].start);
   const body = { bodyStart: lines[close].next, lines, bodyLine: close + 1, range: { from: 1, to: close } };
+  const simple = simpleMapping(text, lines, 1, close);
+  if (simple) return { ...body, data: simple, error: null };
+  const yamlText = text.slice(lines[0].next, lines[close].start);
   const parsed = parseYaml(yamlText);
   if (parsed.error) {
     return { ...body, data: null, error: { line: parsed.error.line + 1, message: parsed.error.message } };
@@ -49,6 +51,46 @@ export function readFrontmatter(text: string): Frontmatter {
   return { ...body, data: parsed.value as Record<string, unknown>, error: null };
 }
 
+const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *$/;
+const PLAIN = /^[A-Za-z0-9_/~(\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd](?:[A-Za-z0-9 _./~@()+,'=;\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd-]|:(?! |$))*$/;
+const QUOTED = /^(?:"([^"\\]*)"|'([^']*)')$/;
+const NOT_A_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|0[xo].*|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)$/;
+
+/**
+ * The frontmatter every agent and project note has, plain `key: value` lines, read
+ * without the YAML library (which costs ~50 µs a note: a 500-agent team notices).
+ * Exactly what the library gives for such lines; `undefined` as soon as a line is
+ * anything else (lists, comments, numbers other than small integers, escapes…), and
+ * the library reads it.
+ */
+function simpleMapping(text: string, lines: readonly Line[], from: number, to: number): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  for (let i = from; i < to; i++) {
+    const s = text.slice(lines[i].start, lines[i].end);
+    if (/^ *$/.test(s)) continue;
+    const m = SIMPLE_LINE.exec(s);
+    if (!m || m[1] === '__proto__' || Object.prototype.hasOwnProperty.call(data, m[1])) return undefined;
+    const v = m[2];
+    if (v === undefined || v === '') {
+      data[m[1]] = null;
+      continue;
+    }
+    const q = QUOTED.exec(v);
+    if (q) {
+      data[m[1]] = q[1] ?? q[2];
+      continue;
+    }
+    if (!PLAIN.test(v)) return undefined;
+    if (NOT_A_STRING.test(v)) {
+      if (!/^[0-9]{1,15}$/.test(v)) return undefined;
+      data[m[1]] = Number(v);
+      continue;
+    }
+    data[m[1]] = v;
+  }
+  return data;
+}
+
 /** Parses YAML text; on failure gives the 1-based line (within `text`) and a message. */
 export function parseYaml(text: string): { value: unknown; error: { line: number; message: string } | null } {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
@@ -57,7 +99,12 @@ export function parseYaml(text: string): { value: unknown; error: { line: number
     const line = e.linePos?.[0]?.line ?? lineOf(text, e.pos[0]);
     return { value: null, error: { line, message: `Invalid YAML: ${e.message.split('\n')[0]}` } };
   }
-  return { value: doc.toJS(), error: null };
+  try {
+    return { value: doc.toJS(), error: null };
+  } catch (e) {
+    // e.g. an alias to an anchor that does not exist: valid syntax, no value.
+    return { value: null, error: { line: 1, message: `Invalid YAML: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` } };
+  }
 }
 
 /** A YAML scalar for a `key: value` line (quoted when needed). */

@@ -2,7 +2,7 @@ import { FileNotFoundError, TeamFs, isCortexTempName, joinPath } from './fs/team
 import { Agent, Diagnostic, Project, Task, Team } from './model';
 import { AgentNote, parseAgentNote } from './parse/agent-note';
 import { parseProjectNote } from './parse/project-note';
-import { parseTaskFile, toTask } from './parse/tasks';
+import { readTaskFile } from './parse/tasks';
 import { decodeText } from './text';
 
 /**
@@ -382,10 +382,7 @@ export class TeamIndex {
     const read = await this.readText(path);
     if (read.kind === 'missing') return null;
     if (read.kind === 'failed') return { tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
-    const parsed = parseTaskFile(read.text, path);
-    const tasks = new Array<Task>(parsed.tasks.length);
-    for (let i = 0; i < tasks.length; i++) tasks[i] = toTask(parsed.tasks[i]);
-    return { tasks, lastTick: parsed.lastTick, lastTickLine: parsed.lastTickLine, diagnostics: parsed.diagnostics };
+    return readTaskFile(read.text, path);
   }
 
   private async readProject(slug: string): Promise<ProjectEntry | null> {

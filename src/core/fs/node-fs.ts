@@ -1,4 +1,4 @@
-import { promises as fsp } from 'fs';
+import { promises as fsp, readFile as readFileCb } from 'fs';
 import * as nodePath from 'path';
 import { DirEntry, FileNotFoundError, FileStat, TeamFs, dirname } from './team-fs';
 
@@ -10,12 +10,15 @@ export class NodeTeamFs implements TeamFs {
     return path === '' ? this.root : nodePath.join(this.root, ...path.split('/'));
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
-    try {
-      return await fsp.readFile(this.resolve(path));
-    } catch (e) {
-      throw isNotFound(e) ? new FileNotFoundError(path) : e;
-    }
+  readFile(path: string): Promise<Uint8Array> {
+    // The callback form: in Node 20 it costs the main thread far less than
+    // fs.promises.readFile (one threadpool job, not open/stat/read/close round trips).
+    return new Promise((resolve, reject) => {
+      readFileCb(this.resolve(path), (e, data) => {
+        if (e) reject(isNotFound(e) ? new FileNotFoundError(path) : e);
+        else resolve(data);
+      });
+    });
   }
 
   async writeFile(path: string, data: Uint8Array): Promise<void> {

@@ -1,5 +1,5 @@
 import { Diagnostic, Task, TaskFile, isTaskStatus } from '../model';
-import { Line, bomLength, splitLines } from '../text';
+import { Line, bomLength } from '../text';
 import { parseStamp } from '../time';
 
 /**
@@ -39,111 +39,297 @@ export interface ParsedTaskFile extends TaskFile {
 const TICK = /^\s*<!--\s*cortex:last-tick\s*(.*?)\s*-->\s*$/;
 const FIELD = /^([ \t]*)\*\*([^*\r\n]+?)\*\*(:?)([ \t]*)(.*)$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const SUMMARY = /^###\s+summary\s*$/i;
+
+/** Shared by every task without extra fields (plain data, never mutated). */
+const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+
+type Report = (line: number, severity: Diagnostic['severity'], message: string) => void;
+
+/**
+ * Line boundaries of a text in typed arrays: the same lines as `splitLines` (LF,
+ * CRLF and a lone CR end a line) without an object per line, so that a 100k-task
+ * team parses without drowning the garbage collector.
+ */
+class LineTable {
+  count = 0;
+  start: Int32Array;
+  end: Int32Array;
+  /** The text contains a CR: lines are not simply joined by `\n`. */
+  readonly hasCr: boolean;
+
+  constructor(
+    readonly text: string,
+    from: number,
+  ) {
+    const n = text.length;
+    const capacity = Math.max(16, (n >> 5) + 1);
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.hasCr = text.indexOf('\r', from) >= 0;
+    let pos = from;
+    if (!this.hasCr) {
+      while (pos < n) {
+        const nl = text.indexOf('\n', pos);
+        if (nl < 0) {
+          this.push(pos, n);
+          break;
+        }
+        this.push(pos, nl);
+        pos = nl + 1;
+      }
+      return;
+    }
+    while (pos < n) {
+      let i = pos;
+      let c = 0;
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (c === 10 || c === 13) break;
+        i++;
+      }
+      this.push(pos, i);
+      if (i >= n) break;
+      pos = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+    }
+  }
+
+  private push(start: number, end: number): void {
+    if (this.count === this.start.length) {
+      const s = new Int32Array(this.count * 2);
+      s.set(this.start);
+      this.start = s;
+      const e = new Int32Array(this.count * 2);
+      e.set(this.end);
+      this.end = e;
+    }
+    this.start[this.count] = start;
+    this.end[this.count] = end;
+    this.count++;
+  }
+
+  /** Offset after line `i`'s line break. */
+  next(i: number): number {
+    return i + 1 < this.count ? this.start[i + 1] : this.text.length;
+  }
+
+  line(i: number): Line {
+    return { start: this.start[i], end: this.end[i], next: this.next(i) };
+  }
+
+  slice(i: number): string {
+    return this.text.slice(this.start[i], this.end[i]);
+  }
+
+  isBlank(i: number): boolean {
+    const text = this.text;
+    for (let j = this.start[i], e = this.end[i]; j < e; j++) {
+      const c = text.charCodeAt(j);
+      if (c !== 32 && c !== 9) return false;
+    }
+    return true;
+  }
+}
 
 interface FenceState {
-  char: string;
+  char: number;
   len: number;
 }
 
-function fenceOpen(text: string, line: Line): FenceState | null {
-  const c = text.charCodeAt(line.start + (text.charCodeAt(line.start) === 32 ? countSpaces(text, line) : 0));
+function fenceOpen(lines: LineTable, i: number): FenceState | null {
+  const text = lines.text;
+  let j = lines.start[i];
+  while (text.charCodeAt(j) === 32 && j < lines.end[i]) j++;
+  const c = text.charCodeAt(j);
   if (c !== 96 && c !== 126) return null;
-  const m = FENCE.exec(text.slice(line.start, line.end));
-  return m ? { char: m[1][0], len: m[1].length } : null;
+  const m = FENCE.exec(lines.slice(i));
+  return m ? { char: m[1].charCodeAt(0), len: m[1].length } : null;
 }
 
-function countSpaces(text: string, line: Line): number {
-  let i = line.start;
-  while (i < line.end && text.charCodeAt(i) === 32) i++;
-  return i - line.start;
-}
-
-function closesFence(text: string, line: Line, fence: FenceState): boolean {
-  const s = text.slice(line.start, line.end).trim();
+function closesFence(lines: LineTable, i: number, fence: FenceState): boolean {
+  const c = lines.text.charCodeAt(lines.start[i]);
+  // Only a line of fence characters, possibly wrapped in whitespace, closes a fence.
+  if (lines.start[i] === lines.end[i] || (c !== fence.char && c !== 32 && c !== 9 && c !== 11 && c !== 12 && c < 0x80)) return false;
+  const s = lines.slice(i).trim();
   if (s.length < fence.len) return false;
-  for (let i = 0; i < s.length; i++) if (s[i] !== fence.char) return false;
-  return true;
-}
-
-function isBlank(text: string, line: Line): boolean {
-  for (let i = line.start; i < line.end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
-  }
+  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) !== fence.char) return false;
   return true;
 }
 
 /** `## title` at column 1 (not `###`). */
-function isTaskHeading(text: string, line: Line): boolean {
-  return (
-    text.charCodeAt(line.start) === 35 &&
-    text.charCodeAt(line.start + 1) === 35 &&
-    (line.end === line.start + 2 || text.charCodeAt(line.start + 2) === 32 || text.charCodeAt(line.start + 2) === 9)
-  );
+function isTaskHeading(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start) !== 35 || text.charCodeAt(start + 1) !== 35 || start + 1 >= end) return false;
+  if (end === start + 2) return true;
+  const c = text.charCodeAt(start + 2);
+  return c === 32 || c === 9;
 }
 
-/** A heading of level 1 to 3 (`#`, `##`, `###` at column 1). */
-function headingLevel(text: string, line: Line): number {
-  let i = line.start;
-  while (i < line.end && text.charCodeAt(i) === 35) i++;
-  const level = i - line.start;
+/** The level of a heading at column 1 (`#`…`######` then a space, a tab or the end), else 0. */
+function headingLevel(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 35) i++;
+  const level = i - start;
   if (level === 0 || level > 6) return 0;
-  if (i < line.end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) return 0;
+  if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) return 0;
   return level;
 }
 
-function isTickLine(text: string, line: Line): RegExpExecArray | null {
+function tickValue(lines: LineTable, i: number): string | null {
   // Cheap pre-check before the regex: ticks start with "<!--".
-  let i = line.start;
-  while (i < line.end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-  if (text.charCodeAt(i) !== 60) return null;
-  return TICK.exec(text.slice(line.start, line.end));
+  const text = lines.text;
+  let j = lines.start[i];
+  const e = lines.end[i];
+  while (j < e && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  if (text.charCodeAt(j) !== 60 || j >= e) return null;
+  const m = TICK.exec(lines.slice(i));
+  return m ? m[1] : null;
+}
+
+interface FieldMatch {
+  /** The text between the `**`s, as written. */
+  readonly rawKey: string;
+  /** A `:` right after the closing `**`. */
+  readonly colonAfter: boolean;
+  readonly value: string;
+}
+
+/**
+ * `**Key:** value` (also `**Key**: value`, indented): exactly what `FIELD` matches,
+ * without slicing the line for a regex in the common case.
+ */
+function matchField(lines: LineTable, i: number): FieldMatch | null {
+  const text = lines.text;
+  const e = lines.end[i];
+  let p = lines.start[i];
+  while (p < e && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  if (p + 1 >= e || text.charCodeAt(p) !== 42 || text.charCodeAt(p + 1) !== 42) return null;
+  const q = text.indexOf('*', p + 2);
+  // The key is at least one character with no `*`, closed by `**`.
+  if (q < 0 || q + 1 >= e || q === p + 2 || text.charCodeAt(q + 1) !== 42) return null;
+  const colonAfter = q + 2 < e && text.charCodeAt(q + 2) === 58;
+  const rest = text.slice(colonAfter ? q + 3 : q + 2, e);
+  // The regex's `.` does not match U+2028/U+2029: such a line is no field.
+  if (rest.indexOf('\u2028') >= 0 || rest.indexOf('\u2029') >= 0) return null;
+  return { rawKey: text.slice(p + 2, q), colonAfter, value: rest.trim() };
+}
+
+const COMMON_FIELDS = [
+  { prefix: '**Status:**', key: 'Status' },
+  { prefix: '**Started:**', key: 'Started' },
+  { prefix: '**Completed:**', key: 'Completed' },
+];
+const STATUS_WORDS = ['ready', 'in-progress', 'done'];
+/** Reused result of `commonField` (read at once by the caller). */
+const common = { key: '', value: '' };
+
+/**
+ * The fields every task has, as agents write them (`**Status:** `, `**Started:** `,
+ * `**Completed:** ` at column 1, ASCII value): the same key and value `matchField`
+ * and `fieldKey` give, with no intermediate strings. `null`: use the general path.
+ */
+function commonField(text: string, s: number, e: number): { key: string; value: string } | null {
+  if (text.charCodeAt(s) !== 42 || text.charCodeAt(s + 1) !== 42) return null;
+  const c = text.charCodeAt(s + 2);
+  const f = c === 83 ? (text.charCodeAt(s + 4) === 97 ? COMMON_FIELDS[0] : COMMON_FIELDS[1]) : c === 67 ? COMMON_FIELDS[2] : null;
+  if (!f || !text.startsWith(f.prefix, s)) return null;
+  let vs = s + f.prefix.length;
+  if (text.charCodeAt(vs) === 58) return null; // `**Status:**:` reads differently
+  let ve = e;
+  for (let j = vs; j < e; j++) if (text.charCodeAt(j) >= 0x80) return null;
+  while (vs < ve && isAsciiTrimmed(text.charCodeAt(vs))) vs++;
+  while (ve > vs && isAsciiTrimmed(text.charCodeAt(ve - 1))) ve--;
+  common.key = f.key;
+  common.value = '';
+  if (f === COMMON_FIELDS[0]) {
+    for (const w of STATUS_WORDS) if (ve - vs === w.length && text.startsWith(w, vs)) common.value = w;
+  }
+  if (common.value === '') common.value = text.slice(vs, ve);
+  return common;
+}
+
+/** ASCII characters `String.prototype.trim` removes. */
+function isAsciiTrimmed(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+function fieldKey(rawKey: string): string {
+  let k = rawKey.trim();
+  if (k.endsWith(':')) k = k.slice(0, -1);
+  return k.trim();
+}
+
+interface Scan<T extends Task> {
+  readonly tasks: T[];
+  readonly lastTick: string | null;
+  readonly lastTickLine: number | null;
+  readonly diagnostics: Diagnostic[];
+  readonly appendAt: number;
+  readonly trailingTick: Line | null;
 }
 
 export function parseTaskFile(text: string, file: string): ParsedTaskFile {
-  const diagnostics: Diagnostic[] = [];
-  const report = (line: number, severity: Diagnostic['severity'], message: string) =>
-    diagnostics.push({ file, line, severity, message });
+  return scanTaskFile<LocatedTask>(text, file, true);
+}
 
-  const lines = splitLines(text, bomLength(text));
+/**
+ * The same reading as `parseTaskFile` without the locations (what the team index
+ * keeps): the tasks come out as plain `Task`s, with no copy.
+ */
+export function readTaskFile(text: string, file: string): TaskFile {
+  const { tasks, lastTick, lastTickLine, diagnostics } = scanTaskFile<Task>(text, file, false);
+  return { tasks, lastTick, lastTickLine, diagnostics };
+}
+
+function scanTaskFile<T extends Task>(text: string, file: string, locate: boolean): Scan<T> {
+  const diagnostics: Diagnostic[] = [];
+  const report: Report = (line, severity, message) => diagnostics.push({ file, line, severity, message });
+
+  const lines = new LineTable(text, bomLength(text));
+  const n = lines.count;
+  const starts = lines.start;
   // Pass 1: classify lines (fences, headings, ticks).
   const headings: number[] = [];
   const ticks: Array<{ index: number; value: string }> = [];
-  const inFence: boolean[] = new Array(lines.length);
+  const inFence = new Uint8Array(n);
   let fence: FenceState | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (let i = 0; i < n; i++) {
     if (fence) {
-      inFence[i] = true;
-      if (closesFence(text, line, fence)) fence = null;
+      inFence[i] = 1;
+      if (closesFence(lines, i, fence)) fence = null;
       continue;
     }
-    inFence[i] = false;
-    const c = text.charCodeAt(line.start);
+    const c = text.charCodeAt(starts[i]);
     if (c === 35) {
-      if (isTaskHeading(text, line)) headings.push(i);
+      if (isTaskHeading(text, starts[i], lines.end[i])) headings.push(i);
       continue;
     }
-    const open = fenceOpen(text, line);
-    if (open) {
-      fence = open;
-      inFence[i] = true;
-      continue;
+    if (c === 32 || c === 96 || c === 126) {
+      const open = fenceOpen(lines, i);
+      if (open) {
+        fence = open;
+        inFence[i] = 1;
+        continue;
+      }
     }
-    const tick = isTickLine(text, line);
-    if (tick) ticks.push({ index: i, value: tick[1] });
+    if (c === 32 || c === 9 || c === 60) {
+      const tick = tickValue(lines, i);
+      if (tick !== null) ticks.push({ index: i, value: tick });
+    }
   }
-  if (fence) report(lines.length, 'warning', 'A code fence is never closed; the rest of the file is read as its content.');
+  if (fence) report(n, 'warning', 'A code fence is never closed; the rest of the file is read as its content.');
 
   // The trailing tick region: tick lines followed only by blank lines or other ticks.
-  let lastContent = lines.length - 1;
-  while (lastContent >= 0 && isBlank(text, lines[lastContent])) lastContent--;
-  let trailingFrom = lines.length;
-  const tickIndexes = new Set(ticks.map((t) => t.index));
-  for (let i = lastContent; i >= 0 && (tickIndexes.has(i) || isBlank(text, lines[i])); i--) {
-    if (tickIndexes.has(i)) trailingFrom = i;
+  let lastContent = n - 1;
+  while (lastContent >= 0 && lines.isBlank(lastContent)) lastContent--;
+  let trailingFrom = n;
+  const isTick = (i: number) => {
+    for (let k = ticks.length - 1; k >= 0 && ticks[k].index >= i; k--) if (ticks[k].index === i) return true;
+    return false;
+  };
+  for (let i = lastContent; i >= 0 && (isTick(i) || lines.isBlank(i)); i--) {
+    if (isTick(i)) trailingFrom = i;
   }
-  const trailingTick = trailingFrom < lines.length ? lines[ticks[ticks.length - 1].index] : null;
+  const trailingTick = trailingFrom < n ? lines.line(ticks[ticks.length - 1].index) : null;
 
   let lastTick: string | null = null;
   let lastTickLine: number | null = null;
@@ -164,72 +350,82 @@ export function parseTaskFile(text: string, file: string): ParsedTaskFile {
     }
   }
 
-  const appendAt = trailingFrom < lines.length ? lines[trailingFrom].start : text.length;
+  const appendAt = trailingFrom < n ? starts[trailingFrom] : text.length;
 
   // Status lines before the first task are invisible to agents.
-  const firstHeading = headings.length ? headings[0] : lines.length;
+  const firstHeading = headings.length ? headings[0] : n;
   for (let i = 0; i < Math.min(firstHeading, trailingFrom); i++) {
     if (inFence[i]) continue;
-    const m = FIELD.exec(text.slice(lines[i].start, lines[i].end));
-    if (m && fieldKey(m).toLowerCase() === 'status') {
+    let j = starts[i];
+    while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
+    if (text.charCodeAt(j) !== 42) continue;
+    const m = FIELD.exec(lines.slice(i));
+    if (m && fieldKey(m[2]).toLowerCase() === 'status') {
       report(i + 1, 'warning', 'A status line before the first "## " task heading belongs to no task.');
     }
   }
 
-  const tasks: LocatedTask[] = [];
+  const tasks: T[] = [];
   for (let h = 0; h < headings.length; h++) {
     const first = headings[h];
     if (first >= trailingFrom) break;
-    const stop = Math.min(h + 1 < headings.length ? headings[h + 1] : lines.length, trailingFrom);
-    tasks.push(readTask(text, lines, inFence, first, stop, report));
+    const stop = Math.min(h + 1 < headings.length ? headings[h + 1] : n, trailingFrom);
+    tasks.push(readTask(lines, inFence, first, stop, report, locate) as T);
   }
 
   return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick };
 }
 
-function fieldKey(m: RegExpExecArray): string {
-  return m[2].trim().replace(/:$/, '').trim();
-}
-
 function readTask(
-  text: string,
-  lines: Line[],
-  inFence: boolean[],
+  lines: LineTable,
+  inFence: Uint8Array,
   first: number,
   stop: number,
-  report: (line: number, severity: Diagnostic['severity'], message: string) => void,
-): LocatedTask {
-  const heading = lines[first];
+  report: Report,
+  locate: boolean,
+): Task | LocatedTask {
+  const text = lines.text;
   const lineNo = first + 1;
-  const title = text.slice(heading.start + 2, heading.end).trim();
+  let ts = lines.start[first] + 2;
+  while (ts < lines.end[first] && (text.charCodeAt(ts) === 32 || text.charCodeAt(ts) === 9)) ts++;
+  const title = text.slice(ts, lines.end[first]).trim();
   if (title === '') report(lineNo, 'error', 'A task heading "##" has no title; the title is how agents and tools name the task.');
 
   // Metadata: consecutive `**Key:** value` lines after the heading (blank lines only before the first).
   const fieldLines: Array<{ key: string; line: Line }> = [];
-  const fields: Record<string, string> = {};
+  let fieldCount = 0;
+  let fields: Record<string, string> | null = null;
   let status: string | null = null;
   let started: string | null = null;
   let completed: string | null = null;
   let i = first + 1;
   for (; i < stop; i++) {
-    const line = lines[i];
-    if (isBlank(text, line)) {
-      if (fieldLines.length === 0) continue;
+    if (lines.isBlank(i)) {
+      if (fieldCount === 0) continue;
       break;
     }
     if (inFence[i]) break;
-    const m = FIELD.exec(text.slice(line.start, line.end));
-    if (!m || (m[3] === '' && !m[2].trimEnd().endsWith(':'))) break;
-    const key = fieldKey(m);
-    const value = m[5].trim();
-    fieldLines.push({ key, line });
+    let key: string;
+    let value: string;
+    const fast = commonField(text, lines.start[i], lines.end[i]);
+    if (fast) {
+      key = fast.key;
+      value = fast.value;
+    } else {
+      const m = matchField(lines, i);
+      if (!m || (!m.colonAfter && !m.rawKey.trimEnd().endsWith(':'))) break;
+      key = fieldKey(m.rawKey);
+      value = m.value;
+    }
+    fieldCount++;
+    if (locate) fieldLines.push({ key, line: lines.line(i) });
     const lower = key.toLowerCase();
     if (lower === 'status') {
       if (status !== null) {
         report(i + 1, 'warning', `"${title}" has a second status line; the first one counts.`);
         continue;
       }
-      status = readStatus(text.slice(line.start, line.end), value, i + 1, title, fieldLines.length === 1, report);
+      status = readStatus(lines, i, value, title, fieldCount === 1, report);
     } else if (lower === 'started' || lower === 'completed') {
       if (parseStamp(value) === null) {
         report(i + 1, 'warning', `Unreadable ${lower} time "${value}" in "${title}"; expected YYYY-MM-DDTHH:MM.`);
@@ -237,7 +433,7 @@ function readTask(
       if (lower === 'started') started = value;
       else completed = value;
     } else {
-      fields[key] = value;
+      (fields ??= {})[key] = value;
     }
   }
   if (status === null) {
@@ -246,72 +442,96 @@ function readTask(
   const bodyStart = i;
 
   // Summary: the `### Summary` section, up to the next heading of level 1-3.
-  let summaryHeading: Line | null = null;
+  let summaryHeading = -1;
   let summaryFrom = -1;
   let summaryTo = stop;
   for (let j = bodyStart; j < stop; j++) {
-    if (inFence[j]) continue;
-    const level = headingLevel(text, lines[j]);
+    const s = lines.start[j];
+    if (text.charCodeAt(s) !== 35 || inFence[j]) continue;
+    const level = headingLevel(text, s, lines.end[j]);
     if (level === 0) continue;
     if (summaryFrom >= 0 && level <= 3) {
       summaryTo = j;
       break;
     }
-    if (level === 3 && summaryHeading === null && /^###\s+summary\s*$/i.test(text.slice(lines[j].start, lines[j].end))) {
-      summaryHeading = lines[j];
+    if (level === 3 && summaryHeading < 0 && isSummaryHeading(lines, j)) {
+      summaryHeading = j;
       summaryFrom = j + 1;
     }
   }
-  const body = joinTrimmed(text, lines, bodyStart, summaryFrom >= 0 ? summaryFrom - 1 : stop);
+  const body = joinTrimmed(lines, bodyStart, summaryFrom >= 0 ? summaryFrom - 1 : stop);
   let summary: string | null = null;
-  if (summaryFrom >= 0) summary = joinTrimmed(text, lines, summaryFrom, summaryTo);
+  if (summaryFrom >= 0) summary = joinTrimmed(lines, summaryFrom, summaryTo);
   if (status === 'done' && completed === null) {
     report(lineNo, 'warning', `"${title}" is done but has no **Completed:** time; housekeeping never prunes it.`);
   }
 
+  if (!locate) return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo };
+
   let last = stop - 1;
-  while (last > first && isBlank(text, lines[last])) last--;
+  while (last > first && lines.isBlank(last)) last--;
   const span: TaskSpan = {
-    start: heading.start,
-    end: stop < lines.length ? lines[stop].start : text.length,
-    contentEnd: lines[last].end,
-    heading,
+    start: lines.start[first],
+    end: stop < lines.count ? lines.start[stop] : text.length,
+    contentEnd: lines.end[last],
+    heading: lines.line(first),
     fieldLines,
-    summaryHeading,
+    summaryHeading: summaryHeading >= 0 ? lines.line(summaryHeading) : null,
   };
-  return { title, status, started, completed, summary, body, fields, line: lineNo, span };
+  return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo, span };
 }
 
-function readStatus(
-  lineText: string,
-  value: string,
-  lineNo: number,
-  title: string,
-  isFirstField: boolean,
-  report: (line: number, severity: Diagnostic['severity'], message: string) => void,
-): string {
-  const normalized = value.toLowerCase().replace(/[\s_]+/g, '-');
+function isSummaryHeading(lines: LineTable, j: number): boolean {
+  const s = lines.start[j];
+  if (lines.end[j] - s === 11 && lines.text.startsWith('### Summary', s)) return true;
+  return SUMMARY.test(lines.slice(j));
+}
+
+const CANONICAL_STATUS: Record<string, string> = {
+  ready: '**Status:** ready',
+  'in-progress': '**Status:** in-progress',
+  done: '**Status:** done',
+};
+
+function readStatus(lines: LineTable, i: number, value: string, title: string, isFirstField: boolean, report: Report): string {
+  const lineNo = i + 1;
+  const normalized = value === 'ready' || value === 'done' || value === 'in-progress' ? value : value.toLowerCase().replace(/[\s_]+/g, '-');
   if (!isTaskStatus(normalized)) {
     report(lineNo, 'warning', `"${title}" has an unknown status "${value}"; agents know ready, in-progress and done.`);
     return value;
   }
-  const canonical = `**Status:** ${normalized}`;
-  if (lineText.replace(/[ \t]+$/, '') !== canonical) {
+  const canonical = CANONICAL_STATUS[normalized];
+  if (!isCanonicalLine(lines, i, canonical)) {
     const severity = normalized === 'done' ? 'warning' : 'error';
-    report(lineNo, severity, `Status of "${title}" is written "${lineText.trim()}"; agents only see the exact form "${canonical}" at the start of the line.`);
+    report(lineNo, severity, `Status of "${title}" is written "${lines.slice(i).trim()}"; agents only see the exact form "${canonical}" at the start of the line.`);
   } else if (!isFirstField) {
     report(lineNo, 'info', `The status of "${title}" is not the first line after its heading, where the protocol puts it.`);
   }
   return normalized;
 }
 
+/** The line is `canonical`, possibly followed by spaces and tabs. */
+function isCanonicalLine(lines: LineTable, i: number, canonical: string): boolean {
+  const text = lines.text;
+  const s = lines.start[i];
+  const e = lines.end[i];
+  if (e - s < canonical.length || !text.startsWith(canonical, s)) return false;
+  for (let j = s + canonical.length; j < e; j++) {
+    const c = text.charCodeAt(j);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 /** Lines [from, to) joined with `\n`, without leading and trailing blank lines. */
-function joinTrimmed(text: string, lines: Line[], from: number, to: number): string {
-  while (from < to && isBlank(text, lines[from])) from++;
-  while (to > from && isBlank(text, lines[to - 1])) to--;
+function joinTrimmed(lines: LineTable, from: number, to: number): string {
+  while (from < to && lines.isBlank(from)) from++;
+  while (to > from && lines.isBlank(to - 1)) to--;
   if (from >= to) return '';
+  // Without CRs the lines are already joined by single `\n`s in the text.
+  if (!lines.hasCr) return lines.text.slice(lines.start[from], lines.end[to - 1]);
   const parts: string[] = [];
-  for (let i = from; i < to; i++) parts.push(text.slice(lines[i].start, lines[i].end));
+  for (let i = from; i < to; i++) parts.push(lines.slice(i));
   return parts.join('\n');
 }
 
