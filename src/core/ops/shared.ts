@@ -7,12 +7,7 @@ import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text';
 export function agentFolder(slug: string): string {
   return `agents/${slug}`;
 }
-export function agentTasksPath(slug: string): string {
-  return `agents/${slug}/tasks.md`;
-}
-export function agentNotePath(slug: string): string {
-  return `agents/${slug}/${slug}.md`;
-}
+export { agentNotePath, agentTasksPath } from '../team';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 /** What agents grep as a status line, in any shape (they would miscount a body line like it). */

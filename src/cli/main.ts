@@ -1,0 +1,17 @@
+import { run } from './run';
+
+// The `cortex-team` bin (bundled to dist/cli.js by esbuild, with a shebang).
+run(process.argv.slice(2), {
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`cortex-team: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,350 @@
+import * as path from 'path';
+import { EditOptions } from '../core/edit';
+import { CortexConflictError, CortexInputError } from '../core/errors';
+import { NodeTeamFs } from '../core/fs/node-fs';
+import { TeamFs } from '../core/fs/team-fs';
+import { staleAfterMinutes } from '../core/liveness';
+import { Diagnostic } from '../core/model';
+import { dispatchTask, isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
+import { applyPrune, planPrune } from '../core/ops/prune';
+import { checkStamp } from '../core/ops/shared';
+import { agentTasksPath, isSkippedName, loadTeam } from '../core/team';
+import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
+import { OptionSpecs, ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
+import { statusJson, statusTable } from './status';
+import { CliEnv, checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
+
+/**
+ * The `cortex-team` command line. Exit codes: 0 done; 1 lint found errors; 2 bad usage
+ * or bad input (one line on stderr, nothing written); 3 a conflict that retries could
+ * not resolve (nothing overwritten).
+ */
+export interface CliIo extends CliEnv {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The current time (tests pin it); defaults to the clock. */
+  readonly clock?: () => Date;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_LINT = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_CONFLICT = 3;
+
+interface Command {
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly options: OptionSpecs;
+  run(opts: ParsedOptions, ctx: Context): Promise<number>;
+}
+
+interface Context {
+  readonly io: CliIo;
+  readonly fs: NodeTeamFs;
+  readonly teamDir: string;
+  readonly heartbeatMinutes: number;
+  readonly configDiagnostics: readonly Diagnostic[];
+  readonly edit: EditOptions;
+}
+
+const TEAM = { kind: 'string', value: 'DIR', help: 'the team folder (else $CORTEX_TEAM_DIR, team_dir in ~/.cortex/config.yaml, ~/cortex-team)' } as const;
+const NOW = { kind: 'string', value: 'YYYY-MM-DDTHH:MM', help: 'the time to use instead of the clock (local wall-clock time)' } as const;
+const AGENT = { kind: 'string', required: true, value: 'SLUG', help: "the agent (its folder name under agents/)" } as const;
+const TASK = { kind: 'string', required: true, value: 'REF', help: 'the task: its 1-based position in the file, or its exact title' } as const;
+
+/**
+ * How long to wait for another cortex-team process that is editing the same file:
+ * `CORTEX_TEAM_LOCK_WAIT_MS` (milliseconds), else 5 seconds.
+ */
+function editOptions(env: CliIo['env']): EditOptions {
+  const wait = Number(env.CORTEX_TEAM_LOCK_WAIT_MS);
+  return Number.isFinite(wait) && wait >= 0 && env.CORTEX_TEAM_LOCK_WAIT_MS !== '' ? { lockTimeoutMs: wait } : {};
+}
+
+function nowOf(opts: ParsedOptions, io: CliIo): string {
+  const given = opts.strings.get('now');
+  if (given !== undefined) return checkStamp(given, '--now');
+  return nowStamp(io.clock ? io.clock() : new Date());
+}
+
+/** Checks a slug names an existing agent folder; the error lists the known ones. */
+async function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
+  const known = (await fs.list('agents')).filter((e) => e.kind === 'directory' && !isSkippedName(e.name)).map((e) => e.name).sort();
+  if (!/[/\\]/.test(slug) && !slug.startsWith('.') && known.includes(slug)) return slug;
+  const list = known.length ? `known agents: ${known.join(', ')}` : 'no agents are registered yet';
+  throw new CortexInputError(`Unknown agent "${slug}" (${option}); ${list}.`);
+}
+
+const commands: Record<string, Command> = {
+  status: {
+    synopsis: 'status [--team DIR] [--json] [--now YYYY-MM-DDTHH:MM]',
+    summary: 'Show every agent (liveness, tick age, ready and in-progress tasks), the projects and a count of problems.',
+    options: { team: TEAM, json: { kind: 'flag', help: 'print one JSON object instead of the table' }, now: NOW },
+    async run(opts, ctx) {
+      const now = nowOf(opts, ctx.io);
+      const nowMinutes = parseStamp(now)!;
+      const team = await loadTeam(ctx.fs);
+      const staleAfter = staleAfterMinutes(ctx.heartbeatMinutes);
+      const json = statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter);
+      if (opts.flags.has('json')) ctx.io.stdout(JSON.stringify(json, null, 2) + '\n');
+      else ctx.io.stdout(statusTable(json, staleAfter, nowMinutes, team));
+      return EXIT_OK;
+    },
+  },
+
+  dispatch: {
+    synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--team DIR]',
+    summary: "Add a ready task at the end of an agent's queue (before its last-tick comment).",
+    options: {
+      agent: AGENT,
+      title: { kind: 'string', required: true, value: 'TEXT', help: 'the task title (one line; unique among ready and in-progress tasks)' },
+      body: { kind: 'string', value: 'TEXT', help: 'what to do (markdown; no "## " headings outside code fences)' },
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
+      const file = agentTasksPath(slug);
+      const r = await dispatchTask(ctx.fs, file, { title: opts.strings.get('title')!, body: opts.strings.get('body') }, ctx.edit);
+      ctx.io.stdout(`Dispatched "${r.title}" to ${slug} (task ${r.position} in ${file}).\n`);
+      return EXIT_OK;
+    },
+  },
+
+  move: {
+    synopsis: 'move --agent SLUG --task REF --to in-progress|done [--summary TEXT] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+    summary: 'Move a task to in-progress (adds **Started:**) or done (adds **Completed:** and, with --summary, a ### Summary). Done is never reversed.',
+    options: {
+      agent: AGENT,
+      task: TASK,
+      to: { kind: 'string', required: true, value: 'in-progress|done', help: 'the new status' },
+      summary: { kind: 'string', value: 'TEXT', help: 'with --to done: the ### Summary text' },
+      now: NOW,
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const to = opts.strings.get('to')!;
+      if (!isMoveTarget(to)) throw new UsageError(`--to is "in-progress" or "done", not "${to}"`);
+      const now = nowOf(opts, ctx.io);
+      const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
+      const file = agentTasksPath(slug);
+      const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary') }, ctx.edit);
+      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from} to ${to} at ${now}.\n`);
+      return EXIT_OK;
+    },
+  },
+
+  reorder: {
+    synopsis: 'reorder --agent SLUG --task REF (--before REF | --after REF) [--team DIR]',
+    summary: 'Move a task before or after another in the same file (agents pick up the first ready task).',
+    options: {
+      agent: AGENT,
+      task: TASK,
+      before: { kind: 'string', value: 'REF', help: 'put it just before this task' },
+      after: { kind: 'string', value: 'REF', help: 'put it just after this task' },
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const before = opts.strings.get('before');
+      const after = opts.strings.get('after');
+      if ((before === undefined) === (after === undefined)) throw new UsageError('give exactly one of --before REF or --after REF');
+      const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
+      const file = agentTasksPath(slug);
+      const r = await reorderTask(ctx.fs, file, { ref: opts.strings.get('task')!, before, after }, ctx.edit);
+      if (r.from === r.to) ctx.io.stdout(`"${r.title}" is already there (task ${r.from} in ${file}); nothing changed.\n`);
+      else ctx.io.stdout(`Moved "${r.title}" from position ${r.from} to ${r.to} in ${file}.\n`);
+      return EXIT_OK;
+    },
+  },
+
+  reassign: {
+    synopsis: 'reassign --agent SLUG --task REF --to-agent SLUG [--team DIR]',
+    summary: "Move a ready task to another agent's queue: written there first, then removed here, so it is never lost.",
+    options: {
+      agent: AGENT,
+      task: TASK,
+      'to-agent': { kind: 'string', required: true, value: 'SLUG', help: 'the agent that gets the task' },
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const from = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
+      const to = await agentSlug(ctx.fs, opts.strings.get('to-agent')!, '--to-agent');
+      if (from === to) throw new CortexInputError('--agent and --to-agent are the same agent.');
+      const r = await reassignTask(ctx.fs, agentTasksPath(from), agentTasksPath(to), opts.strings.get('task')!, ctx.edit);
+      ctx.io.stdout(`Reassigned "${r.title}" from ${from} to ${to} (task ${r.position} in ${agentTasksPath(to)}).\n`);
+      return EXIT_OK;
+    },
+  },
+
+  register: {
+    synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--team DIR]',
+    summary: "Register an agent: agents/<slug>/<slug>.md from the team's template (or the built-in one) and an empty tasks.md.",
+    options: {
+      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, spaces to hyphens, only a-z 0-9 -)' },
+      project: { kind: 'string', value: 'PATH', help: "the agent's working folder (a relative path is made absolute; ~ is kept)" },
+      role: { kind: 'string', value: 'TEXT', help: 'one line for ## Role' },
+      capability: { kind: 'list', value: 'TEXT', help: 'one ## Capabilities bullet; repeat for more' },
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      let project = opts.strings.get('project');
+      if (project !== undefined) {
+        if (project.trim() === '') throw new CortexInputError('--project is empty.');
+        if (!project.startsWith('~')) project = path.resolve(ctx.io.cwd, project);
+      }
+      const joined = formatDate(wallMinutes(ctx.io.clock ? ctx.io.clock() : new Date()));
+      const r = await registerAgent(ctx.fs, {
+        name: opts.strings.get('name')!,
+        project,
+        role: opts.strings.get('role'),
+        capabilities: opts.lists.get('capability') ?? [],
+        joined,
+      });
+      ctx.io.stdout(
+        `Registered "${opts.strings.get('name')!.trim()}" as ${r.slug}: ${r.notePath} (from the ${r.template} template), ${r.tasksPath}${r.createdTasks ? '' : ' (already there, left as it was)'}.\n`,
+      );
+      return EXIT_OK;
+    },
+  },
+
+  prune: {
+    synopsis: 'prune [--days N] [--now YYYY-MM-DDTHH:MM] [--dry-run] [--team DIR]',
+    summary: 'Housekeeping: remove done tasks completed more than N days ago (default 7) and trim each Session Log to its latest entry.',
+    options: {
+      days: { kind: 'string', value: 'N', help: 'age in days after which done tasks go (default 7)' },
+      now: NOW,
+      'dry-run': { kind: 'flag', help: 'list what would go and write nothing' },
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const daysText = opts.strings.get('days') ?? '7';
+      if (!/^\d+$/.test(daysText)) throw new UsageError(`--days is a whole number of days, not "${daysText}"`);
+      const now = nowOf(opts, ctx.io);
+      const plan = await planPrune(ctx.fs, { days: Number(daysText), now });
+      const dry = opts.flags.has('dry-run');
+      const files = dry ? plan.files : await applyPrune(ctx.fs, plan, ctx.edit);
+      if (files.length === 0) {
+        ctx.io.stdout(`Nothing to prune (done tasks older than ${plan.days} days, old session log entries).\n`);
+        return EXIT_OK;
+      }
+      const lines: string[] = [];
+      for (const f of files) {
+        const what =
+          f.kind === 'tasks'
+            ? `${f.items.length} done task${f.items.length === 1 ? '' : 's'} completed more than ${plan.days} days ago`
+            : `${f.items.length} older session log entr${f.items.length === 1 ? 'y' : 'ies'}`;
+        lines.push(`${f.path}: ${dry ? 'would remove' : 'removed'} ${what}`);
+        for (const item of f.items) lines.push(`  - ${f.kind === 'tasks' ? item.label : `Last session: ${item.label}`} (line ${item.line})`);
+      }
+      if (dry) lines.push('Dry run: nothing was written.');
+      ctx.io.stdout(lines.join('\n') + '\n');
+      return EXIT_OK;
+    },
+  },
+
+  lint: {
+    synopsis: 'lint [--json] [--team DIR]',
+    summary: 'Check the team files the way agents read them; exit code 1 when there are errors.',
+    options: { json: { kind: 'flag', help: 'print one JSON object' }, team: TEAM },
+    async run(opts, ctx) {
+      const team = await loadTeam(ctx.fs);
+      const diagnostics = [...ctx.configDiagnostics, ...team.diagnostics];
+      const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+      if (opts.flags.has('json')) {
+        ctx.io.stdout(JSON.stringify({ teamDir: ctx.teamDir, errors, warnings, diagnostics }, null, 2) + '\n');
+      } else {
+        const lines = diagnostics.map((d) => `${d.file}:${d.line}: ${d.severity}: ${d.message}`);
+        lines.push(diagnostics.length === 0 ? 'No problems found.' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${diagnostics.length - errors - warnings} other.`);
+        ctx.io.stdout(lines.join('\n') + '\n');
+      }
+      return errors > 0 ? EXIT_LINT : EXIT_OK;
+    },
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((c) => c.length));
+  return [
+    'Usage: cortex-team <command> [options]',
+    '',
+    'A command line for a Cortex agent-team folder (agents/<slug>/tasks.md in the Shuttle format).',
+    '',
+    'Commands:',
+    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run "cortex-team <command> --help" for its options.',
+    'Exit codes: 0 done; 1 lint found errors; 2 bad usage or input (nothing written); 3 an unresolved conflict (nothing overwritten).',
+    '',
+  ].join('\n');
+}
+
+function commandHelp(c: Command): string {
+  const options = describeOptions({ ...c.options, help: { kind: 'flag', help: 'show this help' } });
+  return [`Usage: cortex-team ${c.synopsis}`, '', c.summary, '', 'Options:', options, ''].join('\n');
+}
+
+/** Runs one command line; resolves to the exit code. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    if (name === undefined) {
+      io.stderr(`cortex-team: missing command; the commands are ${Object.keys(commands).join(', ')} (cortex-team --help).\n`);
+      return EXIT_USAGE;
+    }
+    io.stdout(usage());
+    return EXIT_OK;
+  }
+  if (name === '--version') {
+    io.stdout('cortex-team 0.1.0\n');
+    return EXIT_OK;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.stderr(`cortex-team: unknown command "${name}"; the commands are ${Object.keys(commands).join(', ')} (cortex-team --help).\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    const opts = parseOptions(rest, command.options);
+    if (opts.help) {
+      io.stdout(commandHelp(command));
+      return EXIT_OK;
+    }
+    const config = await loadCliConfig(io);
+    const team = resolveTeamDir(opts.strings.get('team'), io, config);
+    await checkTeamDir(team);
+    const ctx: Context = {
+      io,
+      fs: new NodeTeamFs(team.dir),
+      teamDir: team.dir,
+      heartbeatMinutes: config.config.heartbeatMinutes,
+      configDiagnostics: config.diagnostics,
+      edit: editOptions(io.env),
+    };
+    return await command.run(opts, ctx);
+  } catch (e) {
+    return report(e, name, io);
+  }
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+function report(e: unknown, name: string, io: CliIo): number {
+  if (e instanceof UsageError) {
+    io.stderr(`cortex-team ${name}: ${oneLine(e.message)} (cortex-team ${name} --help)\n`);
+    return EXIT_USAGE;
+  }
+  if (e instanceof CortexConflictError) {
+    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
+    return EXIT_CONFLICT;
+  }
+  if (e instanceof CortexInputError) {
+    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
+    return EXIT_USAGE;
+  }
+  const err = e as NodeJS.ErrnoException;
+  const message = err && typeof err.message === 'string' ? err.message : String(e);
+  io.stderr(`cortex-team ${name}: ${oneLine(message)}\n`);
+  return EXIT_USAGE;
+}
