@@ -18,3 +18,4 @@ export const baseSettings: Record<string, unknown> = {
 
 export const lightTheme = 'Default Light Modern';
 export const darkTheme = 'Default Dark Modern';
+export const highContrastTheme = 'Default High Contrast';

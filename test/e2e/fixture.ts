@@ -1,0 +1,91 @@
+// One code-server with the packaged extension (the VSIX, installed with
+// `code-server --install-extension`) and one chromium page on a scratch copy of the
+// example team. Every start gets fresh user data, so a theme is a setting of the start.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type BrowserHandle } from '../harness/browser';
+import { installExtension, startCodeServer, type CodeServer } from '../harness/code-server';
+import { copyExampleTeam, type CopyResult } from '../harness/example-team';
+import { repoRoot, testResultsDir } from '../harness/paths';
+import { openWorkbench } from '../harness/workbench';
+
+export const artifactsDir = path.join(testResultsDir, 'e2e');
+
+/** The VSIX under test: $CORTEX_VSIX, else `npm run package`'s default output. */
+export function vsixPath(): string {
+  const fromEnv = process.env.CORTEX_VSIX;
+  const { name, version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  const file = path.resolve(fromEnv ?? path.join(repoRoot, `${name}-${version}.vsix`));
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run package\` first (npm test does)`);
+  return file;
+}
+
+let extensionsDir: string | undefined;
+let scratchRoot: string | undefined;
+
+/** Installs the VSIX once per test process into an extensions folder shared by every start. */
+function installedExtensions(): string {
+  if (!extensionsDir) {
+    scratchRoot = mkdtempSync(path.join(os.tmpdir(), 'cortex-e2e-'));
+    extensionsDir = path.join(scratchRoot, 'extensions');
+    installExtension(vsixPath(), extensionsDir, path.join(scratchRoot, 'install'));
+  }
+  return extensionsDir;
+}
+
+export interface Workbench {
+  readonly page: Page;
+  readonly server: CodeServer;
+  readonly team: CopyResult;
+  /** A file in the scratch team, by its team-relative path. */
+  teamFile(rel: string): string;
+  close(): Promise<void>;
+}
+
+export async function startWorkbench(options: { name: string; theme: string; settings?: Record<string, unknown> }): Promise<Workbench> {
+  const extensions = installedExtensions();
+  const runDir = path.join(scratchRoot!, options.name);
+  mkdirSync(runDir, { recursive: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  const team = copyExampleTeam(path.join(runDir, 'team'));
+  const server = await startCodeServer({
+    runDir,
+    extensionsDir: extensions,
+    logFile: path.join(artifactsDir, `${options.name}-code-server.log`),
+    settings: { 'workbench.colorTheme': options.theme, ...options.settings },
+  });
+  let browser: BrowserHandle | undefined;
+  try {
+    const dark = /dark/i.test(options.theme);
+    browser = await launchBrowser({ userDataDir: path.join(runDir, 'chromium'), colorScheme: dark ? 'dark' : 'light' });
+    const page = await browser.newPage();
+    await openWorkbench(page, server.workbenchUrl(team.dir, [['skipWelcome', 'true']]));
+    const opened = browser;
+    return {
+      page,
+      server,
+      team,
+      teamFile: (rel) => path.join(team.dir, ...rel.split('/')),
+      async close() {
+        await opened.close();
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await browser?.close();
+    await server.stop();
+    throw err;
+  }
+}
+
+/** Removes the scratch folders of this process (call once, after every test). */
+export function cleanUpScratch(): void {
+  if (scratchRoot) rmSync(scratchRoot, { recursive: true, force: true });
+  scratchRoot = undefined;
+  extensionsDir = undefined;
+}

@@ -1,0 +1,66 @@
+// Driving the VS Code web workbench with Playwright: waiting for it, opening a view
+// container from the activity bar, reaching into a webview view's document.
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+/** Loads the workbench and waits until the activity bar is up. */
+export async function openWorkbench(page: Page, url: string, timeoutMs = 90_000): Promise<void> {
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** The activity-bar entry of a view container, by its title ("Cortex"). */
+export function activityBarItem(page: Page, title: string): Locator {
+  return page
+    .locator(`.part.activitybar [aria-label="${title}"], .part.activitybar [aria-label^="${title} ("]`)
+    .first();
+}
+
+/** Opens a view container from the activity bar (does not toggle it closed when already open). */
+export async function openViewContainer(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const item = activityBarItem(page, title);
+  await item.waitFor({ state: 'visible', timeout: timeoutMs });
+  const sidebarTitle = page.locator('.part.sidebar .composite.title h2');
+  const open = async (): Promise<boolean> =>
+    (await page.locator('.part.sidebar').isVisible()) &&
+    ((await sidebarTitle.textContent({ timeout: 1000 }).catch(() => '')) ?? '').trim().toLowerCase() === title.toLowerCase();
+  if (!(await open())) await item.click();
+  await page.locator('.part.sidebar').waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/**
+ * The document inside a webview: VS Code hosts each webview in an iframe
+ * (`iframe.webview.ready`) whose page holds the extension's content in `#active-frame`.
+ * `index` picks among several visible webviews.
+ */
+export function webviewFrame(page: Page, index = 0): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').nth(index).frameLocator('#active-frame');
+}
+
+/** Runs a command through the command palette (F1), by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+
+/** Drags the sash right of the primary side bar so the side bar is `width` px wide. */
+export async function resizeSidebar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Moves the pointer off the workbench chrome so no hover or tooltip shows in a screenshot. */
+export async function parkPointer(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1400, height: 900 };
+  await page.mouse.move(size.width - 200, size.height / 2);
+  await page.waitForTimeout(400);
+}
