@@ -1,0 +1,335 @@
+import * as assert from 'assert';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { lockPathFor } from '../../../src/core/edit';
+import { formatDate, wallMinutes } from '../../../src/core/time';
+import { CliResult, cliBundle, runCli } from './cli-bundle';
+
+/** The CLI run as a real process (node cli.js) on temporary team folders. */
+
+const ADA_NOTE = `---
+name: Ada
+project: ~/Projects/api
+status: active
+joined: 2026-03-01
+---
+## Role
+Backend work.
+
+## Projects
+- api
+
+## Capabilities
+- TypeScript
+
+## Session Log
+Last session: 2026-03-20
+Status: old
+
+Last session: 2026-03-27
+Status: active
+`;
+
+const ADA_TASKS = `## Old done
+**Status:** done
+**Started:** 2026-03-01T09:00
+**Completed:** 2026-03-01T10:00
+
+### Summary
+Shipped.
+
+## Working
+**Status:** in-progress
+**Started:** 2026-03-28T09:00
+
+Body of working.
+
+## Next
+**Status:** ready
+
+<!-- cortex:last-tick 2026-03-28T10:00 -->
+`;
+
+const BOB_NOTE = '---\nname: Bob\nstatus: active\n---\n## Role\nFrontend.\n';
+const BOB_TASKS = '\uFEFF## Bob task\r\n**Status:** ready\r\n';
+const PROJECT = '---\ntype: project\ncreated: 2026-03-01\nstatus: active\n---\n## Next Action\n- Ship v2\n\n## Notes\n- none\n';
+
+describe('cortex-team CLI (real process)', function () {
+  this.timeout(30000);
+  let root: string;
+  let team: string;
+  let home: string;
+  let env: Record<string, string | undefined>;
+
+  before(async () => {
+    await cliBundle();
+  });
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'cortex-cli-test-'));
+    team = path.join(root, 'team');
+    home = path.join(root, 'home');
+    mkdirSync(home);
+    const files: Record<string, string> = {
+      'agents/ada/ada.md': ADA_NOTE,
+      'agents/ada/tasks.md': ADA_TASKS,
+      'agents/bob/bob.md': BOB_NOTE,
+      'agents/bob/tasks.md': BOB_TASKS,
+      'projects/api.md': PROJECT,
+    };
+    for (const [p, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(team, p)), { recursive: true });
+      writeFileSync(path.join(team, p), text);
+    }
+    env = { PATH: process.env.PATH, HOME: home };
+  });
+
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const read = (p: string) => readFileSync(path.join(team, p), 'utf8');
+  const cli = (...args: string[]) => runCli([...args, '--team', team], { env, cwd: root });
+
+  /** Every file of the team folder with its bytes, to show nothing was written. */
+  function snapshot(dir = team): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const full = path.join(d, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else out[path.relative(dir, full)] = readFileSync(full, 'base64');
+      }
+    };
+    walk(dir);
+    return out;
+  }
+
+  function ok(r: CliResult): string {
+    assert.strictEqual(r.code, 0, `exit ${r.code}: ${r.stderr}`);
+    assert.strictEqual(r.stderr, '');
+    return r.stdout;
+  }
+
+  /** A refusal: the exit code, exactly one line on stderr, nothing on stdout, nothing written. */
+  async function refused(code: number, args: string[], pattern: RegExp): Promise<void> {
+    const before = snapshot();
+    const r = await cli(...args);
+    assert.strictEqual(r.code, code, `expected exit ${code}, got ${r.code}: ${r.stderr}${r.stdout}`);
+    assert.strictEqual(r.stdout, '');
+    assert.match(r.stderr, /^[^\n]+\n$/, `not one line: ${JSON.stringify(r.stderr)}`);
+    assert.match(r.stderr, pattern);
+    assert.deepStrictEqual(snapshot(), before);
+  }
+
+  it('dispatch appends a ready task before the tick, in the file style (CRLF + BOM kept)', async () => {
+    assert.strictEqual(ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs', '--body', 'README and --help.')), 'Dispatched "Write docs" to ada (task 4 in agents/ada/tasks.md).\n');
+    assert.strictEqual(read('agents/ada/tasks.md'), ADA_TASKS.replace('<!--', '## Write docs\n**Status:** ready\n\nREADME and --help.\n\n<!--'));
+    ok(await cli('dispatch', '--agent', 'bob', '--title=Fix CSS'));
+    assert.strictEqual(read('agents/bob/tasks.md'), '\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Fix CSS\r\n**Status:** ready\r\n');
+  });
+
+  it('move adds Started, then Completed and a Summary; done is never reversed', async () => {
+    ok(await cli('move', '--agent', 'ada', '--task', 'Next', '--to', 'in-progress', '--now', '2026-03-28T11:00'));
+    ok(await cli('move', '--agent', 'ada', '--task', '2', '--to', 'done', '--summary', 'All good.', '--now', '2026-03-28T12:00'));
+    assert.strictEqual(
+      read('agents/ada/tasks.md'),
+      ADA_TASKS.replace('**Started:** 2026-03-28T09:00\n', '**Started:** 2026-03-28T09:00\n**Completed:** 2026-03-28T12:00\n')
+        .replace('**Status:** in-progress', '**Status:** done')
+        .replace('Body of working.\n', 'Body of working.\n\n### Summary\nAll good.\n')
+        .replace('## Next\n**Status:** ready\n', '## Next\n**Status:** in-progress\n**Started:** 2026-03-28T11:00\n'),
+    );
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Old done', '--to', 'in-progress'], /done is terminal in the Shuttle protocol/);
+  });
+
+  it('reorder moves a block; reassign moves a ready task to another agent', async () => {
+    ok(await cli('reorder', '--agent', 'ada', '--task', 'Next', '--before', '1'));
+    assert.ok(read('agents/ada/tasks.md').startsWith('## Next\n**Status:** ready\n\n## Old done\n'));
+    assert.match(ok(await cli('reorder', '--agent', 'ada', '--task', '1', '--before', '2')), /already there/);
+    assert.strictEqual(ok(await cli('reassign', '--agent', 'ada', '--task', 'Next', '--to-agent', 'bob')), 'Reassigned "Next" from ada to bob (task 2 in agents/bob/tasks.md).\n');
+    assert.ok(!read('agents/ada/tasks.md').includes('## Next'));
+    assert.strictEqual(read('agents/bob/tasks.md'), '\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Next\r\n**Status:** ready\r\n');
+    await refused(2, ['reassign', '--agent', 'ada', '--task', 'Working', '--to-agent', 'bob'], /in progress/);
+  });
+
+  it('register writes the note and an empty tasks.md', async () => {
+    const out = ok(await cli('register', '--name', 'Chief of Staff', '--project', 'work/cos', '--role', 'Coordinates', '--capability', 'Planning', '--capability', 'Review'));
+    assert.match(out, /as chief-of-staff: agents\/chief-of-staff\/chief-of-staff\.md \(from the built-in template\)/);
+    const today = formatDate(wallMinutes(new Date()));
+    assert.strictEqual(
+      read('agents/chief-of-staff/chief-of-staff.md'),
+      `---\nname: Chief of Staff\nproject: ${path.join(root, 'work/cos')}\nstatus: active\njoined: ${today}\n---\n\n## Role\nCoordinates\n\n## Projects\n- cos\n\n## Capabilities\n- Planning\n- Review\n\n## Session Log\nLast session: --\nStatus: registered\n`,
+    );
+    assert.strictEqual(read('agents/chief-of-staff/tasks.md'), '');
+    await refused(2, ['register', '--name', 'ADA'], /already registered/);
+    await refused(2, ['register', '--name', '!!!'], /empty slug/);
+  });
+
+  it('register resolves a relative --project against the working folder', async () => {
+    const r = await runCli(['register', '--name', 'Cy', '--project', 'proj', '--team', team], { env, cwd: root });
+    ok(r);
+    assert.match(read('agents/cy/cy.md'), new RegExp(`project: ${path.join(root, 'proj').replace(/[/\\]/g, '.')}\n`));
+  });
+
+  it('prune --dry-run lists and writes nothing; prune removes', async () => {
+    const before = snapshot();
+    const dry = ok(await cli('prune', '--dry-run', '--now', '2026-03-28T12:00'));
+    assert.strictEqual(
+      dry,
+      [
+        'agents/ada/tasks.md: would remove 1 done task completed more than 7 days ago',
+        '  - Old done (line 1)',
+        'agents/ada/ada.md: would remove 1 older session log entry',
+        '  - Last session: 2026-03-20 (line 17)',
+        'Dry run: nothing was written.',
+        '',
+      ].join('\n'),
+    );
+    assert.deepStrictEqual(snapshot(), before);
+    ok(await cli('prune', '--now', '2026-03-28T12:00', '--days', '7'));
+    assert.strictEqual(read('agents/ada/tasks.md'), ADA_TASKS.slice(ADA_TASKS.indexOf('## Working')));
+    assert.ok(read('agents/ada/ada.md').endsWith('## Session Log\nLast session: 2026-03-27\nStatus: active\n'));
+    assert.match(ok(await cli('prune', '--now', '2026-03-28T12:00')), /^Nothing to prune/);
+  });
+
+  it('status --json prints exactly one object of the documented shape', async () => {
+    const r = ok(await cli('status', '--json', '--now', '2026-03-28T10:20'));
+    const json = JSON.parse(r);
+    assert.deepStrictEqual(Object.keys(json), ['teamDir', 'now', 'agents', 'projects', 'diagnostics']);
+    assert.strictEqual(json.teamDir, team);
+    assert.strictEqual(json.now, '2026-03-28T10:20');
+    assert.deepStrictEqual(
+      json.agents.map((a: Record<string, unknown>) => Object.keys(a)),
+      [0, 1].map(() => ['slug', 'name', 'status', 'project', 'joined', 'role', 'capabilities', 'projects', 'lastTick', 'liveness', 'tasks']),
+    );
+    const [ada, bob] = json.agents;
+    assert.deepStrictEqual(
+      { ...ada, tasks: undefined },
+      {
+        slug: 'ada',
+        name: 'Ada',
+        status: 'active',
+        project: '~/Projects/api',
+        joined: '2026-03-01',
+        role: 'Backend work.',
+        capabilities: ['TypeScript'],
+        projects: ['api'],
+        lastTick: '2026-03-28T10:00',
+        liveness: 'alive',
+        tasks: undefined,
+      },
+    );
+    assert.deepStrictEqual(ada.tasks, [
+      { title: 'Old done', status: 'done', started: '2026-03-01T09:00', completed: '2026-03-01T10:00', summary: 'Shipped.', body: '', line: 1 },
+      { title: 'Working', status: 'in-progress', started: '2026-03-28T09:00', completed: null, summary: null, body: 'Body of working.', line: 9 },
+      { title: 'Next', status: 'ready', started: null, completed: null, summary: null, body: '', line: 15 },
+    ]);
+    assert.deepStrictEqual([bob.slug, bob.project, bob.joined, bob.lastTick, bob.liveness], ['bob', null, null, null, 'down']);
+    assert.deepStrictEqual(json.projects, [{ slug: 'api', status: 'active', created: '2026-03-01', nextAction: 'Ship v2' }]);
+    for (const d of json.diagnostics) {
+      assert.deepStrictEqual(Object.keys(d), ['file', 'line', 'severity', 'message']);
+      assert.ok(!d.file.includes('\\') && !path.isAbsolute(d.file), d.file);
+    }
+    // Liveness follows --now: an hour later Ada's tick is stale and she has work.
+    const later = JSON.parse(ok(await cli('status', '--json', '--now', '2026-03-28T11:00')));
+    assert.strictEqual(later.agents[0].liveness, 'down');
+  });
+
+  it('status without --json prints an aligned table', async () => {
+    const out = ok(await cli('status', '--now', '2026-03-28T10:20'));
+    const lines = out.split('\n');
+    assert.match(lines[0], /^Team .*, now 2026-03-28T10:20 \(a tick older than 30 min is stale\)$/);
+    const header = lines.indexOf(lines.find((l) => l.startsWith('AGENT'))!);
+    assert.match(lines[header], /^AGENT\s+LIVENESS\s+TICK AGE\s+READY\s+IN PROGRESS$/);
+    assert.match(lines[header + 1], /^ada\s+alive\s+20m\s+1\s+Working$/);
+    assert.match(lines[header + 2], /^bob\s+down\s+-\s+1\s+-$/);
+    const col = lines[header].indexOf('LIVENESS');
+    assert.strictEqual(lines[header + 1].indexOf('alive'), col);
+    assert.ok(lines.some((l) => /^api\s+active\s+2026-03-01\s+Ship v2$/.test(l)));
+    assert.match(lines[lines.length - 2], /diagnostic|No problems/);
+  });
+
+  it('lint exits 1 on errors and 0 without, with --json', async () => {
+    const clean = await cli('lint');
+    assert.strictEqual(clean.code, 0, clean.stdout + clean.stderr);
+    writeFileSync(path.join(team, 'agents/bob/tasks.md'), '## No status\nbody\n');
+    const r = await cli('lint');
+    assert.strictEqual(r.code, 1);
+    assert.match(r.stdout, /^agents\/bob\/tasks\.md:1: error: .*no "\*\*Status:\*\* ready\|in-progress\|done" line/m);
+    const j = await cli('lint', '--json');
+    assert.strictEqual(j.code, 1);
+    const json = JSON.parse(j.stdout);
+    assert.ok(json.errors >= 1);
+    assert.ok(json.diagnostics.some((d: { file: string; line: number; severity: string }) => d.file === 'agents/bob/tasks.md' && d.line === 1 && d.severity === 'error'));
+  });
+
+  it('refuses bad usage and bad input with exit 2, one line, nothing written', async () => {
+    await refused(2, ['dispatch', '--agent', 'nobody', '--title', 'x'], /Unknown agent "nobody".*known agents: ada, bob/);
+    await refused(2, ['dispatch', '--agent', '../ada', '--title', 'x'], /Unknown agent/);
+    await refused(2, ['dispatch', '--agent', 'ada'], /--title is required/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'Next'], /already has a ready task titled "Next"/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'x', '--body', '## Sneaky'], /new task/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'x', '--colour', 'red'], /unknown option --colour/);
+    await refused(2, ['dispatch', 'stray', '--agent', 'ada', '--title', 'x'], /unexpected argument "stray"/);
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Next', '--to', 'ready'], /--to is "in-progress" or "done"/);
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Next', '--to', 'done', '--now', 'noon'], /YYYY-MM-DDTHH:MM/);
+    await refused(2, ['move', '--agent', 'ada', '--task', '9', '--to', 'done'], /no task 9/);
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Working', '--to', 'in-progress'], /already in-progress/);
+    await refused(2, ['reorder', '--agent', 'ada', '--task', '1', '--before', '2', '--after', '3'], /exactly one of --before/);
+    await refused(2, ['reorder', '--agent', 'ada', '--task', '1'], /exactly one of --before/);
+    await refused(2, ['reassign', '--agent', 'ada', '--task', 'Next', '--to-agent', 'ada'], /same agent/);
+    await refused(2, ['prune', '--days', 'seven'], /whole number/);
+    await refused(2, ['frobnicate'], /unknown command "frobnicate"/);
+    const none = await runCli([], { env });
+    assert.strictEqual(none.code, 2);
+    assert.match(none.stderr, /^cortex-team: missing command[^\n]*\n$/);
+  });
+
+  it('a non-UTF-8 task file is refused and left as it is', async () => {
+    writeFileSync(path.join(team, 'agents/bob/tasks.md'), Buffer.from([0x23, 0x23, 0x20, 0xe9, 0x0a]));
+    await refused(2, ['dispatch', '--agent', 'bob', '--title', 'x'], /not valid UTF-8/);
+  });
+
+  it('exits 3 when another cortex-team process holds the file, overwriting nothing', async () => {
+    writeFileSync(path.join(team, lockPathFor('agents/ada/tasks.md')), 'held\n');
+    env.CORTEX_TEAM_LOCK_WAIT_MS = '100';
+    await refused(3, ['dispatch', '--agent', 'ada', '--title', 'x'], /being edited by another cortex-team process/);
+  });
+
+  it('prints help for every command', async () => {
+    for (const c of ['status', 'dispatch', 'move', 'reorder', 'reassign', 'register', 'prune', 'lint']) {
+      const r = await runCli([c, '--help'], { env });
+      assert.strictEqual(r.code, 0, c);
+      assert.ok(r.stdout.startsWith(`Usage: cortex-team ${c}`), r.stdout);
+      assert.match(r.stdout, /--help\s+show this help/);
+    }
+    const all = await runCli(['--help'], { env });
+    assert.strictEqual(all.code, 0);
+    assert.match(all.stdout, /Exit codes: 0 done; 1 lint found errors; 2 bad usage/);
+  });
+
+  it('finds the team folder: --team, then CORTEX_TEAM_DIR, then ~/.cortex/config.yaml, then ~/cortex-team', async () => {
+    const teamOf = async (extraEnv: Record<string, string>, args: string[] = []) => {
+      const r = await runCli(['status', '--json', ...args], { env: { ...env, ...extraEnv } });
+      assert.strictEqual(r.code, 0, r.stderr);
+      return JSON.parse(r.stdout).teamDir;
+    };
+    // Default: ~/cortex-team (must exist).
+    const missing = await runCli(['status'], { env });
+    assert.strictEqual(missing.code, 2);
+    assert.match(missing.stderr, new RegExp(`${path.join(home, 'cortex-team').replace(/[/\\.]/g, '.')} \\(from the default ~/cortex-team\\) does not exist`));
+    mkdirSync(path.join(home, 'cortex-team'));
+    assert.strictEqual(await teamOf({}), path.join(home, 'cortex-team'));
+    // The plugin's config, with ~.
+    mkdirSync(path.join(home, '.cortex'));
+    mkdirSync(path.join(home, 'teams/main'), { recursive: true });
+    writeFileSync(path.join(home, '.cortex/config.yaml'), 'team_dir: ~/teams/main\nheartbeat_minutes: 10\ntelegram_chat_id: 1\n');
+    assert.strictEqual(await teamOf({}), path.join(home, 'teams/main'));
+    // The environment wins over the config; --team wins over both.
+    assert.strictEqual(await teamOf({ CORTEX_TEAM_DIR: team }), team);
+    assert.strictEqual(await teamOf({ CORTEX_TEAM_DIR: path.join(home, 'teams/main') }, ['--team', team]), team);
+    // heartbeat_minutes sets the stale threshold.
+    const table = ok(await runCli(['status', '--now', '2026-03-28T10:25', '--team', team], { env }));
+    assert.match(table, /a tick older than 20 min is stale/);
+    assert.match(table, /^ada\s+down\s+25m/m);
+  });
+});
