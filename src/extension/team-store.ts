@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { isCortexTempName } from '../core/fs/team-fs';
 import { Team } from '../core/model';
 import { TeamIndex } from '../core/team';
+import { isIgnored, isSuspiciousContent } from './change-filter';
 import { DisposableBase, toDisposable } from './dispose';
 import { TeamLocation } from './team-locator';
 import { VscodeTeamFs } from './vscode-team-fs';
@@ -266,22 +266,6 @@ export class TeamStore extends DisposableBase {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.debounceTimer = this.retryTimer = undefined;
   }
-}
-
-/** Paths the watcher reports that never concern the model: VCS internals, temp files. */
-export function isIgnored(path: string): boolean {
-  const parts = path.split('/');
-  return parts.some((p) => p === '.git' || isCortexTempName(p));
-}
-
-/**
- * Right after a change, an empty file or one that stops mid-line is probably still
- * being written. (Either may also be final; it is then published after one retry.)
- */
-export function isSuspiciousContent(bytes: Uint8Array): boolean {
-  if (bytes.length === 0) return true;
-  const last = bytes[bytes.length - 1];
-  return last !== 10 && last !== 13;
 }
 
 async function looksHalfWritten(fs: VscodeTeamFs, path: string): Promise<boolean> {

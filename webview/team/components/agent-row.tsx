@@ -50,12 +50,6 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         <span class="agent-name" title={a.slug}>
           {a.name}
         </span>
-        {a.coordinator ? (
-          <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
-            <span class="codicon codicon-star-full" aria-hidden="true" />
-            coordinator
-          </span>
-        ) : null}
         {a.problems > 0 ? (
           <button
             type="button"
@@ -75,11 +69,21 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         <span class="spacer" />
         <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
       </div>
-      {a.role ? <div class="row-line role">{a.role}</div> : null}
+      {a.coordinator || a.role ? (
+        <div class="row-line role" title={a.role ?? undefined}>
+          {a.coordinator ? (
+            <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
+              <span class="codicon codicon-star-full" aria-hidden="true" />
+              coordinator
+            </span>
+          ) : null}
+          {a.role ? <span class="role-text">{a.role}</span> : null}
+        </div>
+      ) : null}
       {a.current ? (
         <div class="row-line task current">
           <span class="codicon codicon-play-circle" aria-hidden="true" title="In progress" />
-          <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title="Open at this task in tasks.md" onClick={openTask(a.current.index)}>
+          <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title={`${a.current.title} (in progress): open in tasks.md`} onClick={openTask(a.current.index)}>
             {a.current.title}
           </button>
           {a.current.runningMinutes !== null ? <span class="muted">for {duration(a.current.runningMinutes)}</span> : null}
@@ -91,7 +95,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
           <>
             <span class="count">{a.readyCount} ready</span>
             <span class="muted">· next:</span>
-            <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title="Open at this task in tasks.md" onClick={openTask(a.next.index)}>
+            <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title={`${a.next.title} (next ready): open in tasks.md`} onClick={openTask(a.next.index)}>
               {a.next.title}
             </button>
           </>
@@ -100,7 +104,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         )}
       </div>
       {a.sessionStatus || a.lastSession ? (
-        <div class="row-line session" title={a.lastSession ? `Session Log, last session ${a.lastSession}` : 'Session Log'}>
+        <div class="row-line session" title={`Session Log${a.lastSession ? `, last session ${a.lastSession}` : ''}: ${a.sessionStatus ?? 'no status'}`}>
           <span class="codicon codicon-history" aria-hidden="true" />
           <span class="session-status">{a.sessionStatus ?? 'no status'}</span>
           {a.lastSession ? <span class="muted">· {a.lastSession}</span> : null}

@@ -9,7 +9,7 @@ export function Toolbar(props: { filter: string; sort: SortKey; onFilter: (text:
         <input
           type="text"
           class="filter-input"
-          placeholder="Filter agents and projects"
+          placeholder="Filter"
           aria-label="Filter agents and projects"
           value={props.filter}
           spellcheck={false}
