@@ -1,6 +1,7 @@
 import { readFrontmatter, stringField } from '../frontmatter';
 import { Diagnostic, SessionLogEntry } from '../model';
 import { Line } from '../text';
+import { parseStamp } from '../time';
 import { Section, findSections, sectionNamed } from './sections';
 
 /**
@@ -60,13 +61,27 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
     else report(fieldLine('level'), 'warning', `"level" should be a number, not "${String(rawLevel)}"; ignoring it.`);
   }
 
+  for (const [key, at] of duplicateKeys(text, fm.lines, fm.range)) {
+    report(at, 'warning', `"${key}" appears more than once in the frontmatter; the last one counts.`);
+  }
+  const joined = str('joined');
+  if (joined !== null && parseStamp(joined) === null) {
+    report(fieldLine('joined'), 'info', `Unreadable join date "${joined}"; expected YYYY-MM-DD.`);
+  }
+
   const sections = findSections(text, fm.lines, fm.bodyLine);
   const lines = fm.lines;
+  const log = sessionLog(text, lines, sectionNamed(sections, 'Session Log'));
+  for (const entry of log) {
+    if (entry.lastSession !== '--' && entry.lastSession !== '' && parseStamp(entry.lastSession) === null) {
+      report(entry.line, 'info', `Unreadable session date "${entry.lastSession}"; expected YYYY-MM-DD (or "--").`);
+    }
+  }
   return {
     name: name ?? fallbackName,
     status,
     project: str('project'),
-    joined: str('joined'),
+    joined,
     parent: str('parent'),
     level,
     role: firstParagraph(text, lines, sectionNamed(sections, 'Role')),
@@ -74,30 +89,62 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
       .map(projectSlug)
       .filter((s) => s !== ''),
     capabilities: bullets(text, lines, sectionNamed(sections, 'Capabilities')),
-    sessionLog: sessionLog(text, lines, sectionNamed(sections, 'Session Log')),
+    sessionLog: log,
     diagnostics,
   };
 }
 
 const BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(.*?)[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
-/** The text of each list item in a section (continuation lines are not joined). */
-export function bullets(text: string, lines: readonly Line[], section: Section | undefined): string[] {
+/**
+ * A section's content lines as strings, `null` in place of each line of a fenced
+ * code block (fences included): code is neither a list item nor a paragraph.
+ */
+export function prose(text: string, lines: readonly Line[], section: Section | undefined): (string | null)[] {
   if (!section) return [];
-  const out: string[] = [];
+  const out: (string | null)[] = [];
+  let fence: { char: string; len: number } | null = null;
   for (let i = section.heading + 1; i < section.end; i++) {
-    const m = BULLET.exec(text.slice(lines[i].start, lines[i].end));
-    if (m && m[1] !== '') out.push(m[1]);
+    const s = text.slice(lines[i].start, lines[i].end);
+    if (fence) {
+      const t = s.trim();
+      if (t.length >= fence.len && t.split('').every((c) => c === fence!.char)) fence = null;
+      out.push(null);
+      continue;
+    }
+    const f = FENCE.exec(s);
+    if (f) {
+      fence = { char: f[1][0], len: f[1].length };
+      out.push(null);
+      continue;
+    }
+    out.push(s);
   }
   return out;
 }
 
-/** The first paragraph of a section (its first run of non-blank lines, joined by spaces). */
+/** The text of a list item line, else `null`. */
+function bulletText(line: string): string | null {
+  const m = BULLET.exec(line);
+  return m && m[1] !== '' ? m[1] : null;
+}
+
+/** The text of each list item in a section (continuation lines are not joined). */
+export function bullets(text: string, lines: readonly Line[], section: Section | undefined): string[] {
+  const out: string[] = [];
+  for (const s of prose(text, lines, section)) {
+    const b = s === null ? null : bulletText(s);
+    if (b !== null) out.push(b);
+  }
+  return out;
+}
+
+/** The first paragraph of a section (its first run of non-blank lines outside code, joined by spaces). */
 export function firstParagraph(text: string, lines: readonly Line[], section: Section | undefined): string | null {
-  if (!section) return null;
   const parts: string[] = [];
-  for (let i = section.heading + 1; i < section.end; i++) {
-    const s = text.slice(lines[i].start, lines[i].end).trim();
+  for (const line of prose(text, lines, section)) {
+    const s = line === null ? '' : line.trim();
     if (s === '') {
       if (parts.length > 0) break;
       continue;
@@ -105,6 +152,15 @@ export function firstParagraph(text: string, lines: readonly Line[], section: Se
     parts.push(s);
   }
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/** What a section leads with: its first list item when it starts with a list, else its first paragraph. */
+export function firstItem(text: string, lines: readonly Line[], section: Section | undefined): string | null {
+  for (const line of prose(text, lines, section)) {
+    if (line === null || line.trim() === '') continue;
+    return bulletText(line) ?? firstParagraph(text, lines, section);
+  }
+  return null;
 }
 
 /**
@@ -135,8 +191,10 @@ function sessionLog(text: string, lines: readonly Line[], section: Section | und
   if (!section) return [];
   const out: SessionLogEntry[] = [];
   let current: { lastSession: string; status: string | null; line: number } | null = null;
-  for (let i = section.heading + 1; i < section.end; i++) {
-    const kv = keyValue(text.slice(lines[i].start, lines[i].end));
+  const content = prose(text, lines, section);
+  for (let k = 0; k < content.length; k++) {
+    const i = section.heading + 1 + k;
+    const kv = content[k] === null ? null : keyValue(content[k]!);
     if (!kv) continue;
     if (kv.key === 'last session') {
       if (current) out.push(current);
@@ -146,6 +204,24 @@ function sessionLog(text: string, lines: readonly Line[], section: Section | und
     }
   }
   if (current) out.push(current);
+  return out;
+}
+
+/** Top-level frontmatter keys written more than once, with the 1-based line of each repeat. */
+export function duplicateKeys(
+  text: string,
+  lines: readonly Line[],
+  range: { from: number; to: number } | null,
+): Array<[string, number]> {
+  if (!range) return [];
+  const seen = new Set<string>();
+  const out: Array<[string, number]> = [];
+  for (let i = range.from; i < range.to; i++) {
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)/.exec(text.slice(lines[i].start, lines[i].end));
+    if (!m) continue;
+    if (seen.has(m[1])) out.push([m[1], i + 1]);
+    else seen.add(m[1]);
+  }
   return out;
 }
 

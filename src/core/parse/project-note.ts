@@ -1,7 +1,7 @@
 import { readFrontmatter, stringField } from '../frontmatter';
 import { Diagnostic, Project } from '../model';
 import { Line } from '../text';
-import { bullets, firstParagraph } from './agent-note';
+import { duplicateKeys, firstItem } from './agent-note';
 import { Section, findSections, sectionNamed } from './sections';
 
 /**
@@ -17,7 +17,10 @@ export function parseProjectNote(text: string, file: string, slug: string): Pars
   const diagnostics: Diagnostic[] = [];
   const fm = readFrontmatter(text);
   if (fm.error) {
-    diagnostics.push({ file, line: fm.error.line, severity: 'error', message: fm.error.message });
+    diagnostics.push({ file, line: fm.error.line, severity: 'error', message: `${fm.error.message.replace(/[.\s]*$/, '')}. Its fields are left empty.` });
+  }
+  for (const [key, at] of duplicateKeys(text, fm.lines, fm.range)) {
+    diagnostics.push({ file, line: at, severity: 'warning', message: `"${key}" appears more than once in the frontmatter; the last one counts.` });
   }
   const sections = findSections(text, fm.lines, fm.bodyLine);
   const next = sectionNamed(sections, 'Next Action');
@@ -28,8 +31,7 @@ export function parseProjectNote(text: string, file: string, slug: string): Pars
       type: scalar(fm.data, 'type'),
       status: scalar(fm.data, 'status'),
       created: scalar(fm.data, 'created'),
-      // The first item of the section, else its first paragraph.
-      nextAction: bullets(text, fm.lines, next)[0] ?? firstParagraph(text, fm.lines, next),
+      nextAction: firstItem(text, fm.lines, next),
       notes: sectionText(text, fm.lines, sectionNamed(sections, 'Notes')),
     },
     diagnostics,

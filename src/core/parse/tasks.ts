@@ -459,9 +459,14 @@ function readTask(
       summaryFrom = j + 1;
     }
   }
-  const body = joinTrimmed(lines, bodyStart, summaryFrom >= 0 ? summaryFrom - 1 : stop);
+  let body = joinTrimmed(lines, bodyStart, summaryFrom >= 0 ? summaryFrom - 1 : stop);
   let summary: string | null = null;
-  if (summaryFrom >= 0) summary = joinTrimmed(lines, summaryFrom, summaryTo);
+  if (summaryFrom >= 0) {
+    summary = joinTrimmed(lines, summaryFrom, summaryTo);
+    // Sections after the summary (`### Follow-ups`…) are part of the body.
+    const after = summaryTo < stop ? joinTrimmed(lines, summaryTo, stop) : '';
+    if (after !== '') body = body === '' ? after : `${body}\n\n${after}`;
+  }
   if (status === 'done' && completed === null) {
     report(lineNo, 'warning', `"${title}" is done but has no **Completed:** time; housekeeping never prunes it.`);
   }
@@ -503,7 +508,7 @@ function readStatus(lines: LineTable, i: number, value: string, title: string, i
   const canonical = CANONICAL_STATUS[normalized];
   if (!isCanonicalLine(lines, i, canonical)) {
     const severity = normalized === 'done' ? 'warning' : 'error';
-    report(lineNo, severity, `Status of "${title}" is written "${lines.slice(i).trim()}"; agents only see the exact form "${canonical}" at the start of the line.`);
+    report(lineNo, severity, `Status of "${title}" is written "${lines.slice(i).trimEnd()}"; agents only see the exact form "${canonical}" at the start of the line.`);
   } else if (!isFirstField) {
     report(lineNo, 'info', `The status of "${title}" is not the first line after its heading, where the protocol puts it.`);
   }
