@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import path from 'node:path';
 import { ensureCodeServer } from './install-code-server.mjs';
 import { defaultVsixPath } from './package.mjs';
+import { dependenciesOutdated, npmInstallArgs } from './lib/deps.mjs';
 import { ensureSystemPackages, repoRoot, which } from './lib/system.mjs';
 
 const SUITES = ['unit', 'integration', 'e2e'];
@@ -134,19 +135,11 @@ async function npm(name, npmArgs, timeoutMs) {
 
 // ---- dependencies -------------------------------------------------------------
 
-function depsOutdated() {
-  const hidden = path.join(repoRoot, 'node_modules', '.package-lock.json');
-  if (!existsSync(hidden)) return 'node_modules is missing';
-  const lock = path.join(repoRoot, 'package-lock.json');
-  if (existsSync(lock) && statSync(lock).mtimeMs > statSync(hidden).mtimeMs + 1000) return 'package-lock.json changed';
-  return null;
-}
-
 async function ensureDependencies() {
-  const reason = depsOutdated();
+  const reason = dependenciesOutdated();
   if (reason) {
     log(`${reason}: npm install`);
-    if (!(await npm('npm install', ['install', '--no-audit', '--no-fund'], timeouts.install))) return false;
+    if (!(await npm('npm install', npmInstallArgs, timeouts.install))) return false;
   }
   return true;
 }

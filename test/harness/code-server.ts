@@ -10,8 +10,12 @@ import { baseSettings } from './settings';
 export interface CodeServerOptions {
   /** A folder for user data, extensions, config and logs (created). */
   runDir: string;
-  /** Written as User/settings.json before start. */
+  /** Written as User/settings.json before start (over the base test settings). */
   settings?: Record<string, unknown>;
+  /** Leave an existing User/settings.json as it is (for a persistent profile, as `npm start` keeps). */
+  keepUserSettings?: boolean;
+  /** Loopback port to listen on; default 0, a free one. */
+  port?: number;
   /** An extensions folder to use (default: `<runDir>/extensions`, empty). */
   extensionsDir?: string;
   /** Extra environment for code-server and the extension host it starts. */
@@ -33,6 +37,8 @@ export interface CodeServer {
   workbenchUrl(folder: string, payload?: Array<[string, string]>): string;
   /** A `vscode-remote://` URI for a path on this machine (for payload entries). */
   remoteUri(absPath: string): string;
+  /** Settles when the code-server process ends, with its exit code (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -77,10 +83,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
-  writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...baseSettings, ...options.settings }, null, 2),
-  );
+  const settingsFile = path.join(userDataDir, 'User', 'settings.json');
+  if (!options.keepUserSettings || !existsSync(settingsFile)) {
+    writeFileSync(settingsFile, JSON.stringify({ ...baseSettings, ...options.settings }, null, 2));
+  }
   const configFile = path.join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\ncert: false\n');
 
@@ -88,7 +94,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     codeServerEntry,
     '--config', configFile,
     '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
+    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
     ...commonArgs,
@@ -107,6 +113,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const pid = child.pid;
   trackGroup(pid, 'code-server');
   const log = createWriteStream(logFile);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   const listening = new Promise<number>((resolve, reject) => {
     let buffered = '';
@@ -143,6 +150,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     extensionsDir,
     logFile,
     remoteUri,
+    exited,
     workbenchUrl(folder, payload = []) {
       const params = new URLSearchParams({ folder: path.resolve(folder) });
       if (payload.length) params.set('payload', JSON.stringify(payload));
