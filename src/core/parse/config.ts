@@ -23,7 +23,9 @@ export function parseConfig(text: string, file: string): ParsedConfig {
   const body = text.slice(bomLength(text));
   const parsed = parseYaml(body);
   if (parsed.error) {
-    report(parsed.error.line, 'error', `${parsed.error.message}; using the default settings.`);
+    // An error found at the end of the text is reported on its last line.
+    const last = Math.max(1, splitLines(body).length);
+    report(Math.min(parsed.error.line, last), 'error', `${parsed.error.message}; using the default settings.`);
     return { config: DEFAULT_CONFIG, diagnostics };
   }
   const value = parsed.value;
