@@ -10,6 +10,8 @@ export interface PromptAnswers {
   openDialog?(options: vscode.OpenDialogOptions): vscode.Uri[] | undefined;
   /** The button chosen for an information, warning or error message (`undefined`: dismissed). */
   message?(severity: MessageSeverity, message: string, items: readonly string[]): string | undefined;
+  /** The text entered in an input box (`undefined`: cancelled with Escape). */
+  inputBox?(options: vscode.InputBoxOptions): string | undefined;
 }
 
 export type MessageSeverity = 'info' | 'warning' | 'error';
@@ -49,6 +51,11 @@ export class Prompts {
   async openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
     if (this.answers?.openDialog) return this.answers.openDialog(options);
     return vscode.window.showOpenDialog(options);
+  }
+
+  async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    if (this.answers?.inputBox) return this.answers.inputBox(options);
+    return vscode.window.showInputBox(options);
   }
 
   info(message: string, ...items: string[]): Promise<string | undefined> {
