@@ -1,9 +1,13 @@
 /**
- * The Team view's HTML: an empty page that loads the bundled script and styles from
- * the extension's `dist/` folder. Strict CSP: nothing but the nonce'd script runs,
+ * The Team view's HTML: the shared webview page (src/views/shared/webview-html.ts)
+ * loading the Team view's bundle. Strict CSP: nothing but the nonce'd script runs,
  * styles and fonts only from the webview's own resource origin, no inline script or
  * style. Pure, so the CSP is unit-tested.
  */
+import { webviewHtml } from '../shared/webview-html';
+
+export { contentSecurityPolicy, makeNonce } from '../shared/webview-html';
+
 export interface TeamViewHtmlOptions {
   /** `webview.cspSource`. */
   readonly cspSource: string;
@@ -12,40 +16,6 @@ export interface TeamViewHtmlOptions {
   readonly styleUris: readonly string[];
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
-  ].join('; ');
-}
-
 export function teamViewHtml(o: TeamViewHtmlOptions): string {
-  const styles = o.styleUris.map((u) => `<link rel="stylesheet" href="${attr(u)}">`).join('\n    ');
-  return `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8">
-    <meta http-equiv="Content-Security-Policy" content="${attr(contentSecurityPolicy(o.cspSource, o.nonce))}">
-    <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    ${styles}
-    <title>Cortex Team</title>
-  </head>
-  <body>
-    <div id="root" class="root"></div>
-    <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
-  </body>
-</html>`;
-}
-
-/** A fresh nonce: 32 characters from a cryptographic source. */
-export function makeNonce(randomBytes: (n: number) => Uint8Array): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from(randomBytes(32), (b) => alphabet[b % alphabet.length]).join('');
-}
-
-function attr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return webviewHtml({ ...o, title: 'Cortex Team' });
 }
