@@ -1,0 +1,217 @@
+import { findMarkedSection, isMarkerLine, markedBlock, upsertMarkedSection } from './marked-section';
+import { findHeadingSection, upsertHeadingSection } from './heading-section';
+import { PlaceholderValues, fillTemplate } from './render';
+import { detectEol } from '../text';
+
+/**
+ * The protocol file an agent reads to take part in a Cortex team, for the runtime it
+ * runs in, written into its project folder. What goes into which file:
+ *
+ * - Claude Code: the protocol in `.cortex.md`, and a `## Cortex` section in
+ *   `CLAUDE.local.md` that points to it (the Cortex plugin's own layout);
+ * - Codex: a Cortex section in `AGENTS.md`;
+ * - Cursor: a Cortex section in `.cursorrules`;
+ * - Gemini CLI: a Cortex section in `GEMINI.md`.
+ *
+ * The coordinator variant goes to the chief of staff (or an agent whose role says it
+ * coordinates), the worker variant to everyone else. Pure: the caller reads the
+ * templates and the files that exist and writes what `planProtocolFiles` returns.
+ */
+
+export type ProtocolRuntime = 'claude-code' | 'codex' | 'cursor' | 'gemini';
+export type ProtocolVariant = 'coordinator' | 'worker';
+
+/** How a file is changed: a marked section, a `## Cortex` section, or a marked section in a Cortex-owned file. */
+export type ProtocolFileKind = 'marked' | 'heading' | 'protocol';
+
+export interface ProtocolFileSpec {
+  /** Relative to the project folder. */
+  readonly path: string;
+  readonly kind: ProtocolFileKind;
+  /** What the file holds: the protocol itself, or a pointer to the protocol file. */
+  readonly content: 'protocol' | 'pointer';
+}
+
+export interface RuntimeSpec {
+  readonly id: ProtocolRuntime;
+  readonly label: string;
+  /** The file the agent reads the protocol from. */
+  readonly protocolFile: string;
+  /** Written in this order (a pointer after the file it points to). */
+  readonly files: readonly ProtocolFileSpec[];
+}
+
+export const PROTOCOL_RUNTIMES: readonly RuntimeSpec[] = [
+  {
+    id: 'claude-code',
+    label: 'Claude Code',
+    protocolFile: '.cortex.md',
+    files: [
+      { path: '.cortex.md', kind: 'protocol', content: 'protocol' },
+      { path: 'CLAUDE.local.md', kind: 'heading', content: 'pointer' },
+    ],
+  },
+  { id: 'codex', label: 'Codex', protocolFile: 'AGENTS.md', files: [{ path: 'AGENTS.md', kind: 'marked', content: 'protocol' }] },
+  { id: 'cursor', label: 'Cursor', protocolFile: '.cursorrules', files: [{ path: '.cursorrules', kind: 'marked', content: 'protocol' }] },
+  { id: 'gemini', label: 'Gemini CLI', protocolFile: 'GEMINI.md', files: [{ path: 'GEMINI.md', kind: 'marked', content: 'protocol' }] },
+];
+
+export function runtimeSpec(id: ProtocolRuntime): RuntimeSpec {
+  const spec = PROTOCOL_RUNTIMES.find((r) => r.id === id);
+  if (!spec) throw new Error(`unknown runtime ${String(id)}`);
+  return spec;
+}
+
+/** The `## Cortex` heading of CLAUDE.local.md. */
+export const CLAUDE_SECTION_TITLE = 'Cortex';
+
+/** Where the texts live, relative to the extension (or package) root. */
+export const PROTOCOL_TEMPLATE_DIR = 'templates/protocol';
+export const PROTOCOL_TEMPLATE_FILES = {
+  worker: 'worker.md',
+  coordinator: 'coordinator.md',
+  claudeSection: 'claude-local-section.md',
+} as const;
+
+export type ProtocolTemplates = Readonly<Record<keyof typeof PROTOCOL_TEMPLATE_FILES, string>>;
+
+/** The coordinator's slug, as the protocol names it. */
+export const COORDINATOR_SLUG = 'chief-of-staff';
+
+/** The chief of staff, or an agent whose role names it the coordinator. */
+export function protocolVariant(agent: { readonly slug: string; readonly role: string | null }): ProtocolVariant {
+  if (agent.slug === COORDINATOR_SLUG) return 'coordinator';
+  return agent.role && /\b(coordinator|chief of staff)\b/i.test(agent.role) ? 'coordinator' : 'worker';
+}
+
+/** What a protocol is filled with. Paths are as the agent sees them (absolute, its own separators). */
+export interface ProtocolContext {
+  readonly agentName: string;
+  readonly agentSlug: string;
+  /** The team folder. */
+  readonly teamDir: string;
+  /** The agent's project folder (where the files go). */
+  readonly project: string;
+  readonly heartbeatMinutes: number;
+  /** Minutes after which a tick is stale (two heartbeats by default). */
+  readonly staleAfterMinutes: number;
+  /** `HH:MM`. */
+  readonly dailyBriefing: string;
+  readonly dailyReview: string;
+}
+
+/** Joins onto a folder path with the separator the folder already uses. */
+export function joinNative(dir: string, ...parts: string[]): string {
+  const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+  const base = dir.endsWith(sep) ? dir.slice(0, -1) : dir;
+  return [base, ...parts].join(sep);
+}
+
+export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime): PlaceholderValues {
+  const slug = ctx.agentSlug;
+  return {
+    agent_name: ctx.agentName,
+    agent_slug: slug,
+    note_path: joinNative(ctx.teamDir, 'agents', slug, `${slug}.md`),
+    tasks_path: joinNative(ctx.teamDir, 'agents', slug, 'tasks.md'),
+    project: ctx.project,
+    team_dir: ctx.teamDir,
+    agents_dir: joinNative(ctx.teamDir, 'agents'),
+    projects_dir: joinNative(ctx.teamDir, 'projects'),
+    templates_dir: joinNative(ctx.teamDir, 'templates'),
+    heartbeat_minutes: String(ctx.heartbeatMinutes),
+    stale_minutes: String(ctx.staleAfterMinutes),
+    daily_briefing: ctx.dailyBriefing,
+    daily_review: ctx.dailyReview,
+    runtime: runtimeSpec(runtime).label,
+    protocol_file: runtimeSpec(runtime).protocolFile,
+  };
+}
+
+/** The protocol text (the worker or coordinator template, filled). */
+export function renderProtocol(templates: ProtocolTemplates, variant: ProtocolVariant, ctx: ProtocolContext, runtime: ProtocolRuntime): string {
+  const name = variant === 'coordinator' ? PROTOCOL_TEMPLATE_FILES.coordinator : PROTOCOL_TEMPLATE_FILES.worker;
+  return checkGenerated(fillTemplate(templates[variant], placeholderValues(ctx, runtime), name), name);
+}
+
+/** The `## Cortex` section for CLAUDE.local.md. */
+export function renderClaudeSection(templates: ProtocolTemplates, ctx: ProtocolContext): string {
+  const name = PROTOCOL_TEMPLATE_FILES.claudeSection;
+  return checkGenerated(fillTemplate(templates.claudeSection, placeholderValues(ctx, 'claude-code'), name), name);
+}
+
+function checkGenerated(text: string, name: string): string {
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (isMarkerLine(line)) throw new Error(`${name} produced a Cortex marker line ("${line.trim()}"), which would end the section early.`);
+  }
+  return text;
+}
+
+export type ProtocolChange = 'create' | 'add-section' | 'replace-section' | 'replace-file' | 'unchanged';
+
+export interface ProtocolFilePlan {
+  /** Relative to the project folder. */
+  readonly path: string;
+  /** The file's text now; `undefined` when there is no file. */
+  readonly before: string | undefined;
+  /** The text to write. */
+  readonly after: string;
+  readonly change: ProtocolChange;
+}
+
+/**
+ * What to write for `runtime`: one plan per file, from the current texts
+ * (`existing(path)`: `undefined` when the file does not exist). Throws a
+ * `CortexInputError` when a file's Cortex section cannot be found safely.
+ */
+export function planProtocolFiles(
+  runtime: ProtocolRuntime,
+  variant: ProtocolVariant,
+  ctx: ProtocolContext,
+  templates: ProtocolTemplates,
+  existing: (path: string) => string | undefined,
+): ProtocolFilePlan[] {
+  const spec = runtimeSpec(runtime);
+  const protocol = renderProtocol(templates, variant, ctx, runtime);
+  return spec.files.map((file) => {
+    const before = existing(file.path);
+    const { after, change } = planFile(file, before, file.content === 'pointer' ? renderClaudeSection(templates, ctx) : protocol);
+    return { path: file.path, before, after, change: before !== undefined && after === before ? 'unchanged' : change };
+  });
+}
+
+function planFile(file: ProtocolFileSpec, before: string | undefined, content: string): { after: string; change: ProtocolChange } {
+  if (file.kind === 'heading') {
+    const after = upsertHeadingSection(before, CLAUDE_SECTION_TITLE, content, file.path);
+    if (before === undefined) return { after, change: 'create' };
+    return { after, change: findHeadingSection(before, CLAUDE_SECTION_TITLE, file.path) ? 'replace-section' : 'add-section' };
+  }
+  if (before === undefined) return { after: upsertMarkedSection(undefined, content, file.path), change: 'create' };
+  const section = findMarkedSection(before, file.path);
+  if (section) return { after: upsertMarkedSection(before, content, file.path), change: 'replace-section' };
+  if (file.kind === 'protocol' && before.trim() !== '') {
+    // A protocol file from before the markers (the Cortex plugin's own /join writes the
+    // whole file): it is the protocol, so it is replaced as a whole.
+    const eol = detectEol(before);
+    const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
+    return { after: bom + markedBlock(content, eol) + eol, change: 'replace-file' };
+  }
+  return { after: upsertMarkedSection(before, content, file.path), change: 'add-section' };
+}
+
+/** How a plan changes its file, in words ("creates", "replaces the Cortex section of"…), for prompts and messages. */
+export function describeChange(plan: Pick<ProtocolFilePlan, 'change' | 'path'>, spec?: ProtocolFileSpec): string {
+  const section = spec?.kind === 'heading' ? `the "## ${CLAUDE_SECTION_TITLE}" section` : 'the Cortex section';
+  switch (plan.change) {
+    case 'create':
+      return `creates ${plan.path}`;
+    case 'add-section':
+      return `adds ${section} to ${plan.path}`;
+    case 'replace-section':
+      return `replaces ${section} of ${plan.path}`;
+    case 'replace-file':
+      return `replaces ${plan.path} (an earlier protocol file without Cortex markers)`;
+    case 'unchanged':
+      return `${plan.path} is up to date`;
+  }
+}
