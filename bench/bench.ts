@@ -1,0 +1,356 @@
+/**
+ * `npm run bench`: how the read side of the core scales (not a test).
+ *
+ * Generates (once, into the git-ignored `.bench/` folder, reused while the
+ * generator's version matches) a team of 500 agents × 200 tasks and a 5-agent team
+ * of the same shape, then measures in one run:
+ *
+ * - a full scan (NodeTeamFs + TeamIndex.load) against reading the same files raw;
+ * - TeamIndex.update after one tasks.md changed, for the 5- and the 500-agent team;
+ * - dispatch into a 1 MB tasks.md (when src/core/ops/dispatch.ts provides it);
+ * - heap used after the full scan.
+ *
+ * Prints medians of several runs and the machine it ran on.
+ */
+import { promises as fsp, existsSync, mkdirSync, readFile, readFileSync, rmSync, writeFileSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
+import { NodeTeamFs } from '../src/core/fs/node-fs';
+import { dispatchTask, dispatchText } from '../src/core/ops/dispatch';
+import { Team } from '../src/core/model';
+import { TeamIndex } from '../src/core/team';
+import { decodeText } from '../src/core/text';
+import { formatStamp, parseStamp } from '../src/core/time';
+
+const GENERATOR_VERSION = 'cortex-bench-2';
+const BIG_AGENTS = 500;
+const SMALL_AGENTS = 5;
+const TASKS_PER_AGENT = 200;
+const DISPATCH_FILE_BYTES = 1024 * 1024;
+const RUNS = { scan: 9, update: 31, dispatch: 15 };
+
+const root = path.resolve(process.argv[2] ?? '.bench');
+
+// ---- a deterministic team ----------------------------------------------------
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VERBS = ['Add', 'Fix', 'Refactor', 'Document', 'Test', 'Speed up', 'Remove', 'Migrate', 'Review', 'Split'];
+const THINGS = ['webhook handler', 'billing export', 'login flow', 'rate limiter', 'CSV importer', 'search index', 'audit log', 'retry queue', 'settings page', 'invoice PDF', 'cache layer', 'health check'];
+const WORDS = 'the a service endpoint request payload schema table column index cache queue worker retry timeout error log metric trace user account invoice payment webhook token session config test fixture build deploy handle verify parse validate store fetch update'.split(' ');
+
+function words(r: () => number, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]);
+  const s = out.join(' ');
+  return s[0].toUpperCase() + s.slice(1) + '.';
+}
+
+function stampAt(base: number, r: () => number, spreadMinutes: number): string {
+  return formatStamp(base + Math.floor(r() * spreadMinutes));
+}
+
+/** One tasks.md of `count` tasks (done, then in-progress, then ready, like a real queue). */
+function tasksFile(r: () => number, count: number, tick: string): string {
+  const base = parseStamp('2026-03-01T08:00')!;
+  const parts: string[] = [];
+  const done = Math.floor(count * 0.7);
+  const inProgress = Math.min(1, count - done);
+  for (let i = 0; i < count; i++) {
+    const status = i < done ? 'done' : i < done + inProgress ? 'in-progress' : 'ready';
+    const lines = [`## ${VERBS[Math.floor(r() * VERBS.length)]} ${THINGS[Math.floor(r() * THINGS.length)]} #${i + 1}`, `**Status:** ${status}`];
+    if (status !== 'ready') lines.push(`**Started:** ${stampAt(base + i * 60, r, 30)}`);
+    if (status === 'done') lines.push(`**Completed:** ${stampAt(base + i * 60 + 30, r, 30)}`);
+    if (r() < 0.1) lines.push(`**Priority:** ${r() < 0.5 ? 'high' : 'low'}`);
+    lines.push('', words(r, 4 + Math.floor(r() * 7)));
+    if (status === 'done') lines.push('', '### Summary', words(r, 3 + Math.floor(r() * 5)));
+    parts.push(lines.join('\n'));
+  }
+  return parts.join('\n\n') + `\n\n<!-- cortex:last-tick ${tick} -->\n`;
+}
+
+function agentNote(slug: string, r: () => number): string {
+  return [
+    '---',
+    `name: ${slug.replace(/-/g, ' ')}`,
+    `project: ~/Projects/${slug}`,
+    'status: active',
+    'joined: 2026-03-01',
+    '---',
+    '## Role',
+    words(r, 8),
+    '',
+    '## Projects',
+    `- project-${Math.floor(r() * 50)} — primary project`,
+    '',
+    '## Capabilities',
+    '- TypeScript development',
+    '- Writing tests',
+    '',
+    '## Session Log',
+    'Last session: 2026-03-28',
+    `Status: active — ${words(r, 6)}`,
+    '',
+  ].join('\n');
+}
+
+function projectNote(r: () => number): string {
+  return ['---', 'type: project', 'created: 2026-03-01', 'status: active', '---', '## Next Action', `- ${words(r, 7)}`, '', '## Notes', `- ${words(r, 9)}`, ''].join('\n');
+}
+
+function slugOf(i: number): string {
+  return `agent-${String(i).padStart(3, '0')}`;
+}
+
+function generateTeam(dir: string, agents: number): void {
+  rmSync(dir, { recursive: true, force: true });
+  const r = rng(42);
+  for (let i = 0; i < agents; i++) {
+    const slug = slugOf(i);
+    mkdirSync(path.join(dir, 'agents', slug), { recursive: true });
+    writeFileSync(path.join(dir, 'agents', slug, `${slug}.md`), agentNote(slug, r));
+    writeFileSync(path.join(dir, 'agents', slug, 'tasks.md'), tasksFile(r, TASKS_PER_AGENT, '2026-03-28T10:00'));
+  }
+  mkdirSync(path.join(dir, 'projects'), { recursive: true });
+  for (let i = 0; i < Math.min(50, agents * 10); i++) writeFileSync(path.join(dir, 'projects', `project-${i}.md`), projectNote(r));
+  mkdirSync(path.join(dir, 'templates'), { recursive: true });
+  writeFileSync(path.join(dir, 'templates', 'agent-template.md'), '---\nname: ""\nproject: ""\nstatus: active\njoined: ""\n---\n## Role\n\n## Projects\n\n## Capabilities\n\n## Session Log\nLast session: --\nStatus: registered\n');
+  writeFileSync(path.join(dir, 'templates', 'project-template.md'), '---\ntype: project\ncreated: YYYY-MM-DD\nstatus: active\n---\n## Next Action\n\n## Notes\n');
+}
+
+/** A tasks.md of about 1 MB. */
+function bigTasksFile(): string {
+  const r = rng(7);
+  const oneTask = tasksFile(rng(1), 1, 't').length;
+  let count = Math.floor(DISPATCH_FILE_BYTES / oneTask);
+  let text = tasksFile(r, count, '2026-03-28T10:00');
+  while (text.length < DISPATCH_FILE_BYTES) text = tasksFile(rng(7), (count += 50), '2026-03-28T10:00');
+  return text;
+}
+
+function ensureFixtures(): { big: string; small: string; dispatch: string } {
+  const big = path.join(root, `team-${BIG_AGENTS}`);
+  const small = path.join(root, `team-${SMALL_AGENTS}`);
+  const dispatch = path.join(root, 'dispatch');
+  const marker = path.join(root, 'VERSION');
+  const want = `${GENERATOR_VERSION} ${BIG_AGENTS} ${SMALL_AGENTS} ${TASKS_PER_AGENT} ${DISPATCH_FILE_BYTES}\n`;
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return { big, small, dispatch };
+  process.stdout.write(`Generating the benchmark teams in ${root} … `);
+  const t0 = performance.now();
+  mkdirSync(root, { recursive: true });
+  generateTeam(big, BIG_AGENTS);
+  generateTeam(small, SMALL_AGENTS);
+  rmSync(dispatch, { recursive: true, force: true });
+  mkdirSync(path.join(dispatch, 'agents', 'big'), { recursive: true });
+  writeFileSync(path.join(dispatch, 'agents', 'big', 'big.md'), agentNote('big', rng(3)));
+  writeFileSync(path.join(dispatch, 'big-tasks.md.orig'), bigTasksFile());
+  writeFileSync(marker, want);
+  console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { big, small, dispatch };
+}
+
+// ---- measuring ---------------------------------------------------------------
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await fsp.readdir(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(p);
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+function readBytes(file: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => readFile(file, (e, data) => (e ? reject(e) : resolve(data))));
+}
+
+/**
+ * Reads every file with at most `limit` reads in flight, through the same primitive
+ * NodeTeamFs uses (callback fs.readFile); optionally decodes them.
+ */
+async function readRaw(files: string[], limit: number, decode: boolean): Promise<number> {
+  let next = 0;
+  let bytes = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const data = await readBytes(files[next++]);
+      bytes += decode ? decodeText(data).length : data.length;
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return bytes;
+}
+
+let gc: () => void = () => undefined;
+try {
+  setFlagsFromString('--expose-gc');
+  gc = runInNewContext('gc') as () => void;
+} catch {
+  // heap figures are then without a collection first
+}
+
+function heapMB(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / (1024 * 1024);
+}
+
+interface Row {
+  what: string;
+  median: number;
+  min: number;
+  note?: string;
+}
+
+function fmt(ms: number): string {
+  return ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : ms < 100 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`;
+}
+
+async function main(): Promise<void> {
+  const dirs = ensureFixtures();
+  const files = await listFiles(dirs.big);
+  const totalBytes = (await Promise.all(files.map((f) => fsp.stat(f)))).reduce((s, st) => s + st.size, 0);
+  const rows: Row[] = [];
+
+  // Heap after a full scan (first, so the other runs do not blur it).
+  const heapBefore = heapMB();
+  let kept: Team | null = await new TeamIndex(new NodeTeamFs(dirs.big)).load();
+  const heapAfter = heapMB();
+  const taskCount = kept.agents.reduce((s, a) => s + a.tasks.length, 0);
+  const agentCount = kept.agents.length;
+  kept = null;
+
+  // Full scan against raw reads, interleaved so that both see the same cache state.
+  const raw: number[] = [];
+  const rawDecoded: number[] = [];
+  const scan: number[] = [];
+  await readRaw(files, 32, false);
+  await new TeamIndex(new NodeTeamFs(dirs.big)).load();
+  for (let i = 0; i < RUNS.scan; i++) {
+    raw.push(await time(() => readRaw(files, 32, false)));
+    rawDecoded.push(await time(() => readRaw(files, 32, true)));
+    gc();
+    scan.push(await time(() => new TeamIndex(new NodeTeamFs(dirs.big)).load()));
+    gc();
+  }
+  const ratio = median(scan) / median(raw);
+  rows.push({ what: `raw read of the ${files.length} files (bytes)`, median: median(raw), min: Math.min(...raw) });
+  rows.push({ what: 'raw read + UTF-8 decode', median: median(rawDecoded), min: Math.min(...rawDecoded) });
+  rows.push({
+    what: 'full scan: TeamIndex.load',
+    median: median(scan),
+    min: Math.min(...scan),
+    note: `${ratio.toFixed(2)}× raw read (goal ≤ 1.5×)`,
+  });
+
+  // Update after one tasks.md changes: must not grow with the team.
+  for (const [dir, agents] of [
+    [dirs.small, SMALL_AGENTS],
+    [dirs.big, BIG_AGENTS],
+  ] as const) {
+    const index = new TeamIndex(new NodeTeamFs(dir));
+    await index.load();
+    const rel = `agents/${slugOf(2)}/tasks.md`;
+    const file = path.join(dir, ...rel.split('/'));
+    const original = readFileSync(file, 'utf8');
+    const samples: number[] = [];
+    try {
+      for (let i = 0; i < RUNS.update + 3; i++) {
+        writeFileSync(file, original.replace(/last-tick \S+/, `last-tick ${formatStamp(parseStamp('2026-03-28T10:00')! + i + 1)}`));
+        const before = index.team;
+        const t = await time(() => index.update([rel]));
+        if (index.team === before || index.team.agents[2] === before.agents[2] || index.team.agents[3] !== before.agents[3]) {
+          throw new Error('update did not produce the expected new snapshot');
+        }
+        if (i >= 3) samples.push(t);
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
+    rows.push({ what: `TeamIndex.update, one tasks.md, ${agents} agents`, median: median(samples), min: Math.min(...samples) });
+  }
+
+
+  // Dispatch into a 1 MB tasks.md: the whole operation (read, parse, append, hash
+  // check, locked atomic replace), and the text operation alone.
+  rows.push(...(await benchDispatch(dirs.dispatch)));
+
+  const w = Math.max(...rows.map((r) => r.what.length));
+  console.log('');
+  console.log(`Team: ${agentCount} agents, ${taskCount} tasks, ${files.length} files, ${(totalBytes / 1e6).toFixed(1)} MB  (${root})`);
+  console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}, Node ${process.version}`);
+  console.log('');
+  console.log(`${'measurement'.padEnd(w)}  ${'median'.padStart(9)}  ${'min'.padStart(9)}`);
+  console.log(`${'-'.repeat(w)}  ${'-'.repeat(9)}  ${'-'.repeat(9)}`);
+  for (const r of rows) {
+    console.log(`${r.what.padEnd(w)}  ${(Number.isNaN(r.median) ? 'n/a' : fmt(r.median)).padStart(9)}  ${(Number.isNaN(r.min) ? 'n/a' : fmt(r.min)).padStart(9)}${r.note ? `  ${r.note}` : ''}`);
+  }
+  console.log(`${'heap used after the full scan'.padEnd(w)}  ${`${(heapAfter - heapBefore).toFixed(0)} MB`.padStart(9)}  ${''.padStart(9)}  (team retained; ${heapAfter.toFixed(0)} MB in all)`);
+  console.log('');
+  console.log(`Medians of ${RUNS.scan} scans, ${RUNS.update} updates, ${RUNS.dispatch} dispatches; raw read = callback fs.readFile of every file (what NodeTeamFs uses), 32 in flight; full scan = new TeamIndex(new NodeTeamFs(dir)).load().`);
+}
+
+async function benchDispatch(dir: string): Promise<Row[]> {
+  const original = readFileSync(path.join(dir, 'big-tasks.md.orig'));
+  const rel = 'agents/big/tasks.md';
+  const file = path.join(dir, 'agents', 'big', 'tasks.md');
+  const fs = new NodeTeamFs(dir);
+  const whole: number[] = [];
+  const textOnly: number[] = [];
+  const text = decodeText(original);
+  const tasksBefore = text.split('\n## ').length;
+  for (let i = 0; i < RUNS.dispatch + 2; i++) {
+    writeFileSync(file, original);
+    const title = `Benchmark task ${i}`;
+    const t = await time(() => dispatchTask(fs, rel, { title, body: 'Dispatched by the benchmark.' }));
+    const after = readFileSync(file, 'utf8');
+    if (!after.includes(`## ${title}\n**Status:** ready\n`) || after.split('\n## ').length !== tasksBefore + 1) {
+      throw new Error('dispatch did not add exactly one task');
+    }
+    const t0 = performance.now();
+    dispatchText(text, rel, { title, body: 'Dispatched by the benchmark.' });
+    const t1 = performance.now() - t0;
+    if (i >= 2) {
+      whole.push(t);
+      textOnly.push(t1);
+    }
+  }
+  writeFileSync(file, original);
+  const mb = `${(original.length / 1e6).toFixed(2)} MB, ${tasksBefore} tasks`;
+  return [
+    { what: 'dispatch into a 1 MB tasks.md (dispatchTask)', median: median(whole), min: Math.min(...whole), note: mb },
+    { what: '  of which the text operation (dispatchText)', median: median(textOnly), min: Math.min(...textOnly) },
+  ];
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
