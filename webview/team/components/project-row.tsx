@@ -40,23 +40,25 @@ export function ProjectRow(props: RowProps & { project: ProjectView; actions: Te
         {p.agents.length === 0 ? (
           <span class="muted">no agent lists this project</span>
         ) : (
-          p.agents.map((a, i) => (
-            <span key={a.slug}>
-              {i > 0 ? ', ' : ''}
-              <button
-                type="button"
-                class="task-link"
-                tabIndex={props.tabStop ? 0 : -1}
-                title={`Open ${a.name}'s agent note`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  actions.openAgent(a.slug);
-                }}
-              >
-                {a.name}
-              </button>
-            </span>
-          ))
+          <span class="agent-names">
+            {p.agents.map((a, i) => (
+              <span key={a.slug} class="agent-name-item">
+                <button
+                  type="button"
+                  class="task-link"
+                  tabIndex={props.tabStop ? 0 : -1}
+                  title={`Open ${a.name}'s agent note`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    actions.openAgent(a.slug);
+                  }}
+                >
+                  {a.name}
+                </button>
+                {i < p.agents.length - 1 ? ',' : null}
+              </span>
+            ))}
+          </span>
         )}
       </div>
     </li>
