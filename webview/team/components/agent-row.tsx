@@ -83,7 +83,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
       {a.current ? (
         <div class="row-line task current">
           <span class="codicon codicon-play-circle" aria-hidden="true" title="In progress" />
-          <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title={`${a.current.title} (in progress): open in tasks.md`} onClick={openTask(a.current.index)}>
+          <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, a.current.index)} tabIndex={props.tabStop ? 0 : -1} title={`${a.current.title} (in progress): open in tasks.md`} onClick={openTask(a.current.index)}>
             {a.current.title}
           </button>
           {a.current.runningMinutes !== null ? <span class="muted">for {duration(a.current.runningMinutes)}</span> : null}
@@ -95,7 +95,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
           <>
             <span class="count">{a.readyCount} ready</span>
             <span class="muted">· next:</span>
-            <button type="button" class="task-link" tabIndex={props.tabStop ? 0 : -1} title={`${a.next.title} (next ready): open in tasks.md`} onClick={openTask(a.next.index)}>
+            <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, a.next.index)} tabIndex={props.tabStop ? 0 : -1} title={`${a.next.title} (next ready): open in tasks.md`} onClick={openTask(a.next.index)}>
               {a.next.title}
             </button>
           </>
@@ -118,4 +118,9 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
       ) : null}
     </li>
   );
+}
+
+/** The context menu's view of a task link: ids only (the host resolves the file and line). */
+function taskContext(agentSlug: string, taskIndex: number): string {
+  return JSON.stringify({ webviewSection: 'task', agentSlug, taskIndex, preventDefaultContextMenuItems: true });
 }
