@@ -63,12 +63,17 @@ type ReadResult = { kind: 'text'; text: string } | { kind: 'missing' } | { kind:
 
 interface NotePart {
   readonly path: string | null;
+  /** The text read, to tell an unchanged file (a touch, a repeated event) from a change. */
+  readonly text: string | null;
   readonly note: AgentNote | null;
   /** Folder-level findings (no note, a note under another name). */
   readonly extra: readonly Diagnostic[];
 }
 
 interface TasksPart {
+  readonly text: string | null;
+  /** There is no tasks.md. */
+  readonly missing: boolean;
   readonly tasks: readonly Task[];
   readonly lastTick: string | null;
   readonly lastTickLine: number | null;
@@ -82,6 +87,7 @@ interface AgentEntry {
 }
 
 interface ProjectEntry {
+  readonly text: string | null;
   readonly project: Project;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -219,7 +225,7 @@ export class TeamIndex {
           return this.readAgent(slug, this.agentEntries.get(slug), plan.agents.get(slug)!, false);
         }),
       ),
-      Promise.all(projectSlugs.map((slug) => this.readProject(slug))),
+      Promise.all(projectSlugs.map((slug) => this.readProject(slug, this.projectEntries.get(slug)))),
       plan.agentTemplate ? this.readText(AGENT_TEMPLATE) : undefined,
       plan.projectTemplate ? this.readText(PROJECT_TEMPLATE) : undefined,
     ]);
@@ -269,7 +275,7 @@ export class TeamIndex {
       const slug = projectSlugs[i];
       const before = this.projectEntries.get(slug);
       const after = projectResults[i];
-      if (!before && !after) continue;
+      if (before === after || (!before && !after)) continue;
       projects ??= this.current.projects.slice();
       const at = binarySearch(projects, slug, (p) => p.slug);
       if (after) {
@@ -285,10 +291,9 @@ export class TeamIndex {
 
     let templates = this.current.templates;
     if (agentTemplate || projectTemplate) {
-      templates = {
-        agent: agentTemplate ? templateText(agentTemplate) : templates.agent,
-        project: projectTemplate ? templateText(projectTemplate) : templates.project,
-      };
+      const agent = agentTemplate ? templateText(agentTemplate) : templates.agent;
+      const project = projectTemplate ? templateText(projectTemplate) : templates.project;
+      if (agent !== templates.agent || project !== templates.project) templates = { agent, project };
       if (agentTemplate) {
         const list = readFailure(AGENT_TEMPLATE, agentTemplate);
         replaceFiles([this.templateDiagnostics.agent], [list]);
@@ -333,24 +338,35 @@ export class TeamIndex {
       return stat?.kind === 'directory' ? prev : null;
     }
     const [note, tasks] = await Promise.all([
-      whole || what.note ? this.readNotePart(slug) : prev.note,
-      whole || what.tasks ? this.readTasksPart(slug) : prev.tasks,
+      whole || what.note ? this.readNotePart(slug, prev?.note) : prev.note,
+      whole || what.tasks ? this.readTasksPart(slug, prev?.tasks) : prev.tasks,
     ]);
     // Something missing may mean the whole folder is gone: ask.
     if (!folderKnown && (whole || what.folder || note.path === null || tasks === null)) {
       const stat = await this.limit.run(() => this.fs.stat(joinPath(AGENTS_DIR, slug)));
       if (!stat || stat.kind !== 'directory') return null;
     }
-    const tasksPart = tasks ?? missingTasks(slug);
+    const tasksPart = tasks ?? (prev?.tasks.missing ? prev.tasks : missingTasks(slug));
+    // Nothing changed (the same bytes read again): the same agent.
+    if (prev && note === prev.note && tasksPart === prev.tasks) return prev;
     return { agent: buildAgent(slug, note, tasksPart), note, tasks: tasksPart };
   }
 
-  /** The agent note: `<slug>.md`, else the one other `.md` in the folder (with a warning). */
-  private async readNotePart(slug: string): Promise<NotePart> {
+  /** The agent note: `<slug>.md`, else the one other `.md` in the folder (with a warning); `prev` when nothing changed. */
+  private async readNotePart(slug: string, prev: NotePart | undefined): Promise<NotePart> {
+    const next = await this.findNote(slug, prev);
+    if (prev && next !== prev && next.path === prev.path && next.text === prev.text && sameDiagnostics(next.extra, prev.extra)) return prev;
+    return next;
+  }
+
+  private async findNote(slug: string, prev: NotePart | undefined): Promise<NotePart> {
     const expected = agentNotePath(slug);
     const direct = await this.readText(expected);
-    if (direct.kind === 'text') return { path: expected, note: parseAgentNote(direct.text, expected, slug), extra: [] };
-    if (direct.kind === 'failed') return { path: expected, note: null, extra: readFailure(expected, direct) };
+    if (direct.kind === 'text') {
+      if (prev && prev.path === expected && prev.text === direct.text) return prev;
+      return { path: expected, text: direct.text, note: parseAgentNote(direct.text, expected, slug), extra: [] };
+    }
+    if (direct.kind === 'failed') return { path: expected, text: null, note: null, extra: readFailure(expected, direct) };
     const entries = await this.limit.run(() => this.fs.list(joinPath(AGENTS_DIR, slug)));
     const candidates = entries
       .filter((e) => e.kind === 'file' && !isSkippedName(e.name) && /\.md$/i.test(e.name) && e.name !== TASKS_FILE)
@@ -358,6 +374,7 @@ export class TeamIndex {
       .sort(compareStrings);
     const noNote: NotePart = {
       path: null,
+      text: null,
       note: null,
       extra: [{ file: expected, line: 1, severity: 'warning', message: `No agent note: expected ${expected}. The agent is listed under its folder name.` }],
     };
@@ -370,32 +387,36 @@ export class TeamIndex {
       (others.length ? ` Also found ${others.map((o) => `"${o}"`).join(', ')}, not read.` : '');
     const warning: Diagnostic = { file: path, line: 1, severity: 'warning', message };
     const read = await this.readText(path);
-    if (read.kind === 'text') return { path, note: parseAgentNote(read.text, path, slug), extra: [warning] };
-    if (read.kind === 'failed') return { path, note: null, extra: [warning, ...readFailure(path, read)] };
+    if (read.kind === 'text') return { path, text: read.text, note: parseAgentNote(read.text, path, slug), extra: [warning] };
+    if (read.kind === 'failed') return { path, text: null, note: null, extra: [warning, ...readFailure(path, read)] };
     // Gone between the listing and the read: the watcher will report it.
     return noNote;
   }
 
-  /** `null` when tasks.md does not exist. */
-  private async readTasksPart(slug: string): Promise<TasksPart | null> {
+  /** `null` when tasks.md does not exist; `prev` when it holds the same text as before. */
+  private async readTasksPart(slug: string, prev: TasksPart | undefined): Promise<TasksPart | null> {
     const path = agentTasksPath(slug);
     const read = await this.readText(path);
     if (read.kind === 'missing') return null;
-    if (read.kind === 'failed') return { tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
-    return readTaskFile(read.text, path);
+    if (read.kind === 'failed') return { text: null, missing: false, tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
+    if (prev && prev.text === read.text) return prev;
+    const { tasks, lastTick, lastTickLine, diagnostics } = readTaskFile(read.text, path);
+    return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics };
   }
 
-  private async readProject(slug: string): Promise<ProjectEntry | null> {
+  private async readProject(slug: string, prev?: ProjectEntry): Promise<ProjectEntry | null> {
     const path = `${PROJECTS_DIR}/${slug}.md`;
     const read = await this.readText(path);
     if (read.kind === 'missing') return null;
     if (read.kind === 'failed') {
       return {
+        text: null,
         project: { slug, path, type: null, status: null, created: null, nextAction: null, notes: null },
         diagnostics: readFailure(path, read),
       };
     }
-    return parseProjectNote(read.text, path, slug);
+    if (prev && prev.text === read.text) return prev;
+    return { text: read.text, ...parseProjectNote(read.text, path, slug) };
   }
 
   private async readText(path: string): Promise<ReadResult> {
@@ -417,6 +438,8 @@ const ALL_PARTS = { note: true, tasks: true, folder: true };
 function missingTasks(slug: string): TasksPart {
   const file = agentTasksPath(slug);
   return {
+    text: null,
+    missing: true,
     tasks: [],
     lastTick: null,
     lastTickLine: null,

@@ -47,6 +47,25 @@ describe('read: TeamIndex.update', () => {
     deepStrictEqual(after, await loadTeam(mem));
   });
 
+  it('a file read again with the same bytes changes nothing (same Team, same agent)', async () => {
+    const mem = new MemoryTeamFs({ ...team(['ada', 'bob']), 'agents/cy/tasks.md': tasks('x'), 'projects/broken.md': '---\n: [\n---\n' });
+    const index = new TeamIndex(mem);
+    const before = await index.load();
+    mem.put('agents/ada/tasks.md', mem.get('agents/ada/tasks.md')!);
+    mem.put('agents/ada/ada.md', mem.get('agents/ada/ada.md')!);
+    mem.put('projects/alpha.md', mem.get('projects/alpha.md')!);
+    const paths = ['agents/ada/tasks.md', 'agents/ada/ada.md', 'agents/cy/tasks.md', 'agents/cy/cy.md', 'agents/bob', 'projects/alpha.md', 'projects/broken.md', 'templates/agent-template.md', 'templates/project-template.md'];
+    strictEqual(await index.update(paths), before);
+    mem.put('agents/ada/tasks.md', tasks('changed'));
+    const after = await index.update(paths);
+    notStrictEqual(after.agents[0], before.agents[0]);
+    strictEqual(after.agents[0].sessionLog, before.agents[0].sessionLog);
+    strictEqual(after.agents[1], before.agents[1]);
+    strictEqual(after.agents[2], before.agents[2]);
+    strictEqual(after.projects, before.projects);
+    strictEqual(after.templates, before.templates);
+  });
+
   it('costs one read for one tasks.md, whatever the team size', async () => {
     for (const size of [5, 200]) {
       const names = Array.from({ length: size }, (_, i) => `agent-${String(i).padStart(3, '0')}`);
