@@ -1,0 +1,264 @@
+/**
+ * The task board's message protocol: the one module both sides import (the extension
+ * host and the board webview). No `vscode` import, no DOM: plain types and validators.
+ *
+ * Webview → host: commands carrying ids only: an agent slug and a task's index in its
+ * tasks.md together with its title (and the status the board showed), so the host can
+ * find the task again in the file as it is now. Never paths or command names. The
+ * first message is `ready`; the host posts nothing before it.
+ *
+ * Host → webview: `state` snapshots with a version. A full snapshot carries every
+ * lane's cards; a patch (`base` = the version it applies to) carries the cards of the
+ * lanes that changed only, and the lane list, so a drop or an agent's tick re-sends
+ * one lane, not twenty thousand cards. A page that missed a version asks to `resync`.
+ * Every message is validated on arrival; whatever fails is dropped (and logged).
+ */
+import { LIVENESS_VALUES, Liveness } from '../team/protocol';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../shared/validate';
+
+export const BOARD_PROTOCOL_VERSION = 1;
+
+export type { Liveness };
+
+// ---- the board's data --------------------------------------------------------------
+
+/** The board's columns: the protocol's three statuses, and one for anything else. */
+export type ColumnId = 'ready' | 'in-progress' | 'done' | 'other';
+export const COLUMN_IDS: readonly ColumnId[] = ['ready', 'in-progress', 'done', 'other'];
+
+export interface BoardCard {
+  /** 0-based position among the agent's tasks, in file order. */
+  readonly index: number;
+  readonly title: string;
+  /** `ready` | `in-progress` | `done`, another value as written, or `null` without a status line. */
+  readonly status: string | null;
+  readonly started: string | null;
+  readonly completed: string | null;
+  /** The body's first line, as plain text (may be empty). */
+  readonly text: string;
+  /** The `### Summary`, as one line of plain text (shortened), when there is one. */
+  readonly summary: string | null;
+  /** 1-based line of the heading in tasks.md. */
+  readonly line: number;
+}
+
+export interface BoardAgent {
+  readonly slug: string;
+  readonly name: string;
+  readonly role: string | null;
+  readonly coordinator: boolean;
+  readonly liveness: Liveness;
+  /** Minutes since the last tick; `null` without a readable tick. */
+  readonly tickAgeMinutes: number | null;
+  readonly projects: readonly string[];
+  /** Changes whenever this agent's cards change (a patch re-sends the cards then). */
+  readonly rev: number;
+}
+
+export interface BoardLaneCards {
+  readonly slug: string;
+  readonly cards: readonly BoardCard[];
+}
+
+export type BoardStatus = 'loading' | 'noTeam' | 'ready';
+
+export interface BoardHeader {
+  readonly status: BoardStatus;
+  readonly team: { readonly name: string; readonly path: string } | null;
+  /** Why no team is shown, or a load failure. */
+  readonly message: string | null;
+  /** The workspace is trusted: the board may write. */
+  readonly trusted: boolean;
+  /** Wall-clock minutes (see core/time) the ages are measured against. */
+  readonly now: number;
+  /** Every project slug the team knows (for the project filter). */
+  readonly projects: readonly string[];
+}
+
+/** A task as the webview names it: where it was, what it was called, what it showed. */
+export interface CardRef {
+  readonly agent: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
+}
+
+/** Where a card was dropped: a lane, a column, and for the ready column a neighbour. */
+export interface DropTarget {
+  readonly agent: string;
+  readonly column: ColumnId;
+  /** The card the dropped one goes before or after (reordering); `null`: no neighbour. */
+  readonly anchor: { readonly index: number; readonly title: string } | null;
+  readonly place: 'before' | 'after';
+}
+
+/** Markdown rendered on the host into a tree of a few harmless elements (never HTML). */
+export type MdNode = string | MdElement;
+export interface MdElement {
+  readonly tag: MdTag;
+  readonly children: readonly MdNode[];
+  /** For `a`: the link's number in the task (what `openLink` sends back). */
+  readonly link?: number;
+  /** For `a`: the target as text, shown as a tooltip. */
+  readonly href?: string;
+  /** For `ol`: the first number. */
+  readonly start?: number;
+}
+export const MD_TAGS = [
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 's', 'a', 'br', 'hr',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+] as const;
+export type MdTag = (typeof MD_TAGS)[number];
+
+export interface CardDetail {
+  readonly agent: string;
+  readonly agentName: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
+  readonly started: string | null;
+  readonly completed: string | null;
+  readonly line: number;
+  /** Other `**Key:** value` lines, e.g. Priority. */
+  readonly fields: ReadonlyArray<readonly [string, string]>;
+  readonly body: readonly MdNode[];
+  readonly summary: readonly MdNode[] | null;
+}
+
+// ---- messages ----------------------------------------------------------------------
+
+/** Host → webview. */
+export type BoardHostMessage =
+  | {
+      readonly type: 'state';
+      readonly version: number;
+      /** `null`: a full snapshot; else the version this patch applies to. */
+      readonly base: number | null;
+      readonly header: BoardHeader;
+      /** Every lane, in order. */
+      readonly agents: readonly BoardAgent[];
+      /** Full: every lane's cards; patch: the lanes whose `rev` changed. */
+      readonly lanes: readonly BoardLaneCards[];
+    }
+  /** How an operation the page asked for ended (after the board shows its effect). */
+  | { readonly type: 'result'; readonly op: number; readonly ok: boolean; readonly message: string | null }
+  | { readonly type: 'detail'; readonly request: number; readonly detail: CardDetail | null }
+  /** Scroll to an agent's lane (the board was opened for that agent). */
+  | { readonly type: 'reveal'; readonly agent: string };
+
+export type BoardStateMessage = Extract<BoardHostMessage, { type: 'state' }>;
+
+/** Webview → host. */
+export type BoardWebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'resync' }
+  /** A drag (or its keyboard or menu equivalent) ended on a target: one protocol write, or a refusal. */
+  | { readonly type: 'drop'; readonly op: number; readonly card: CardRef; readonly target: DropTarget }
+  /** Reassign to an agent the user picks on the host side. */
+  | { readonly type: 'reassign'; readonly op: number; readonly card: CardRef }
+  /** A done card: dispatch a copy as a new ready task. */
+  | { readonly type: 'dispatchAgain'; readonly card: CardRef }
+  | { readonly type: 'openTask'; readonly card: CardRef }
+  | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
+  | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
+  | { readonly type: 'openTeamView' };
+
+export type BoardWebviewMessageType = BoardWebviewMessage['type'];
+
+// ---- validation --------------------------------------------------------------------
+
+const column = oneOf(COLUMN_IDS);
+const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int });
+const agent = object({
+  slug,
+  name: str,
+  role: nullable(str),
+  coordinator: bool,
+  liveness: oneOf(LIVENESS_VALUES),
+  tickAgeMinutes: nullable(num),
+  projects: arrayOf(str),
+  rev: int,
+});
+const header = object({
+  status: oneOf(['loading', 'noTeam', 'ready']),
+  team: nullable(object({ name: str, path: str })),
+  message: nullable(str),
+  trusted: bool,
+  now: num,
+  projects: arrayOf(str),
+});
+const laneCards = object({ slug, cards: arrayOf(card) });
+
+/** A markdown tree: strings and elements with known tags only, bounded depth. */
+const MD_FIELDS: Readonly<Record<string, Check>> = { link: int, href: str, start: int };
+const mdNodes =
+  (depth: number): Check =>
+  (v, at) => {
+    if (!Array.isArray(v)) return `${at} should be a list`;
+    for (let i = 0; i < v.length; i++) {
+      const n = v[i] as unknown;
+      if (typeof n === 'string') continue;
+      const where = `${at}[${i}]`;
+      if (depth <= 0) return `${where} is nested too deeply`;
+      if (typeof n !== 'object' || n === null || Array.isArray(n)) return `${where} should be text or an element`;
+      const el = n as Record<string, unknown>;
+      const e = oneOf(MD_TAGS)(el.tag, `${where}.tag`) ?? mdNodes(depth - 1)(el.children, `${where}.children`);
+      if (e) return e;
+      for (const key in el) {
+        if (key === 'tag' || key === 'children') continue;
+        const check = Object.prototype.hasOwnProperty.call(MD_FIELDS, key) ? MD_FIELDS[key] : undefined;
+        if (!check) return `${where} has an unexpected field "${key}"`;
+        const fe = check(el[key], `${where}.${key}`);
+        if (fe) return fe;
+      }
+    }
+    return null;
+  };
+const pair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
+const detail = object({
+  agent: slug,
+  agentName: str,
+  index: int,
+  title: str,
+  status: nullable(str),
+  started: nullable(str),
+  completed: nullable(str),
+  line: int,
+  fields: arrayOf(pair),
+  body: mdNodes(32),
+  summary: nullable(mdNodes(32)),
+});
+
+const hostMessages: Readonly<Record<BoardHostMessage['type'], Check>> = {
+  state: object({ type: str, version: int, base: nullable(int), header, agents: arrayOf(agent), lanes: arrayOf(laneCards) }),
+  result: object({ type: str, op: int, ok: bool, message: nullable(str) }),
+  detail: object({ type: str, request: int, detail: nullable(detail) }),
+  reveal: object({ type: str, agent: slug }),
+};
+
+/** Titles come back from the page: long enough for any real title, bounded. */
+const title = shortStr(4000);
+const cardRef = object({ agent: slug, index: int, title, status: nullable(shortStr(200)) });
+const dropTarget = object({ agent: slug, column, anchor: nullable(object({ index: int, title })), place: oneOf(['before', 'after']) });
+
+const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
+  ready: object({ type: str, protocol: int }),
+  resync: object({ type: str }),
+  drop: object({ type: str, op: int, card: cardRef, target: dropTarget }),
+  reassign: object({ type: str, op: int, card: cardRef }),
+  dispatchAgain: object({ type: str, card: cardRef }),
+  openTask: object({ type: str, card: cardRef }),
+  detail: object({ type: str, request: int, card: cardRef }),
+  openLink: object({ type: str, card: cardRef, link: int }),
+  openTeamView: object({ type: str }),
+};
+
+/** Checks a message the host received from the board webview. */
+export function checkBoardWebviewMessage(data: unknown): Checked<BoardWebviewMessage> {
+  return checkMessage<BoardWebviewMessage>(data, webviewMessages);
+}
+
+/** Checks a message the board webview received from the host. */
+export function checkBoardHostMessage(data: unknown): Checked<BoardHostMessage> {
+  return checkMessage<BoardHostMessage>(data, hostMessages);
+}
