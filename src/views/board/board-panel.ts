@@ -1,0 +1,369 @@
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { Agent, Task } from '../../core/model';
+import { DisposableBase } from '../../extension/dispose';
+import { webviewHtml, makeNonce } from '../shared/webview-html';
+import { BoardModel, BoardSnapshot } from './board-model';
+import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
+import { locateTask } from './drop';
+import { isAllowedLink, renderMarkdown } from './markdown';
+import {
+  BOARD_PROTOCOL_VERSION,
+  BoardHeader,
+  BoardHostMessage,
+  BoardLaneCards,
+  BoardStateMessage,
+  BoardWebviewMessage,
+  CardDetail,
+  CardRef,
+  checkBoardWebviewMessage,
+} from './protocol';
+
+/** What the board needs from the extension: the live store, the write gate, prompts, the clock. */
+export interface BoardContext extends BoardWriterContext {
+  readonly extensionUri: vscode.Uri;
+  staleAfterMinutes(): number;
+  /** What the header shows: the team folder's name and where it is. */
+  header(): BoardHeader['team'];
+  /** Why no team is shown, or why loading failed. */
+  message(): string | null;
+  focusTeamView(): unknown;
+}
+
+/**
+ * The task board: an editor-area webview panel, one per window, restored after a
+ * reload (a panel serializer; the page keeps its filters and scroll position in its
+ * own `setState`). Posts nothing until the page says `ready`, then a full snapshot,
+ * then patches with only the lanes whose cards changed. Incoming messages are
+ * validated; anything unknown or malformed is dropped and logged. Operations run one
+ * at a time, in the order they arrived; each answers with a `result` once the board
+ * shows what the file now says.
+ */
+export class BoardPanel extends DisposableBase {
+  static readonly viewType = 'cortex.board';
+
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private ready = false;
+  private version = 0;
+  /** What the page has: per-lane revisions, the header and lane list as JSON. */
+  private sent: { revs: Map<string, number>; header: string; agents: string } | undefined;
+  private snapshot: BoardSnapshot | undefined;
+  private pendingReveal: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly model = new BoardModel();
+  readonly writer: BoardWriter;
+
+  private readonly postedEmitter = this.register(new vscode.EventEmitter<BoardStateMessage>());
+  /** Fires with each state message posted to the page (tests wait on it). */
+  readonly onDidPostState = this.postedEmitter.event;
+  private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & OpOutcome>());
+  /** Fires when an operation the page asked for has ended. */
+  readonly onDidFinishOperation = this.resultEmitter.event;
+  private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidBecomeReady = this.readyEmitter.event;
+
+  constructor(private readonly ctx: BoardContext) {
+    super();
+    this.writer = new BoardWriter(ctx);
+    this.register({ dispose: () => this.releasePanel(true) });
+    this.register(
+      vscode.window.registerWebviewPanelSerializer(BoardPanel.viewType, {
+        deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
+      }),
+    );
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The snapshot last sent to the page (lanes and cards as the page has them, before its own optimistic changes). */
+  get lastSnapshot(): BoardSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  /** Opens the board (or brings it to the front), optionally scrolled to an agent's lane. */
+  open(agent?: string): void {
+    if (agent) this.pendingReveal = agent;
+    if (this.panel) {
+      this.panel.reveal(undefined, false);
+      this.flushReveal();
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(BoardPanel.viewType, 'Task Board', vscode.ViewColumn.Active, this.options());
+    this.attach(panel);
+  }
+
+  /** Posts what changed since the last post, when the page is listening. */
+  update(): void {
+    if (this.ready) this.post(false);
+  }
+
+  /** A message from the page: checked, then handled (also the test API's way in). */
+  receiveMessage(data: unknown): void {
+    const checked = checkBoardWebviewMessage(data);
+    if (!checked.ok) {
+      this.ctx.log.warn(`Task board: dropped a message (${checked.error}): ${preview(data)}`);
+      return;
+    }
+    const msg = checked.value;
+    if (msg.type !== 'ready' && !this.ready) {
+      this.ctx.log.warn(`Task board: dropped "${msg.type}" sent before "ready"`);
+      return;
+    }
+    try {
+      const result = this.dispatch(msg);
+      if (result instanceof Promise) result.catch((e: unknown) => this.ctx.log.error(`Task board: "${msg.type}" failed: ${String(e)}`));
+    } catch (e) {
+      this.ctx.log.error(`Task board: "${msg.type}" failed: ${String(e)}`);
+    }
+  }
+
+  // ---- the panel -------------------------------------------------------------------
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.ctx.extensionUri, 'dist')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.releasePanel(true);
+    this.panel = panel;
+    this.ready = false;
+    this.sent = undefined;
+    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
+    const webview = panel.webview;
+    webview.options = this.options();
+    panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
+    const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
+    webview.html = webviewHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: asUri('board.js'),
+      styleUris: [asUri('codicon.css'), asUri('board.css')],
+      title: 'Cortex Task Board',
+    });
+    this.panelDisposables.push(
+      webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
+      // Without retainContextWhenHidden the page is discarded while hidden; the new
+      // one says `ready` again (and restores its own UI state) when it comes back.
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) {
+          this.ready = false;
+          this.sent = undefined;
+        }
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel === panel) this.releasePanel(false);
+      }),
+    );
+  }
+
+  private releasePanel(dispose: boolean): void {
+    const panel = this.panel;
+    this.panelDisposables.splice(0).forEach((d) => d.dispose());
+    this.panel = undefined;
+    this.ready = false;
+    this.sent = undefined;
+    if (dispose) panel?.dispose();
+  }
+
+  // ---- messages --------------------------------------------------------------------
+
+  private dispatch(msg: BoardWebviewMessage): unknown {
+    switch (msg.type) {
+      case 'ready':
+        if (msg.protocol !== BOARD_PROTOCOL_VERSION) {
+          this.ctx.log.warn(`Task board: the page speaks protocol ${msg.protocol}, the host ${BOARD_PROTOCOL_VERSION}`);
+        }
+        this.ready = true;
+        this.post(true);
+        this.readyEmitter.fire();
+        this.flushReveal();
+        return;
+      case 'resync':
+        this.post(true);
+        return;
+      case 'drop':
+        return this.operation(msg.op, () => this.writer.drop(msg.card, msg.target));
+      case 'reassign':
+        return this.operation(msg.op, () => this.writer.reassignPick(msg.card));
+      case 'dispatchAgain':
+        return this.serialized(() => this.writer.dispatchAgain(msg.card));
+      case 'openTask':
+        return this.openTask(msg.card);
+      case 'detail':
+        return this.postMessage({ type: 'detail', request: msg.request, detail: this.detail(msg.card) });
+      case 'openLink':
+        return this.openLink(msg.card, msg.link);
+      case 'openTeamView':
+        return this.ctx.focusTeamView();
+    }
+  }
+
+  /** Runs operations one at a time; answers each with its outcome once the board shows the files as they are. */
+  private operation(op: number, run: () => Promise<OpOutcome>): Promise<void> {
+    return this.serialized(async () => {
+      let outcome: OpOutcome;
+      try {
+        outcome = await run();
+      } catch (e) {
+        this.ctx.log.error(`Task board: operation failed: ${String(e)}`);
+        outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
+      }
+      await whenIdle(this.ctx.store, 3000);
+      this.update();
+      this.postMessage({ type: 'result', op, ok: outcome.ok, message: outcome.message });
+      this.resultEmitter.fire({ op, ...outcome });
+    });
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private flushReveal(): void {
+    if (!this.ready || !this.pendingReveal) return;
+    const agent = this.pendingReveal;
+    this.pendingReveal = undefined;
+    this.postMessage({ type: 'reveal', agent });
+  }
+
+  private post(full: boolean): void {
+    const snapshot = this.currentSnapshot();
+    const header = JSON.stringify(snapshot.header);
+    const agents = JSON.stringify(snapshot.agents);
+    const sent = full ? undefined : this.sent;
+    const lanes: BoardLaneCards[] = [];
+    const revs = new Map<string, number>();
+    for (const a of snapshot.agents) {
+      revs.set(a.slug, a.rev);
+      if (!sent || sent.revs.get(a.slug) !== a.rev) lanes.push({ slug: a.slug, cards: snapshot.cards.get(a.slug) ?? [] });
+    }
+    if (sent && lanes.length === 0 && sent.header === header && sent.agents === agents) return;
+    const base = sent ? this.version : null;
+    this.version++;
+    this.sent = { revs, header, agents };
+    this.snapshot = snapshot;
+    const message: BoardStateMessage = { type: 'state', version: this.version, base, header: snapshot.header, agents: snapshot.agents, lanes };
+    this.postMessage(message, () => this.postedEmitter.fire(message));
+  }
+
+  private postMessage(message: BoardHostMessage, delivered?: () => void): void {
+    const panel = this.panel;
+    if (!panel) return;
+    void panel.webview.postMessage(message).then(
+      (ok) => {
+        if (ok) delivered?.();
+      },
+      (e: unknown) => this.ctx.log.error(`Task board: cannot post "${message.type}": ${String(e)}`),
+    );
+  }
+
+  private currentSnapshot(): BoardSnapshot {
+    const store = this.ctx.store;
+    return this.model.build({
+      status: !store.location ? 'noTeam' : store.team ? 'ready' : 'loading',
+      team: store.team,
+      header: this.ctx.header(),
+      message: this.ctx.message(),
+      trusted: this.ctx.guard.trusted,
+      now: this.ctx.now(),
+      staleAfterMinutes: this.ctx.staleAfterMinutes(),
+    });
+  }
+
+  // ---- reading ---------------------------------------------------------------------
+
+  private find(card: CardRef): { agent: Agent; task: Task } | undefined {
+    const agent = this.ctx.store.team?.agents.find((a) => a.slug === card.agent);
+    if (!agent) return undefined;
+    const i = locateTask(agent.tasks, card);
+    return i < 0 ? undefined : { agent, task: agent.tasks[i] };
+  }
+
+  private detail(card: CardRef): CardDetail | null {
+    const found = this.find(card);
+    if (!found) return null;
+    const { agent, task } = found;
+    const links: string[] = [];
+    const body = renderMarkdown(task.body, links).nodes;
+    const summary = task.summary !== null ? renderMarkdown(task.summary, links).nodes : null;
+    return {
+      agent: agent.slug,
+      agentName: agent.name,
+      index: agent.tasks.indexOf(task),
+      title: task.title,
+      status: task.status,
+      started: task.started,
+      completed: task.completed,
+      line: task.line,
+      fields: Object.entries(task.fields),
+      body,
+      summary,
+    };
+  }
+
+  private async openTask(card: CardRef): Promise<void> {
+    const agent = this.ctx.store.team?.agents.find((a) => a.slug === card.agent);
+    const fs = this.ctx.store.fs;
+    if (!agent || !fs) return;
+    const found = this.find(card);
+    const line = found ? found.task.line - 1 : 0;
+    try {
+      await vscode.window.showTextDocument(fs.uri(agent.tasksPath), {
+        viewColumn: vscode.ViewColumn.Beside,
+        preview: true,
+        selection: new vscode.Range(line, 0, line, 0),
+      });
+    } catch (e) {
+      void this.ctx.prompts.error(`Cortex: cannot open ${agent.tasksPath}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Opens link number `n` of the task (as the host renders it now): http(s) outside, file: in an editor. */
+  private async openLink(card: CardRef, n: number): Promise<void> {
+    const found = this.find(card);
+    const fs = this.ctx.store.fs;
+    if (!found || !fs) return;
+    const links: string[] = [];
+    renderMarkdown(found.task.body, links);
+    if (found.task.summary !== null) renderMarkdown(found.task.summary, links);
+    const href = links[n];
+    if (href === undefined || !isAllowedLink(href)) return;
+    const uri = vscode.Uri.parse(href.trim());
+    if (uri.scheme === 'http' || uri.scheme === 'https') {
+      await vscode.env.openExternal(uri);
+      return;
+    }
+    // A file link names a file on the machine that holds the team folder (which may be remote).
+    const root = fs.root;
+    const target = root.scheme === 'file' ? uri : root.with({ path: uri.path, query: '', fragment: '' });
+    try {
+      await vscode.commands.executeCommand('vscode.open', target, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    } catch (e) {
+      void this.ctx.prompts.error(`Cortex: cannot open ${href}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+function preview(data: unknown): string {
+  let s: string;
+  try {
+    s = JSON.stringify(data) ?? String(data);
+  } catch {
+    s = String(data);
+  }
+  return s.length > 200 ? s.slice(0, 200) + '…' : s;
+}
