@@ -1,0 +1,113 @@
+import { Fragment } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { CardDetail } from '../../../src/views/board/protocol';
+import { ageText, statusText } from '../format';
+import { Markdown } from './markdown';
+
+/**
+ * The selected task in full, beside the board: status and times, other fields, the
+ * Summary and the description rendered from markdown (on the host, into plain
+ * elements), and "Open in editor" at the task's line.
+ */
+export function DetailPanel(props: {
+  detail: CardDetail | null;
+  loading: boolean;
+  title: string;
+  now: number;
+  onClose: () => void;
+  onOpenInEditor: () => void;
+  onLink: (n: number) => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [props.title]);
+  const d = props.detail;
+  const age = d ? ageText(d, props.now) : null;
+  return (
+    <aside
+      class="detail"
+      aria-label="Task details"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          props.onClose();
+        }
+      }}
+    >
+      <div class="detail-head">
+        <h2 class="detail-title" tabIndex={-1} ref={heading}>
+          {props.title}
+        </h2>
+        <button type="button" class="icon-button" title="Close the details (Escape)" aria-label="Close the details" onClick={props.onClose}>
+          <span class="codicon codicon-close" aria-hidden="true" />
+        </button>
+      </div>
+      {props.loading ? (
+        <p class="muted" role="status">
+          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Loading…
+        </p>
+      ) : !d ? (
+        <p class="muted" role="status">
+          This task is no longer where the board showed it.
+        </p>
+      ) : (
+        <>
+          <dl class="detail-fields">
+            <dt>Agent</dt>
+            <dd>{d.agentName}</dd>
+            <dt>Status</dt>
+            <dd class={`status-word status-${d.status ?? 'none'}`}>
+              {statusText(d.status)}
+              {age ? <span class="muted"> · {age}</span> : null}
+            </dd>
+            {d.started ? (
+              <>
+                <dt>Started</dt>
+                <dd>{d.started}</dd>
+              </>
+            ) : null}
+            {d.completed ? (
+              <>
+                <dt>Completed</dt>
+                <dd>{d.completed}</dd>
+              </>
+            ) : null}
+            {d.fields.map(([k, v]) => (
+              <Fragment key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </Fragment>
+            ))}
+            <dt>Position</dt>
+            <dd>
+              task {d.index + 1}, line {d.line} of tasks.md
+            </dd>
+          </dl>
+          <div class="detail-actions">
+            <button type="button" class="button" onClick={props.onOpenInEditor}>
+              <span class="codicon codicon-go-to-file" aria-hidden="true" />
+              <span>Open in Editor</span>
+            </button>
+          </div>
+          {d.summary ? (
+            <section class="detail-section" aria-label="Summary">
+              <h3>Summary</h3>
+              <div class="markdown">
+                <Markdown nodes={d.summary} onLink={props.onLink} />
+              </div>
+            </section>
+          ) : null}
+          <section class="detail-section" aria-label="Description">
+            <h3>Description</h3>
+            {d.body.length > 0 ? (
+              <div class="markdown">
+                <Markdown nodes={d.body} onLink={props.onLink} />
+              </div>
+            ) : (
+              <p class="muted">No description.</p>
+            )}
+          </section>
+        </>
+      )}
+    </aside>
+  );
+}

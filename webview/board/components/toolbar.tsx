@@ -1,0 +1,86 @@
+import { BoardFilter } from '../../../src/views/board/filter';
+import { BoardAgent } from '../../../src/views/board/protocol';
+
+/** Filter by text, agent and project; fold or unfold every lane. */
+export function Toolbar(props: {
+  filter: BoardFilter;
+  agents: readonly BoardAgent[];
+  projects: readonly string[];
+  summary: string;
+  trusted: boolean;
+  allCollapsed: boolean;
+  onFilter: (filter: BoardFilter) => void;
+  onCollapseAll: (collapse: boolean) => void;
+}) {
+  const { filter } = props;
+  const set = (patch: Partial<BoardFilter>) => props.onFilter({ ...filter, ...patch });
+  return (
+    <div class="toolbar" role="search" aria-label="Filter the board">
+      <div class="filter">
+        <span class="codicon codicon-filter" aria-hidden="true" />
+        <input
+          type="text"
+          class="filter-input"
+          placeholder="Filter tasks"
+          aria-label="Filter tasks by text"
+          value={filter.text}
+          spellcheck={false}
+          onInput={(e) => set({ text: (e.currentTarget as HTMLInputElement).value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && filter.text !== '') {
+              e.preventDefault();
+              set({ text: '' });
+            }
+          }}
+        />
+        {filter.text !== '' ? (
+          <button type="button" class="icon-button" title="Clear the text filter" aria-label="Clear the text filter" onClick={() => set({ text: '' })}>
+            <span class="codicon codicon-close" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <label class="select">
+        <span class="codicon codicon-account" aria-hidden="true" />
+        <span class="visually-hidden">Agent</span>
+        <select value={filter.agent ?? ''} onChange={(e) => set({ agent: (e.currentTarget as HTMLSelectElement).value || null })}>
+          <option value="">All agents</option>
+          {props.agents.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="select">
+        <span class="codicon codicon-project" aria-hidden="true" />
+        <span class="visually-hidden">Project</span>
+        <select value={filter.project ?? ''} onChange={(e) => set({ project: (e.currentTarget as HTMLSelectElement).value || null })}>
+          <option value="">All projects</option>
+          {props.projects.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span class="toolbar-summary" aria-live="off">
+        {props.summary}
+      </span>
+      {!props.trusted ? (
+        <span class="tag restricted-tag" title="Restricted Mode: the board only reads until the workspace is trusted">
+          <span class="codicon codicon-shield" aria-hidden="true" />
+          read-only
+        </span>
+      ) : null}
+      <button
+        type="button"
+        class="icon-button"
+        title={props.allCollapsed ? 'Unfold every lane' : 'Fold every lane'}
+        aria-label={props.allCollapsed ? 'Unfold every lane' : 'Fold every lane'}
+        onClick={() => props.onCollapseAll(!props.allCollapsed)}
+      >
+        <span class={`codicon codicon-${props.allCollapsed ? 'expand-all' : 'collapse-all'}`} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { cardAge } from '../../src/views/board/columns';
+import { BoardCard } from '../../src/views/board/protocol';
+import { duration } from '../team/format';
+
+/** How the board words things. Pure. */
+
+/** "started 40 min ago", "done 2 days ago", "started just now"; `null` without a time. */
+export function ageText(card: Pick<BoardCard, 'status' | 'started' | 'completed'>, now: number): string | null {
+  const age = cardAge(card, now);
+  if (!age) return null;
+  const word = age.since === 'completed' ? 'done' : 'started';
+  return age.minutes < 1 ? `${word} just now` : `${word} ${duration(age.minutes)} ago`;
+}
+
+/** The status as a phrase: "ready", "in progress", "done", or the value as written. */
+export function statusText(status: string | null): string {
+  if (status === null) return 'no status';
+  return status === 'in-progress' ? 'in progress' : status;
+}
+
+export { ago, plural } from '../team/format';
