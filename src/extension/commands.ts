@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Agent, Project } from '../core/model';
+import { ACTION_COMMANDS, ActionCommands } from './actions/action-commands';
 import { agentArg, projectArg, taskArgs } from './command-args';
 import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
 import { createTeamFolder } from './create-team';
@@ -18,6 +19,7 @@ export const COMMANDS = {
   openProjectNote: 'cortex.openProjectNote',
   focusTeamView: FOCUS_COMMAND,
   showOutput: 'cortex.showOutput',
+  openBoard: 'cortex.openBoard',
 } as const;
 
 /**
@@ -30,6 +32,7 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
   /** Registers the commands against the controller (created after this object, which it needs as its view handlers). */
   attach(controller: CortexController): void {
     this.controller = controller;
+    this.register(new ActionCommands(controller)); // Dispatch Task, Register Agent, Generate Protocol File
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(COMMANDS.refresh, () => this.refresh());
     reg(COMMANDS.selectTeamFolder, () => this.selectTeamFolder());
@@ -43,6 +46,7 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
     reg(COMMANDS.openProjectNote, (arg) => this.openProjectNote(projectArg(arg)));
     reg(COMMANDS.focusTeamView, () => this.controller.view.reveal());
     reg(COMMANDS.showOutput, () => this.controller.log.show(true));
+    reg(COMMANDS.openBoard, (arg) => this.controller.board.open(agentArg(arg)));
   }
 
   // ---- TeamViewHandlers ----------------------------------------------------------
@@ -64,6 +68,10 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
     await this.controller.prompts.info(
       'To add an agent, create agents/<slug>/<slug>.md from templates/agent-template.md and an empty agents/<slug>/tasks.md in the team folder, or run /register from an agent with the Cortex plugin.',
     );
+  }
+
+  async dispatchTask(slug: string): Promise<void> {
+    await vscode.commands.executeCommand(ACTION_COMMANDS.dispatchTask, slug);
   }
 
   async showProblems(): Promise<void> {

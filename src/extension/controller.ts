@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../core/liveness';
+import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewProvider } from '../views/team/team-view-provider';
 import { TeamViewState } from '../views/team/protocol';
 import { buildTeamViewState } from '../views/team/team-view-model';
@@ -29,6 +30,7 @@ export class CortexController extends DisposableBase {
   readonly store: TeamStore;
   readonly clock = this.register(new LivenessClock());
   readonly view: TeamViewProvider;
+  readonly board: BoardPanel;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
   private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
@@ -48,6 +50,20 @@ export class CortexController extends DisposableBase {
     this.notifier = this.register(new DownNotifier(this.prompts, () => this.view.reveal()));
     this.view = this.register(new TeamViewProvider(context.extensionUri, log, handlers, () => this.viewState()));
     this.register(vscode.window.registerWebviewViewProvider(TeamViewProvider.viewType, this.view));
+    this.board = this.register(
+      new BoardPanel({
+        extensionUri: context.extensionUri,
+        log,
+        store: this.store,
+        guard: this.guard,
+        prompts: this.prompts,
+        now: () => this.clock.now(),
+        staleAfterMinutes: () => this.settings.current.staleAfterMinutes,
+        header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
+        message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
+        focusTeamView: () => this.view.reveal(),
+      }),
+    );
 
     this.register(this.store.onDidChange(() => this.onTeamChanged()));
     this.register(this.clock.onDidTick(() => this.onLivenessInputsChanged()));
@@ -63,6 +79,7 @@ export class CortexController extends DisposableBase {
         // Trust makes workspace settings such as cortex.teamDirectory count.
         void this.locate();
         this.view.update();
+        this.board.update();
       }),
     );
   }
@@ -167,6 +184,7 @@ export class CortexController extends DisposableBase {
       this.notifier.observe(this.store.location?.uri.toString(), [], false);
     }
     this.view.update();
+    this.board.update();
   }
 }
 
