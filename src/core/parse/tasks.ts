@@ -41,6 +41,8 @@ const FIELD = /^([ \t]*)\*\*([^*\r\n]+?)\*\*(:?)([ \t]*)(.*)$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const SUMMARY = /^###\s+summary\s*$/i;
 
+const NO_FIELD_LINES: Array<{ key: string; line: Line }> = [];
+
 /** Shared by every task without extra fields (plain data, never mutated). */
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -57,16 +59,19 @@ class LineTable {
   end: Int32Array;
   /** The text contains a CR: lines are not simply joined by `\n`. */
   readonly hasCr: boolean;
+  /** The text contains U+2028 or U+2029 (which a regex `.` does not match). */
+  readonly hasLineSeparators: boolean;
 
   constructor(
     readonly text: string,
     from: number,
   ) {
     const n = text.length;
-    const capacity = Math.max(16, (n >> 5) + 1);
+    const capacity = Math.max(16, (n >> 4) + 1);
     this.start = new Int32Array(capacity);
     this.end = new Int32Array(capacity);
     this.hasCr = text.indexOf('\r', from) >= 0;
+    this.hasLineSeparators = text.indexOf('\u2028') >= 0 || text.indexOf('\u2029') >= 0;
     let pos = from;
     if (!this.hasCr) {
       while (pos < n) {
@@ -214,31 +219,37 @@ function matchField(lines: LineTable, i: number): FieldMatch | null {
 }
 
 const COMMON_FIELDS = [
-  { prefix: '**Status:**', key: 'Status' },
-  { prefix: '**Started:**', key: 'Started' },
-  { prefix: '**Completed:**', key: 'Completed' },
+  { prefix: '**Status:**', key: 'Status', lower: 'status' },
+  { prefix: '**Started:**', key: 'Started', lower: 'started' },
+  { prefix: '**Completed:**', key: 'Completed', lower: 'completed' },
 ];
 const STATUS_WORDS = ['ready', 'in-progress', 'done'];
 /** Reused result of `commonField` (read at once by the caller). */
-const common = { key: '', value: '' };
+const common = { key: '', lower: '', value: '' };
 
 /**
  * The fields every task has, as agents write them (`**Status:** `, `**Started:** `,
  * `**Completed:** ` at column 1, ASCII value): the same key and value `matchField`
  * and `fieldKey` give, with no intermediate strings. `null`: use the general path.
  */
-function commonField(text: string, s: number, e: number): { key: string; value: string } | null {
+function commonField(lines: LineTable, i: number): { key: string; lower: string; value: string } | null {
+  const text = lines.text;
+  const s = lines.start[i];
+  const e = lines.end[i];
   if (text.charCodeAt(s) !== 42 || text.charCodeAt(s + 1) !== 42) return null;
   const c = text.charCodeAt(s + 2);
   const f = c === 83 ? (text.charCodeAt(s + 4) === 97 ? COMMON_FIELDS[0] : COMMON_FIELDS[1]) : c === 67 ? COMMON_FIELDS[2] : null;
   if (!f || !text.startsWith(f.prefix, s)) return null;
   let vs = s + f.prefix.length;
   if (text.charCodeAt(vs) === 58) return null; // `**Status:**:` reads differently
+  if (lines.hasLineSeparators) return null; // U+2028/U+2029 end a regex `.`: the general path decides
   let ve = e;
-  for (let j = vs; j < e; j++) if (text.charCodeAt(j) >= 0x80) return null;
   while (vs < ve && isAsciiTrimmed(text.charCodeAt(vs))) vs++;
   while (ve > vs && isAsciiTrimmed(text.charCodeAt(ve - 1))) ve--;
+  // Non-ASCII at either end may be Unicode white space, which trim() removes.
+  if (vs < ve && (text.charCodeAt(vs) >= 0x80 || text.charCodeAt(ve - 1) >= 0x80)) return null;
   common.key = f.key;
+  common.lower = f.lower;
   common.value = '';
   if (f === COMMON_FIELDS[0]) {
     for (const w of STATUS_WORDS) if (ve - vs === w.length && text.startsWith(w, vs)) common.value = w;
@@ -392,7 +403,7 @@ function readTask(
   if (title === '') report(lineNo, 'error', 'A task heading "##" has no title; the title is how agents and tools name the task.');
 
   // Metadata: consecutive `**Key:** value` lines after the heading (blank lines only before the first).
-  const fieldLines: Array<{ key: string; line: Line }> = [];
+  const fieldLines: Array<{ key: string; line: Line }> = locate ? [] : NO_FIELD_LINES;
   let fieldCount = 0;
   let fields: Record<string, string> | null = null;
   let status: string | null = null;
@@ -407,7 +418,7 @@ function readTask(
     if (inFence[i]) break;
     let key: string;
     let value: string;
-    const fast = commonField(text, lines.start[i], lines.end[i]);
+    const fast = commonField(lines, i);
     if (fast) {
       key = fast.key;
       value = fast.value;
@@ -419,7 +430,7 @@ function readTask(
     }
     fieldCount++;
     if (locate) fieldLines.push({ key, line: lines.line(i) });
-    const lower = key.toLowerCase();
+    const lower = fast ? fast.lower : key.toLowerCase();
     if (lower === 'status') {
       if (status !== null) {
         report(i + 1, 'warning', `"${title}" has a second status line; the first one counts.`);

@@ -13,7 +13,7 @@ const taskLine = fc.constantFrom(
   '## Task A', '## Task B', '##', '##\tTab', '### Summary', '### summary ', '# H1', '#### deep',
   '**Status:** ready', '**Status:** done', '**Status:** in-progress', '**Status:**  Ready', '**status:** READY', '  **Status:** ready', '**Status**: in_progress', '**Status:** blocked', '**Status:**:ready', '**Status:** ready\u00a0', '**Status:** ready\u000b',
   '**Started:** 2026-03-28T10:15', '**Completed:** 2026-03-28T11:42', '**Completed:** yesterday', '**Started:** 2026-02-29T10:00', '**Started:** 2028-02-29T10:00', '**Started:** 2026-03-28 10:15', '**Completed:**  2026-03-28T11:42 ',
-  '**Priority:** high', '**Note:** a **b** c', '****', '**a*b:** c', '**Key:** v\u2028w',
+  '**Priority:** high', '**Note:** a **b** c', '****', '**Started:** \u3000 2026-03-28T10:15', '**Completed:** 2026-03-28T11:42\u2028', '**Status:** dońe', '**a*b:** c', '**Key:** v\u2028w',
   '', ' ', '\t', 'Body text.', '- bullet', '```', '~~~~', '   ```js', '    ```',
   '<!-- cortex:last-tick 2026-03-28T10:00 -->', '  <!--cortex:last-tick 2026-03-28T10:05-->', '<!-- cortex:last-tick soon -->',
 );
