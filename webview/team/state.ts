@@ -21,6 +21,8 @@ export interface UiState {
   readonly collapsed: Readonly<Record<SectionId, boolean>>;
   /** `agent:<slug>` or `project:<slug>`. */
   readonly selected: string | null;
+  /** Where the view was scrolled to, restored when it is shown again. */
+  readonly scrollTop: number;
 }
 
 export const DEFAULT_UI_STATE: UiState = {
@@ -28,6 +30,7 @@ export const DEFAULT_UI_STATE: UiState = {
   filter: '',
   collapsed: { agents: false, projects: false },
   selected: null,
+  scrollTop: 0,
 };
 
 /** Reads a saved UI state, keeping what is valid (an older page may have saved something else). */
@@ -40,6 +43,7 @@ export function readUiState(raw: unknown): UiState {
     filter: typeof r.filter === 'string' ? r.filter.slice(0, 200) : '',
     collapsed: { agents: collapsed.agents === true, projects: collapsed.projects === true },
     selected: typeof r.selected === 'string' && /^(agent|project):/.test(r.selected) ? r.selected : null,
+    scrollTop: typeof r.scrollTop === 'number' && Number.isFinite(r.scrollTop) && r.scrollTop > 0 ? r.scrollTop : 0,
   };
 }
 

@@ -1,6 +1,6 @@
 // Every command the extension contributes, run the way users and other extensions run them.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -112,6 +112,32 @@ describe('Cortex: commands', () => {
     await vscode.commands.executeCommand('cortex.refresh');
     assert.equal(api.store.state, 'loaded');
     assert.ok(api.store.team!.agents.length >= 6);
+  });
+
+  it('follows the cortex.teamDirectory setting, and says so when it points nowhere', async function () {
+    this.timeout(30_000);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cortex-setting-'));
+    scratch.push(dir);
+    mkdirSync(path.join(dir, 'agents', 'solo'), { recursive: true });
+    writeFileSync(path.join(dir, 'agents', 'solo', 'solo.md'), '---\nname: Solo\nstatus: active\n---\n\n## Role\nWorks alone.\n');
+    writeFileSync(path.join(dir, 'agents', 'solo', 'tasks.md'), '');
+    const config = vscode.workspace.getConfiguration('cortex');
+    try {
+      await config.update('teamDirectory', dir, vscode.ConfigurationTarget.Global);
+      await waitFor(() => api.store.location?.uri.fsPath === dir && api.store.state === 'loaded', 10_000, 'the team from the setting');
+      assert.equal(api.store.location!.source, 'setting');
+      assert.deepEqual(
+        api.store.team!.agents.map((a) => a.name),
+        ['Solo'],
+      );
+      const nowhere = path.join(dir, 'does-not-exist');
+      await config.update('teamDirectory', nowhere, vscode.ConfigurationTarget.Global);
+      await waitFor(() => api.viewState().status === 'noTeam', 10_000, 'no team');
+      assert.match(api.viewState().message ?? '', /does not exist/);
+    } finally {
+      await config.update('teamDirectory', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => api.store.location?.source === 'workspace' && api.store.state === 'loaded', 10_000, 'the workspace team again');
   });
 
   it('Create Team Folder sets up agents/, projects/, templates/ and a chief of staff, then shows it', async function () {

@@ -30,7 +30,7 @@ describe('Team view actions (the webview side of the protocol)', () => {
   });
 
   it('keeps UI state through getState/setState', () => {
-    const api = new RecordingApi({ sort: 'name', filter: 'x', collapsed: { agents: false, projects: true }, selected: null });
+    const api = new RecordingApi({ sort: 'name', filter: 'x', collapsed: { agents: false, projects: true }, selected: null, scrollTop: 0 });
     const actions = createActions(api);
     assert.equal(actions.loadUiState().sort, 'name');
     actions.saveUiState({ ...actions.loadUiState(), filter: 'y' });

@@ -23,11 +23,11 @@ const slugs = (agents: AgentView[]) => agents.map((a) => a.slug);
 
 describe('Team view UI state', () => {
   it('reads back a saved state and repairs a broken one', () => {
-    const good = { sort: 'ready', filter: 'bill', collapsed: { agents: true, projects: false }, selected: 'agent:billing-dev' };
+    const good = { sort: 'ready', filter: 'bill', collapsed: { agents: true, projects: false }, selected: 'agent:billing-dev', scrollTop: 120 };
     assert.deepEqual(readUiState(good), good);
     assert.deepEqual(readUiState(undefined), DEFAULT_UI_STATE);
     assert.deepEqual(readUiState('junk'), DEFAULT_UI_STATE);
-    assert.deepEqual(readUiState({ sort: 'size', filter: 3, collapsed: null, selected: '/etc/passwd' }), DEFAULT_UI_STATE);
+    assert.deepEqual(readUiState({ sort: 'size', filter: 3, collapsed: null, selected: '/etc/passwd', scrollTop: -4 }), DEFAULT_UI_STATE);
   });
 
   it('sorts by liveness (down first), by name, by ready count; the coordinator stays on top', async () => {

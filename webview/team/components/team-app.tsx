@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { TeamViewState } from '../../../src/views/team/protocol';
 import { TeamActions } from '../actions';
 import { SectionId, UiState, visibleAgents, visibleProjects } from '../state';
@@ -19,6 +19,7 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
   const [ui, setUi] = useState<UiState>(() => actions.loadUiState());
   useEffect(() => actions.saveUiState(ui), [ui]);
   const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
+  useScrollMemory(state?.status === 'ready', ui.scrollTop, (scrollTop) => update({ scrollTop }));
 
   if (!state) {
     return (
@@ -176,4 +177,29 @@ function NoMatch(props: { filter: string; onClear: () => void }) {
       </button>
     </p>
   );
+}
+
+/**
+ * Keeps the scroll position in UI state: a view that was hidden (its page discarded)
+ * comes back where it was. Restored once, when the first team state has rendered.
+ */
+function useScrollMemory(ready: boolean, saved: number, save: (scrollTop: number) => void) {
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!ready || restored.current) return;
+    restored.current = true;
+    if (saved > 0) window.scrollTo(0, saved);
+  }, [ready]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => save(Math.round(window.scrollY)), 150);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      if (timer) clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 }
