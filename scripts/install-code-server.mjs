@@ -11,8 +11,14 @@
 //   node-pty calls `npx node-gyp`, which needs npm_config_yes=true, and node-gyp needs
 //   Node's headers locally (npm_config_nodedir) since nodejs.org is out of reach.
 // - kerberos builds against libkrb5-dev (found through pkg-config).
-// - npm 11 runs dependency install scripts only when approved: our package.json
-//   there approves code-server's and argon2's (allowScripts).
+// - npm 11 warns about (or, with strict-allow-scripts, refuses) dependency install
+//   scripts nobody approved, and accepts approvals only from package.json's allowScripts
+//   (or an .npmrc), never from the command line or the environment of a project-scoped
+//   install. So: install with --ignore-scripts; approve code-server's and argon2's
+//   scripts in our package.json, and the native modules of code-server's nested
+//   projects (lib/vscode, lib/vscode/extensions) in theirs, read from their
+//   npm-shrinkwrap.json; then `npm rebuild` runs code-server's postinstall, which
+//   installs those nested projects.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +84,23 @@ async function seedRipgrepCache(log) {
   log(`[code-server] seeded ${tarball} with ${rg}`);
 }
 
+/**
+ * Adds an allowScripts entry to a nested project's package.json for every package of
+ * its npm-shrinkwrap.json that has install scripts (code-server's native modules).
+ */
+function approveNestedScripts(projectDir, log) {
+  const manifest = path.join(projectDir, 'package.json');
+  const shrinkwrap = JSON.parse(readFileSync(path.join(projectDir, 'npm-shrinkwrap.json'), 'utf8'));
+  const names = new Set();
+  for (const [key, entry] of Object.entries(shrinkwrap.packages ?? {})) {
+    if (key && entry.hasInstallScript) names.add(key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  }
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  pkg.allowScripts = { ...pkg.allowScripts, ...Object.fromEntries([...names].sort().map((n) => [n, true])) };
+  writeFileSync(manifest, JSON.stringify(pkg, null, 2) + '\n');
+  log(`[code-server] approved install scripts in ${path.relative(codeServerDir, projectDir)}: ${[...names].sort().join(', ') || 'none'}`);
+}
+
 /** Node's headers shipped next to this node binary (nodesource and official builds have them). */
 function localNodeDir() {
   const prefix = path.dirname(path.dirname(process.execPath));
@@ -123,7 +146,13 @@ export async function ensureCodeServer({ log = console.log, force = false } = {}
   };
   const nodedir = localNodeDir();
   if (nodedir && !env.npm_config_nodedir) env.npm_config_nodedir = nodedir;
-  await run('npm', ['install', '--no-package-lock', '--omit=dev'], { cwd: codeServerDir, env });
+  else if (!nodedir && !env.npm_config_nodedir) {
+    log(`[code-server] note: no Node headers next to ${process.execPath}; node-gyp will try to download them from nodejs.org`);
+  }
+  await run('npm', ['install', '--no-package-lock', '--omit=dev', '--ignore-scripts'], { cwd: codeServerDir, env });
+  const pkgDir = path.join(codeServerDir, 'node_modules', 'code-server');
+  for (const nested of ['lib/vscode', 'lib/vscode/extensions']) approveNestedScripts(path.join(pkgDir, nested), log);
+  await run('npm', ['rebuild'], { cwd: codeServerDir, env });
 
   // (XDG_* keep its first-run config file and logs out of the user's home)
   const output = capture(process.execPath, [codeServerEntry, '--version'], {
