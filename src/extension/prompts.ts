@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { InputFeedback, InputStepRequest, PickStepRequest, StepOutcome, plainLabel, showInputStep, showPickStep } from './actions/quick-input';
 
 /**
  * Every question the extension asks the user goes through here, so that the
@@ -9,10 +10,38 @@ export interface PromptAnswers {
   quickPick?(items: readonly vscode.QuickPickItem[], options: vscode.QuickPickOptions): vscode.QuickPickItem | undefined;
   openDialog?(options: vscode.OpenDialogOptions): vscode.Uri[] | undefined;
   /** The button chosen for an information, warning or error message (`undefined`: dismissed). */
-  message?(severity: MessageSeverity, message: string, items: readonly string[]): string | undefined;
+  message?(severity: MessageSeverity, message: string, items: readonly string[]): string | undefined | Promise<string | undefined>;
   /** The text entered in an input box (`undefined`: cancelled with Escape). */
   inputBox?(options: vscode.InputBoxOptions): string | undefined;
+  /**
+   * A step of a multi-step input: the text typed (checked as the box checks typed
+   * text; when it is refused the step is asked again, `attempt` counting), a step
+   * button, Back, or `undefined` (Escape).
+   */
+  inputStep?(request: InputStepRequest, attempt: number): StepAnswer | Promise<StepAnswer>;
+  /** A multi-step QuickPick: the item (or its label without icons), a step button, Back, or `undefined` (Escape). */
+  pickStep?(request: PickStepRequest<vscode.QuickPickItem>): StepAnswer | vscode.QuickPickItem | Promise<StepAnswer | vscode.QuickPickItem>;
 }
+
+/** A test's answer at a QuickInput step. */
+export type StepAnswer = string | { readonly back: true } | { readonly button: string; readonly value?: string } | undefined;
+
+/** A QuickInput step as it was shown to a test (one entry per answer). */
+export interface ShownStep {
+  readonly kind: 'input' | 'pick';
+  readonly title: string;
+  readonly step: number | undefined;
+  readonly totalSteps: number | undefined;
+  readonly canGoBack: boolean;
+  /** Inputs: the text given and what the check said about it. */
+  readonly value?: string;
+  readonly feedback?: InputFeedback;
+  /** Picks: the items' labels. */
+  readonly items?: readonly string[];
+}
+
+/** A test that keeps typing refused text has given up, as a person would: the step is cancelled. */
+const MAX_STEP_ATTEMPTS = 10;
 
 export type MessageSeverity = 'info' | 'warning' | 'error';
 
@@ -25,6 +54,7 @@ export interface ShownMessage {
 export class Prompts {
   private answers: PromptAnswers | undefined;
   private readonly shown: ShownMessage[] = [];
+  private readonly shownSteps: ShownStep[] = [];
 
   /** Test hook: answer prompts programmatically (`undefined` restores the real UI). */
   setAnswers(answers: PromptAnswers | undefined): void {
@@ -38,6 +68,45 @@ export class Prompts {
 
   clearMessages(): void {
     this.shown.length = 0;
+    this.shownSteps.length = 0;
+  }
+
+  /** QuickInput steps answered so far (kept only while answers are set, for tests). */
+  get steps(): readonly ShownStep[] {
+    return this.shownSteps;
+  }
+
+  /** One step of a multi-step input box (see `showInputStep`). */
+  async inputStep(request: InputStepRequest): Promise<StepOutcome<string>> {
+    const answer = this.answers?.inputStep;
+    if (!answer) return showInputStep(request);
+    const shown = { kind: 'input' as const, title: request.title, step: request.step, totalSteps: request.totalSteps, canGoBack: !!request.canGoBack };
+    for (let attempt = 1; attempt <= MAX_STEP_ATTEMPTS; attempt++) {
+      const a = await answer(request, attempt);
+      if (typeof a !== 'string') {
+        this.shownSteps.push(shown);
+        return stepOutcome(a, request.value ?? '');
+      }
+      const feedback = request.check ? await request.check(a) : {};
+      this.shownSteps.push({ ...shown, value: a, feedback });
+      if (!feedback.error) return { kind: 'accept', value: a };
+    }
+    return { kind: 'cancel' };
+  }
+
+  /** One step of a multi-step QuickPick (see `showPickStep`). */
+  async pickStep<T extends vscode.QuickPickItem>(request: PickStepRequest<T>): Promise<StepOutcome<T>> {
+    const answer = this.answers?.pickStep;
+    if (!answer) return showPickStep(request);
+    const items = request.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
+    this.shownSteps.push({ kind: 'pick', title: request.title, step: request.step, totalSteps: request.totalSteps, canGoBack: !!request.canGoBack, items: items.map((i) => i.label) });
+    const a = await answer(request as PickStepRequest<vscode.QuickPickItem>);
+    if (typeof a === 'string' || (typeof a === 'object' && 'label' in a)) {
+      const item = items.find((i) => (typeof a === 'string' ? plainLabel(i.label) === a || i.label === a : i === a || i.label === a.label));
+      if (!item) throw new Error(`${request.title}: no item "${typeof a === 'string' ? a : a.label}" among ${items.map((i) => plainLabel(i.label)).join(', ')}`);
+      return { kind: 'accept', value: item };
+    }
+    return stepOutcome(a, '');
   }
 
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
@@ -79,4 +148,10 @@ export class Prompts {
     if (severity === 'warning') return vscode.window.showWarningMessage(message, ...items);
     return vscode.window.showInformationMessage(message, ...items);
   }
+}
+
+function stepOutcome(answer: Exclude<StepAnswer, string>, value: string): StepOutcome<never> {
+  if (answer === undefined) return { kind: 'cancel' };
+  if ('back' in answer) return { kind: 'back' };
+  return { kind: 'button', id: answer.button, value: answer.value ?? value };
 }

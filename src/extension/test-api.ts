@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewState } from '../views/team/protocol';
 import { Commands } from './commands';
 import { CortexController } from './controller';
-import { PromptAnswers, ShownMessage } from './prompts';
+import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
 import { TeamStore } from './team-store';
 
 /**
@@ -31,10 +32,14 @@ export interface CortexTestApi {
   /** Messages shown while answers were set. */
   readonly shownMessages: readonly ShownMessage[];
   clearShownMessages(): void;
+  /** QuickInput steps answered while answers were set (titles, step numbers, what was typed and what the check said). */
+  readonly shownSteps: readonly ShownStep[];
   /** Pretends the workspace is (un)trusted; `undefined`: the real state. */
   setTrusted(trusted: boolean | undefined): void;
   /** Sets the liveness clock (`undefined`: the real time). */
   setNow(source: (() => Date) | undefined): void;
+  /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
+  readonly board: BoardPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
 }
@@ -64,8 +69,12 @@ export function createTestApi(controller: CortexController, _commands: Commands)
       return controller.prompts.messages;
     },
     clearShownMessages: () => controller.prompts.clearMessages(),
+    get shownSteps() {
+      return controller.prompts.steps;
+    },
     setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
     setNow: (source) => controller.clock.setNow(source),
+    board: controller.board,
     logName: controller.log.name,
   };
 }

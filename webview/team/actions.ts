@@ -28,6 +28,7 @@ export interface TeamActions {
   selectTeamFolder(): void;
   createTeamFolder(): void;
   registerAgent(): void;
+  dispatchTask(slug: string): void;
   refresh(): void;
   showProblems(): void;
   loadUiState(): UiState;
@@ -45,6 +46,7 @@ export function createActions(api: VsCodeApi): TeamActions {
     selectTeamFolder: () => send({ type: 'selectTeamFolder' }),
     createTeamFolder: () => send({ type: 'createTeamFolder' }),
     registerAgent: () => send({ type: 'registerAgent' }),
+    dispatchTask: (agent) => send({ type: 'dispatchTask', agent }),
     refresh: () => send({ type: 'refresh' }),
     showProblems: () => send({ type: 'showProblems' }),
     loadUiState: () => readUiState(api.getState()),

@@ -104,6 +104,7 @@ export type WebviewMessage =
   | { readonly type: 'selectTeamFolder' }
   | { readonly type: 'createTeamFolder' }
   | { readonly type: 'registerAgent' }
+  | { readonly type: 'dispatchTask'; readonly agent: string }
   | { readonly type: 'refresh' }
   | { readonly type: 'showProblems' };
 
@@ -209,6 +210,7 @@ const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
   selectTeamFolder: object({ type: str }),
   createTeamFolder: object({ type: str }),
   registerAgent: object({ type: str }),
+  dispatchTask: object({ type: str, agent: slug }),
   refresh: object({ type: str }),
   showProblems: object({ type: str }),
 };

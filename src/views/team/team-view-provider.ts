@@ -13,6 +13,7 @@ export interface TeamViewHandlers {
   selectTeamFolder(): unknown;
   createTeamFolder(): unknown;
   registerAgent(): unknown;
+  dispatchTask(slug: string): unknown;
   refresh(): unknown;
   showProblems(): unknown;
 }
@@ -146,6 +147,8 @@ export class TeamViewProvider extends DisposableBase implements vscode.WebviewVi
         return h.createTeamFolder();
       case 'registerAgent':
         return h.registerAgent();
+      case 'dispatchTask':
+        return h.dispatchTask(msg.agent);
       case 'refresh':
         return h.refresh();
       case 'showProblems':

@@ -68,6 +68,20 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         ) : null}
         <span class="spacer" />
         <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
+        <button
+          type="button"
+          class="icon-button dispatch"
+          title={`Dispatch a task to ${a.name}…`}
+          aria-label={`Dispatch a task to ${a.name}`}
+          tabIndex={props.tabStop ? 0 : -1}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onSelect();
+            actions.dispatchTask(a.slug);
+          }}
+        >
+          <span class="codicon codicon-add" aria-hidden="true" />
+        </button>
       </div>
       {a.coordinator || a.role ? (
         <div class="row-line role" title={a.role ?? undefined}>

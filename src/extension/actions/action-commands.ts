@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { agentArg } from '../command-args';
+import { CortexController, REGISTER_AGENT_COMMAND } from '../controller';
+import { DisposableBase } from '../dispose';
+import { BodyDrafts } from './body-draft';
+import { DispatchedTask, runDispatchTask } from './dispatch-task';
+import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
+import { ProtocolPreviews } from './protocol-preview';
+import { RegisteredAgent, runRegisterAgent } from './register-agent';
+
+/**
+ * The three commands people use most: Dispatch Task, Register Agent, Generate
+ * Protocol File. Each takes an agent slug (or `{ agentSlug }` from a Team view row)
+ * where that makes sense, and returns what it wrote (`undefined`: nothing).
+ */
+export const ACTION_COMMANDS = {
+  dispatchTask: 'cortex.dispatchTask',
+  registerAgent: REGISTER_AGENT_COMMAND,
+  generateProtocolFile: 'cortex.generateProtocolFile',
+} as const;
+
+export class ActionCommands extends DisposableBase {
+  private readonly drafts: BodyDrafts;
+  private readonly previews: ProtocolPreviews;
+
+  constructor(private readonly controller: CortexController) {
+    super();
+    this.drafts = this.register(new BodyDrafts(controller.prompts));
+    this.previews = this.register(new ProtocolPreviews());
+    const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
+    reg(ACTION_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));
+    reg(ACTION_COMMANDS.registerAgent, () => this.registerAgent());
+    reg(ACTION_COMMANDS.generateProtocolFile, (arg) => this.generateProtocol(agentArg(arg)));
+  }
+
+  dispatchTask(slug?: string): Promise<DispatchedTask | undefined> {
+    return this.guarded('Dispatch Task', () => runDispatchTask(this.controller, this.drafts, slug));
+  }
+
+  registerAgent(): Promise<RegisteredAgent | undefined> {
+    return this.guarded('Register Agent', () => runRegisterAgent(this.controller, (slug) => runGenerateProtocol(this.controller, this.previews, slug)));
+  }
+
+  generateProtocol(slug?: string): Promise<GeneratedProtocol | undefined> {
+    return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.controller, this.previews, slug));
+  }
+
+  /** An unexpected failure is logged and shown, never left as an unhandled rejection. */
+  private async guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.controller.log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
+      await this.controller.prompts.error(`Cortex: ${name} failed: ${message}`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import * as vscode from 'vscode';
+import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { Agent } from '../../core/model';
+import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
+import { checkUserText } from '../../core/ops/shared';
+import { CortexController } from '../controller';
+import { BodyDrafts } from './body-draft';
+import { InputFeedback } from './quick-input';
+import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './shared';
+
+/**
+ * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,
+ * written by the core's dispatch operation. Steps: the agent (skipped when the
+ * command comes from an agent's row), the title (one line, not the title of one of
+ * the agent's ready or in-progress tasks), the body (a line in the box, or a longer
+ * text in an editor draft). Escape at any step writes nothing; so does Restricted Mode.
+ */
+export interface DispatchedTask extends DispatchResult {
+  readonly agent: string;
+  readonly tasksPath: string;
+}
+
+const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Editor: a longer body in a markdown draft' } as const;
+
+export async function runDispatchTask(c: CortexController, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
+  const result = await c.guard.run('dispatch a task', async () => {
+    const team = await loadedTeam(c);
+    if (!team) return undefined;
+    let agent: Agent | undefined;
+    if (presetSlug !== undefined) {
+      agent = await agentBySlug(c, team, presetSlug);
+      if (!agent) return undefined;
+    } else if (team.agents.length === 0) {
+      await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
+      return undefined;
+    }
+    const first = presetSlug === undefined ? 1 : 0;
+    const total = first + 2;
+    let title = '';
+    let body = '';
+    let step = presetSlug === undefined ? 0 : 1;
+    for (;;) {
+      if (step === 0) {
+        const items = agentItems(c, team);
+        const picked = await c.prompts.pickStep<AgentItem>({
+          title: 'Cortex: Dispatch Task',
+          step: 1,
+          totalSteps: total,
+          items,
+          activeItem: items.find((i) => i.agent.slug === agent?.slug),
+          placeholder: 'The agent to give the task to',
+          matchOnDescription: true,
+          matchOnDetail: true,
+        });
+        if (picked.kind !== 'accept') return undefined;
+        agent = picked.value.agent;
+        step = 1;
+      } else if (step === 1) {
+        const a = agent!;
+        const answer = await c.prompts.inputStep({
+          title: `Cortex: Dispatch Task to ${a.name}`,
+          step: first + 1,
+          totalSteps: total,
+          canGoBack: first > 0,
+          value: title,
+          placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
+          prompt: `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`,
+          check: (value) => checkTitle(c, a, value),
+        });
+        if (answer.kind === 'back') {
+          step = 0;
+          continue;
+        }
+        if (answer.kind !== 'accept') return undefined;
+        title = answer.value.trim();
+        step = 2;
+      } else {
+        const a = agent!;
+        const answer = await c.prompts.inputStep({
+          title: `Cortex: Dispatch "${title}" to ${a.name}`,
+          step: first + 2,
+          totalSteps: total,
+          canGoBack: true,
+          value: body,
+          buttons: [EDITOR_BUTTON],
+          placeholder: 'What to do (optional; Enter dispatches)',
+          prompt: 'One line here, or the editor button for a longer body. Enter dispatches the task.',
+          check: (value) => checkBody(value),
+        });
+        if (answer.kind === 'back') {
+          step = 1;
+          continue;
+        }
+        if (answer.kind === 'button') return dispatchFromDraft(c, drafts, a, title, answer.value);
+        if (answer.kind !== 'accept') return undefined;
+        body = answer.value;
+        try {
+          return await write(c, a, title, body);
+        } catch (e) {
+          await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
+          return undefined;
+        }
+      }
+    }
+  });
+  return result ?? undefined;
+}
+
+/** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */
+function checkTitle(c: CortexController, agent: Agent, value: string): InputFeedback {
+  const title = value.trim();
+  if (title === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
+  const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
+  const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
+  if (clash) {
+    return { error: `${agent.name} already has a ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
+  }
+  const open = tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length;
+  return { hint: `Task ${open + 1} in ${agent.name}'s queue${open > 0 ? `, after ${open} open ${open === 1 ? 'task' : 'tasks'}` : ''}.` };
+}
+
+function checkBody(value: string): InputFeedback {
+  try {
+    if (value.trim() !== '') checkUserText(value, 'task body');
+    return {};
+  } catch (e) {
+    if (e instanceof CortexInputError) return { error: e.message };
+    throw e;
+  }
+}
+
+async function dispatchFromDraft(c: CortexController, drafts: BodyDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+  let written: DispatchedTask | undefined;
+  const result = await drafts.edit({
+    title,
+    agentName: agent.name,
+    initialBody: body,
+    dispatch: async (text) => {
+      const problem = checkBody(text).error;
+      if (problem) return problem;
+      try {
+        written = await write(c, agent, title, text);
+        return undefined;
+      } catch (e) {
+        if (e instanceof CortexInputError || e instanceof CortexConflictError) return `Nothing was dispatched: ${e.message}`;
+        throw e;
+      }
+    },
+  });
+  if (result === 'cancelled') void c.prompts.info(`Cortex: the draft for "${title}" was closed; nothing was dispatched.`);
+  return written;
+}
+
+async function write(c: CortexController, agent: Agent, title: string, body: string): Promise<DispatchedTask> {
+  const fs = c.store.fs;
+  if (!fs) throw new CortexInputError('The team folder is no longer open.');
+  const result = await dispatchTask(fs, agent.tasksPath, { title, body });
+  c.store.notifyChanged([agent.tasksPath]);
+  c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
+  const open = 'Open Task';
+  void c.prompts.info(`Cortex: dispatched "${result.title}" to ${agent.name} (task ${result.position} in ${agent.tasksPath}).`, open).then(async (choice) => {
+    if (choice !== open) return;
+    await c.store.whenIdle();
+    const task = currentAgent(c, agent.slug)?.tasks.find((t) => t.title === result.title && t.status === 'ready');
+    const uri = fs.uri(agent.tasksPath);
+    const line = task ? task.line - 1 : 0;
+    await vscode.window.showTextDocument(uri, { preview: true, selection: new vscode.Range(line, 0, line, 0) });
+  });
+  return { ...result, agent: agent.slug, tasksPath: agent.tasksPath };
+}

@@ -1,0 +1,340 @@
+import * as os from 'os';
+import * as vscode from 'vscode';
+import { createExclusive, editFile, readTextFile } from '../../core/edit';
+import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { Agent } from '../../core/model';
+import { expandHome } from '../../core/parse/config';
+import {
+  PROTOCOL_RUNTIMES,
+  PROTOCOL_TEMPLATE_DIR,
+  PROTOCOL_TEMPLATE_FILES,
+  ProtocolContext,
+  ProtocolFilePlan,
+  ProtocolRuntime,
+  ProtocolTemplates,
+  ProtocolVariant,
+  RuntimeSpec,
+  describeChange,
+  planProtocolFiles,
+  protocolVariant,
+} from '../../core/protocol-file/protocol';
+import { decodeText, encodeText } from '../../core/text';
+import { CortexController } from '../controller';
+import { VscodeTeamFs } from '../vscode-team-fs';
+import { ProtocolPreviews } from './protocol-preview';
+import { isAbsolutePath } from './register-agent';
+import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './shared';
+
+/**
+ * "Cortex: Generate Protocol File": an agent's protocol, for the runtime it runs in,
+ * written into its project folder (the note's `project`, `~` expanded). Steps: the
+ * agent (skipped from an agent's row), the runtime (each shows what it would create
+ * or change), then a review with the diffs open: Write or Cancel. Only the Cortex
+ * section of an existing file changes. Files are written in order; when one fails
+ * the message says exactly which were written.
+ */
+export interface GeneratedProtocol {
+  readonly agent: string;
+  readonly runtime: ProtocolRuntime;
+  readonly variant: ProtocolVariant;
+  /** The project folder, as a path on this machine. */
+  readonly project: string;
+  /** Files written, relative to the project folder. */
+  readonly written: readonly string[];
+  /** Files that were already up to date. */
+  readonly unchanged: readonly string[];
+}
+
+interface RuntimeItem extends vscode.QuickPickItem {
+  readonly spec: RuntimeSpec;
+  readonly plans?: ProtocolFilePlan[];
+  readonly problem?: string;
+}
+
+interface ReviewItem extends vscode.QuickPickItem {
+  readonly action: 'write' | 'show' | 'cancel';
+  readonly plan?: ProtocolFilePlan;
+}
+
+const RUNTIME_KEY = 'cortex.protocolRuntime';
+
+export async function runGenerateProtocol(c: CortexController, previews: ProtocolPreviews, presetSlug?: string): Promise<GeneratedProtocol | undefined> {
+  const result = await c.guard.run('generate a protocol file', async () => {
+    try {
+      return await generate(c, previews, presetSlug);
+    } finally {
+      await previews.closeAll();
+    }
+  });
+  return result ?? undefined;
+}
+
+async function generate(c: CortexController, previews: ProtocolPreviews, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
+  const team = await loadedTeam(c);
+  const root = c.store.location?.uri;
+  if (!team || !root) return undefined;
+  let agent: Agent | undefined;
+  if (presetSlug !== undefined) {
+    agent = await agentBySlug(c, team, presetSlug);
+    if (!agent) return undefined;
+  } else if (team.agents.length === 0) {
+    await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
+    return undefined;
+  }
+  const first = presetSlug === undefined ? 1 : 0;
+  const total = first + 2;
+  const templates = await loadTemplates(c.context.extensionUri);
+  let step = presetSlug === undefined ? 0 : 1;
+  let project: { uri: vscode.Uri; path: string } | undefined;
+  let runtime: RuntimeItem | undefined;
+  for (;;) {
+    if (step === 0) {
+      const items = agentItems(c, team);
+      const picked = await c.prompts.pickStep<AgentItem>({
+        title: 'Cortex: Generate Protocol File',
+        step: 1,
+        totalSteps: total,
+        items,
+        activeItem: items.find((i) => i.agent.slug === agent?.slug),
+        placeholder: 'The agent whose protocol file to write into its project folder',
+        matchOnDescription: true,
+        matchOnDetail: true,
+      });
+      if (picked.kind !== 'accept') return undefined;
+      agent = picked.value.agent;
+      step = 1;
+    }
+    const a = agent!;
+    const variant = protocolVariant(a);
+    project = await projectFolder(c, a, root);
+    if (!project) return undefined;
+    const ctx = protocolContext(c, a, root, project.path);
+    const fs = new VscodeTeamFs(project.uri);
+    const label = `${a.name}, ${variant}`;
+
+    if (step === 1) {
+      const items = await runtimeItems(fs, variant, ctx, templates);
+      const last = c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
+      const picked = await c.prompts.pickStep<RuntimeItem>({
+        title: `Cortex: ${a.name}'s ${variant} protocol, into ${project.path}`,
+        step: first + 1,
+        totalSteps: total,
+        canGoBack: first > 0,
+        items,
+        activeItem: items.find((i) => i.spec.id === last),
+        placeholder: 'The runtime the agent runs in',
+        matchOnDetail: true,
+      });
+      if (picked.kind === 'back') {
+        step = 0;
+        continue;
+      }
+      if (picked.kind !== 'accept') return undefined;
+      runtime = picked.value;
+      if (runtime.problem !== undefined || !runtime.plans) {
+        await c.prompts.error(`Cortex: nothing was written. ${runtime.problem ?? 'The protocol could not be prepared.'}`);
+        return undefined;
+      }
+      await c.context.workspaceState.update(RUNTIME_KEY, { ...c.context.workspaceState.get(RUNTIME_KEY), [a.slug]: runtime.spec.id });
+      const changing = runtime.plans.filter((p) => p.change !== 'unchanged');
+      if (changing.length === 0) {
+        await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${project.path} is up to date (${runtime.plans.map((p) => p.path).join(', ')}); nothing to write.`);
+        return { agent: a.slug, runtime: runtime.spec.id, variant, project: project.path, written: [], unchanged: runtime.plans.map((p) => p.path) };
+      }
+      for (const plan of changing) await previews.show(plan.path, plan.before, plan.after, `${label}, ${runtime.spec.label}`);
+      step = 2;
+      continue;
+    }
+
+    // step 2: review the diffs, then write or cancel.
+    const spec = runtime!.spec;
+    const plans = runtime!.plans!;
+    const changing = plans.filter((p) => p.change !== 'unchanged');
+    const items: ReviewItem[] = [
+      {
+        label: '$(check) Write',
+        description: `${changing.length} ${changing.length === 1 ? 'file' : 'files'} in ${project.path}`,
+        detail: plans.map((p) => describeChange(p, spec.files.find((f) => f.path === p.path))).join(' · '),
+        action: 'write',
+      },
+      ...changing.map((plan): ReviewItem => ({ label: `$(diff) Show ${plan.path}`, description: describeChange(plan, spec.files.find((f) => f.path === plan.path)), action: 'show', plan })),
+      { label: '$(close) Cancel', description: 'Write nothing', action: 'cancel' },
+    ];
+    const picked = await c.prompts.pickStep<ReviewItem>({
+      title: `Cortex: write ${a.name}'s ${spec.label} protocol? The diff shows each change.`,
+      step: first + 2,
+      totalSteps: total,
+      canGoBack: true,
+      items,
+      placeholder: 'Write, or Cancel to leave every file as it is',
+      ignoreFocusOut: true,
+    });
+    if (picked.kind === 'back') {
+      await previews.closeAll();
+      step = 1;
+      continue;
+    }
+    if (picked.kind !== 'accept' || picked.value.action === 'cancel') return undefined;
+    if (picked.value.action === 'show') {
+      const plan = picked.value.plan!;
+      await previews.show(plan.path, plan.before, plan.after, `${label}, ${spec.label}`);
+      continue;
+    }
+    await previews.closeAll();
+    return write(c, fs, a, variant, spec, project.path, plans);
+  }
+}
+
+/** The agent's project folder on this machine, or `undefined` after saying what is wrong with it. */
+async function projectFolder(c: CortexController, agent: Agent, root: vscode.Uri): Promise<{ uri: vscode.Uri; path: string } | undefined> {
+  const problem = async (text: string) => {
+    const open = 'Open Agent Note';
+    const choice = await c.prompts.error(`Cortex: nothing was written. ${text}`, ...(agent.notePath ? [open] : []));
+    if (choice === open && agent.notePath && c.store.fs) await vscode.window.showTextDocument(c.store.fs.uri(agent.notePath), { preview: true });
+    return undefined;
+  };
+  const written = agent.project?.trim() ?? '';
+  if (written === '') {
+    return problem(`${agent.name}'s note has no project folder: add "project: <the folder it works in>" to the frontmatter of ${agent.notePath ?? `agents/${agent.slug}/${agent.slug}.md`}.`);
+  }
+  const path = expandHome(written, os.homedir());
+  if (!isAbsolutePath(path)) return problem(`${agent.name}'s project "${written}" is not an absolute path (use / or ~/ at the start).`);
+  const uri = root.scheme === 'file' ? vscode.Uri.file(path) : root.with({ path });
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (!(stat.type & vscode.FileType.Directory)) return problem(`${agent.name}'s project ${written} is a file, not a folder.`);
+  } catch {
+    return problem(`${agent.name}'s project folder ${written}${path !== written ? ` (${path})` : ''} does not exist on this machine.`);
+  }
+  return { uri, path: uri.scheme === 'file' ? uri.fsPath : path };
+}
+
+function protocolContext(c: CortexController, agent: Agent, root: vscode.Uri, project: string): ProtocolContext {
+  const settings = c.settings.current;
+  const config = c.locateResult?.config?.config;
+  return {
+    agentName: agent.name,
+    agentSlug: agent.slug,
+    teamDir: uriText(root),
+    project,
+    heartbeatMinutes: settings.heartbeatMinutes,
+    staleAfterMinutes: settings.staleAfterMinutes,
+    dailyBriefing: config?.dailyBriefing ?? '09:00',
+    dailyReview: config?.dailyReview ?? '18:00',
+  };
+}
+
+async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: ProtocolContext, templates: ProtocolTemplates): Promise<RuntimeItem[]> {
+  const texts = new Map<string, string | undefined>();
+  const problems = new Map<string, string>();
+  for (const path of new Set(PROTOCOL_RUNTIMES.flatMap((r) => r.files.map((f) => f.path)))) {
+    try {
+      texts.set(path, await readTextFile(fs, path));
+    } catch (e) {
+      problems.set(path, `${path} cannot be read: ${errorMessage(e)}`);
+    }
+  }
+  return PROTOCOL_RUNTIMES.map((spec): RuntimeItem => {
+    const description = spec.files.map((f) => f.path).join(' + ');
+    const unreadable = spec.files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
+    if (unreadable) return { label: spec.label, description, detail: `$(warning) ${unreadable}`, spec, problem: unreadable };
+    try {
+      const plans = planProtocolFiles(spec.id, variant, ctx, templates, (p) => texts.get(p));
+      const detail = plans.map((p) => describeChange(p, spec.files.find((f) => f.path === p.path))).join(' · ');
+      return { label: spec.label, description, detail, spec, plans };
+    } catch (e) {
+      if (!(e instanceof CortexInputError)) throw e;
+      return { label: spec.label, description, detail: `$(warning) ${e.message}`, spec, problem: e.message };
+    }
+  });
+}
+
+async function write(
+  c: CortexController,
+  fs: VscodeTeamFs,
+  agent: Agent,
+  variant: ProtocolVariant,
+  spec: RuntimeSpec,
+  project: string,
+  plans: readonly ProtocolFilePlan[],
+): Promise<GeneratedProtocol | undefined> {
+  const changing = plans.filter((p) => p.change !== 'unchanged');
+  const unchanged = plans.filter((p) => p.change === 'unchanged').map((p) => p.path);
+  const dirty = changing.find((p) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === fs.uri(p.path).toString()));
+  if (dirty) {
+    await c.prompts.error(`Cortex: nothing was written. ${dirty.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);
+    return undefined;
+  }
+  const written: ProtocolFilePlan[] = [];
+  for (const plan of changing) {
+    try {
+      if (plan.before === undefined) {
+        if (!(await createExclusive(fs, plan.path, encodeText(plan.after)))) {
+          throw new CortexConflictError(`${plan.path} was created by another program after the preview`, plan.path);
+        }
+      } else {
+        await editFile(fs, plan.path, (text) => {
+          if (text !== plan.before) throw new CortexConflictError(`${plan.path} changed on disk after the preview`, plan.path);
+          return plan.after;
+        });
+      }
+      written.push(plan);
+    } catch (e) {
+      const reason = e instanceof CortexConflictError || e instanceof CortexInputError ? e.message : `${plan.path}: ${errorMessage(e)}`;
+      const rest = changing.slice(changing.indexOf(plan) + 1).map((p) => p.path);
+      const restText = rest.length > 0 ? ` ${rest.join(' and ')} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
+      const again = ' Run "Cortex: Generate Protocol File" again to see the changes as they are now.';
+      if (written.length === 0) {
+        await c.prompts.error(`Cortex: nothing was written in ${project}. ${capitalize(reason)}.${restText}${again}`);
+      } else {
+        const done = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
+        await c.prompts.error(`Cortex: wrote ${done} in ${project}, but not ${plan.path}: ${reason}.${restText}${again}`);
+      }
+      c.log.warn(`Generate Protocol File for ${agent.slug} (${spec.id}): wrote ${written.map((p) => p.path).join(', ') || 'nothing'}; failed at ${plan.path}: ${reason}`);
+      return undefined;
+    }
+  }
+  c.log.info(`Generate Protocol File for ${agent.slug} (${spec.id}, ${variant}) in ${project}: ${written.map((p) => `${p.path} ${p.change}`).join(', ')}`);
+  const open = `Open ${spec.protocolFile}`;
+  const what = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
+  void c.prompts.info(`Cortex: wrote ${agent.name}'s ${variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.`, open).then(async (choice) => {
+    if (choice === open) await vscode.window.showTextDocument(fs.uri(spec.protocolFile), { preview: true });
+  });
+  return { agent: agent.slug, runtime: spec.id, variant, project, written: written.map((p) => p.path), unchanged };
+}
+
+/** What writing a plan did, in a few words. */
+function pastTense(plan: ProtocolFilePlan, spec: RuntimeSpec): string {
+  const section = spec.files.find((f) => f.path === plan.path)?.kind === 'heading' ? '"## Cortex" section' : 'Cortex section';
+  switch (plan.change) {
+    case 'create':
+      return 'created';
+    case 'add-section':
+      return `${section} added`;
+    case 'replace-section':
+      return `${section} replaced`;
+    case 'replace-file':
+      return 'replaced';
+    case 'unchanged':
+      return 'up to date';
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+let cached: { root: string; templates: ProtocolTemplates } | undefined;
+
+/** The protocol texts shipped in the extension's `templates/protocol/`. */
+export async function loadTemplates(extensionUri: vscode.Uri): Promise<ProtocolTemplates> {
+  if (cached && cached.root === extensionUri.toString()) return cached.templates;
+  const read = async (name: string) => decodeText(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, ...PROTOCOL_TEMPLATE_DIR.split('/'), name)));
+  const templates: ProtocolTemplates = {
+    worker: await read(PROTOCOL_TEMPLATE_FILES.worker),
+    coordinator: await read(PROTOCOL_TEMPLATE_FILES.coordinator),
+    claudeSection: await read(PROTOCOL_TEMPLATE_FILES.claudeSection),
+  };
+  cached = { root: extensionUri.toString(), templates };
+  return templates;
+}

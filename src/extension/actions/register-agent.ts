@@ -1,0 +1,243 @@
+import * as os from 'os';
+import * as vscode from 'vscode';
+import { CortexInputError } from '../../core/errors';
+import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
+import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
+import { expandHome } from '../../core/parse/config';
+import { formatDate } from '../../core/time';
+import { CortexController } from '../controller';
+import { VscodeTeamFs } from '../vscode-team-fs';
+import { GeneratedProtocol } from './generate-protocol';
+import { InputFeedback } from './quick-input';
+import { errorMessage, loadedTeam } from './shared';
+
+/**
+ * "Cortex: Register Agent": a four-step QuickInput wizard (name with its slug shown
+ * as it is typed, project folder, role, capabilities), then the core's register
+ * operation writes `agents/<slug>/<slug>.md` and an empty `tasks.md`, and the user is
+ * offered the agent's protocol file. Escape at any step writes nothing; so does
+ * Restricted Mode.
+ */
+export interface RegisteredAgent extends RegisterResult {
+  readonly name: string;
+  /** Set when the user went on to generate the protocol file. */
+  readonly protocol?: GeneratedProtocol;
+}
+
+const TOTAL = 4;
+const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse for the project folder…' } as const;
+export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
+
+export async function runRegisterAgent(
+  c: CortexController,
+  generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
+): Promise<RegisteredAgent | undefined> {
+  const result = await c.guard.run('register an agent', async () => {
+    const team = await loadedTeam(c);
+    const fs = c.store.fs;
+    if (!team || !fs) return undefined;
+    const title = 'Cortex: Register Agent';
+    let name = '';
+    let project = '';
+    let role = '';
+    let capabilities = '';
+    let step = 1;
+    for (;;) {
+      if (step === 1) {
+        const answer = await c.prompts.inputStep({
+          title,
+          step,
+          totalSteps: TOTAL,
+          value: name,
+          placeholder: 'Name, e.g. Billing Dev',
+          prompt: 'The agent\'s display name; its slug names its folder under agents/.',
+          check: (value) => checkName(c, fs, value),
+        });
+        if (answer.kind !== 'accept') return undefined;
+        name = answer.value.trim();
+        step = 2;
+      } else if (step === 2) {
+        const answer = await c.prompts.inputStep({
+          title,
+          step,
+          totalSteps: TOTAL,
+          canGoBack: true,
+          value: project,
+          buttons: [BROWSE_BUTTON],
+          placeholder: 'Project folder, e.g. ~/Projects/billing-service',
+          prompt: 'The folder the agent works in (absolute, or starting with ~/); the protocol file goes there.',
+          check: checkProject,
+        });
+        if (answer.kind === 'back') step = 1;
+        else if (answer.kind === 'button') {
+          const picked = await c.prompts.openDialog({
+            canSelectFolders: true,
+            canSelectFiles: false,
+            canSelectMany: false,
+            openLabel: 'Use as Project Folder',
+            title: `Cortex: ${name}'s project folder`,
+            defaultUri: projectUri(answer.value) ?? vscode.workspace.workspaceFolders?.[0]?.uri,
+          });
+          project = picked?.[0] ? tildePath(picked[0]) : answer.value;
+        } else if (answer.kind === 'accept') {
+          project = answer.value.trim().replace(/(.)[\\/]+$/, '$1');
+          step = 3;
+        } else return undefined;
+      } else if (step === 3) {
+        const answer = await c.prompts.inputStep({
+          title,
+          step,
+          totalSteps: TOTAL,
+          canGoBack: true,
+          value: role,
+          placeholder: 'Role, e.g. Build and maintain the billing service',
+          prompt: 'One line saying what this agent does (## Role). Optional.',
+          check: checkRole,
+        });
+        if (answer.kind === 'back') step = 2;
+        else if (answer.kind === 'accept') {
+          role = answer.value.trim();
+          step = 4;
+        } else return undefined;
+      } else {
+        const answer = await c.prompts.inputStep({
+          title,
+          step,
+          totalSteps: TOTAL,
+          canGoBack: true,
+          value: capabilities,
+          placeholder: 'Capabilities, comma-separated, e.g. Python/FastAPI, Stripe integration',
+          prompt: 'Skills and tools, separated by commas (## Capabilities). Optional. Enter registers the agent.',
+          check: checkCapabilities,
+        });
+        if (answer.kind === 'back') {
+          step = 3;
+          continue;
+        }
+        if (answer.kind !== 'accept') return undefined;
+        capabilities = answer.value;
+        return write(c, fs, { name, project, role, capabilities: parseCapabilities(capabilities) }, generate);
+      }
+    }
+  });
+  return result ?? undefined;
+}
+
+async function checkName(c: CortexController, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
+  const name = value.trim();
+  if (name === '') return { error: 'Enter the agent\'s name, e.g. "Billing Dev".' };
+  const slug = slugify(name);
+  if (!/[a-z0-9]/.test(slug)) return { error: `"${name}" gives an empty slug: a name needs letters or digits (a-z, 0-9).` };
+  const note = agentNotePath(slug);
+  if (c.store.team?.agents.some((a) => a.slug === slug && a.notePath !== null) || (await fs.stat(note))) {
+    return { error: `An agent "${slug}" is already registered (${note} exists); choose another name.` };
+  }
+  const folder = await fs.stat(agentFolder(slug));
+  return { hint: `Slug: ${slug} → ${note}${folder ? ' (the folder exists: its tasks.md is kept)' : ' and tasks.md'}` };
+}
+
+/** The folder a typed path names, `undefined` when it is not absolute. */
+function projectUri(text: string): vscode.Uri | undefined {
+  const path = expandHome(text.trim(), os.homedir());
+  return isAbsolutePath(path) ? vscode.Uri.file(path) : undefined;
+}
+
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+}
+
+async function checkProject(value: string): Promise<InputFeedback> {
+  const text = value.trim();
+  if (text === '') return { error: 'Enter the folder the agent works in (its project), or browse for it with the folder button.' };
+  const uri = projectUri(text);
+  if (!uri) return { error: `"${text}" is not an absolute path: start it with / or ~/ (or a drive letter on Windows).` };
+  let stat: vscode.FileStat;
+  try {
+    stat = await vscode.workspace.fs.stat(uri);
+  } catch {
+    return { error: `${text} does not exist: pick an existing folder (the agent's working copy).` };
+  }
+  if (!(stat.type & vscode.FileType.Directory)) return { error: `${text} is a file, not a folder.` };
+  const slug = projectSlug(text);
+  return { hint: slug ? `Project slug: ${slug} (listed under ## Projects).` : undefined };
+}
+
+function checkRole(value: string): InputFeedback {
+  const role = value.trim();
+  if (role.startsWith('#')) return { error: 'A role is plain text: a line starting with "#" would become a heading in the note.' };
+  return { hint: role === '' ? 'Optional: one line saying what this agent does (## Role).' : undefined };
+}
+
+export function parseCapabilities(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function checkCapabilities(value: string): InputFeedback {
+  const list = parseCapabilities(value);
+  const seen = new Set<string>();
+  for (const item of list) {
+    const key = item.toLowerCase();
+    if (seen.has(key)) return { error: `"${item}" is listed twice.` };
+    seen.add(key);
+  }
+  if (list.length === 0) return { hint: 'Optional: separate capabilities with commas.' };
+  return { hint: `${list.length} ${list.length === 1 ? 'capability' : 'capabilities'}: ${list.join(' · ')}` };
+}
+
+/** A folder path with the home folder written as `~`, as agent notes name projects. */
+function tildePath(uri: vscode.Uri): string {
+  const path = uri.scheme === 'file' ? uri.fsPath : uri.path;
+  const home = os.homedir();
+  if (uri.scheme === 'file' && (path === home || path.startsWith(home + '/') || path.startsWith(home + '\\'))) return '~' + path.slice(home.length);
+  return path;
+}
+
+async function write(
+  c: CortexController,
+  fs: VscodeTeamFs,
+  input: { name: string; project: string; role: string; capabilities: string[] },
+  generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
+): Promise<RegisteredAgent | undefined> {
+  const slug = slugify(input.name);
+  const notePath = agentNotePath(slug);
+  const tasksPath = agentTasksPath(slug);
+  let result: RegisterResult;
+  try {
+    result = await registerAgent(fs, {
+      name: input.name,
+      project: input.project,
+      role: input.role === '' ? undefined : input.role,
+      capabilities: input.capabilities,
+      joined: formatDate(c.clock.now()),
+    });
+  } catch (e) {
+    c.store.notifyChanged([notePath, tasksPath]);
+    if (e instanceof CortexInputError) {
+      await c.prompts.error(`Cortex: nothing was written. ${e.message}`);
+    } else if (await fs.stat(notePath).catch(() => undefined)) {
+      await c.prompts.error(`Cortex: wrote ${notePath}, but could not create ${tasksPath}: ${errorMessage(e)}. Create it as an empty file, or delete the note and register again.`);
+    } else {
+      await c.prompts.error(`Cortex: nothing was written. Could not create ${notePath}: ${errorMessage(e)}`);
+    }
+    return undefined;
+  }
+  c.store.notifyChanged([result.notePath, result.tasksPath]);
+  c.log.info(`Registered ${result.slug}: ${result.notePath}, ${result.tasksPath}${result.createdTasks ? '' : ' (kept)'}`);
+  const open = 'Open Note';
+  const choice = await c.prompts.info(
+    `Cortex: registered ${input.name}: ${result.notePath} and ${result.createdTasks ? 'an empty' : 'the existing'} ${result.tasksPath}. Generate its protocol file, so the agent knows how to take part?`,
+    GENERATE_PROTOCOL_CHOICE,
+    open,
+  );
+  let protocol: GeneratedProtocol | undefined;
+  if (choice === GENERATE_PROTOCOL_CHOICE) {
+    await c.store.whenIdle();
+    protocol = await generate(result.slug);
+  } else if (choice === open) {
+    await vscode.window.showTextDocument(fs.uri(result.notePath), { preview: true });
+  }
+  return { ...result, name: input.name, protocol };
+}

@@ -1,0 +1,317 @@
+// "Cortex: Dispatch Task" in the real extension host, every path through the prompt
+// layer: the palette (agent, title, body), an agent's row, the Team view's row
+// button, validation as typed, Back, Escape at each step, the editor draft, conflicts
+// with what is on disk, and Restricted Mode.
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { CortexTestApi } from '../../../src/extension/test-api';
+import {
+  BACK,
+  ESCAPE,
+  TestAgent,
+  addAgent,
+  api,
+  closeEverything,
+  feedbackAt,
+  message,
+  messages,
+  noErrors,
+  read,
+  removeAgents,
+  removeTempFolders,
+  reset,
+  script,
+  stepTrail,
+  waitFor,
+} from './commands-helpers';
+
+const TICK = '<!-- cortex:last-tick 2026-03-28T09:00 -->';
+const START = `## Existing ready task\n**Status:** ready\n\nAlready here.\n\n## Old work\n**Status:** done\n**Started:** 2026-03-01T10:00\n**Completed:** 2026-03-01T11:00\n\n### Summary\nDone.\n\n${TICK}\n`;
+
+describe('Command: Dispatch Task', function () {
+  this.timeout(60_000);
+  let a: CortexTestApi;
+  let ada: TestAgent;
+  let bob: TestAgent;
+
+  before(async () => {
+    a = await api();
+    ada = await addAgent(a, { slug: 'itest-ada', name: 'Itest Ada', tasks: START });
+    bob = await addAgent(a, { slug: 'itest-bob', name: 'Itest Bob', tasks: '' });
+  });
+  beforeEach(async () => {
+    writeFileSync(ada.tasksFile, START);
+    writeFileSync(bob.tasksFile, '');
+    a.store.notifyChanged([`agents/${ada.slug}/tasks.md`, `agents/${bob.slug}/tasks.md`]);
+    await a.store.whenIdle();
+  });
+  afterEach(async () => reset(a));
+  after(async () => {
+    await reset(a);
+    await removeAgents(a, [ada.slug, bob.slug]);
+    removeTempFolders();
+  });
+
+  const expectedAfter = (title: string, body?: string) =>
+    START.replace(`\n${TICK}`, `\n## ${title}\n**Status:** ready\n${body ? `\n${body}\n` : ''}\n${TICK}`);
+
+  it('from the palette: agent, title, body → a ready task at the end of tasks.md, before the tick', async () => {
+    const s = script(a, ['Itest Ada', 'Write the API guide', 'Cover every endpoint.']);
+    const result = await vscode.commands.executeCommand<{ title: string; position: number; agent: string } | undefined>('cortex.dispatchTask');
+    assert.equal(s.left(), 0);
+    assert.deepEqual(result && { title: result.title, position: result.position, agent: result.agent }, { title: 'Write the API guide', position: 3, agent: 'itest-ada' });
+    assert.equal(read(ada.tasksFile), expectedAfter('Write the API guide', 'Cover every endpoint.'));
+    assert.deepEqual(stepTrail(a), ['1/3', '<2/3', '<3/3']);
+    noErrors(a);
+    message(a, /dispatched "Write the API guide" to Itest Ada \(task 3 in agents\/itest-ada\/tasks\.md\)/, 'info');
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === ada.slug)?.tasks.some((t) => t.title === 'Write the API guide' && t.status === 'ready'), 5000, 'the store to show the task');
+  });
+
+  it('shows each agent with its liveness and role, and marks the coordinator', async () => {
+    let items: readonly vscode.QuickPickItem[] = [];
+    script(a, [
+      (request) => {
+        items = request.items;
+        return ESCAPE;
+      },
+    ]);
+    await vscode.commands.executeCommand('cortex.dispatchTask');
+    const chief = items.find((i) => i.label.includes('Chief of Staff'));
+    assert.ok(chief, 'the chief of staff is listed');
+    assert.match(chief.label, /^\$\(star-full\) /);
+    assert.match(chief.description ?? '', /chief-of-staff · coordinator/);
+    const mine = items.find((i) => i.label === 'Itest Ada');
+    assert.ok(mine);
+    assert.match(mine.detail ?? '', /^\$\(error\) down · ticked \d+ days ago · 1 ready · Integration test worker$/);
+    assert.match(items.find((i) => i.label === 'Dashboard Dev')?.detail ?? '', /\bdown\b/);
+  });
+
+  it('from an agent row (preselected): title and body only', async () => {
+    script(a, ['Row task', '']);
+    const result = await vscode.commands.executeCommand('cortex.dispatchTask', { agentSlug: bob.slug });
+    assert.ok(result);
+    assert.equal(read(bob.tasksFile), '## Row task\n**Status:** ready\n');
+    assert.deepEqual(stepTrail(a), ['1/2', '<2/2']);
+  });
+
+  it("from the Team view's row button (a dispatchTask message with the agent's id)", async () => {
+    await vscode.commands.executeCommand('cortex.focusTeamView');
+    await waitFor(() => a.view.isReady, 20_000, 'the Team view to say ready');
+    script(a, ['From the view', 'Clicked in the Team view.']);
+    a.view.receive({ type: 'dispatchTask', agent: bob.slug });
+    await waitFor(() => read(bob.tasksFile).includes('## From the view'), 10_000, 'the task in tasks.md');
+    assert.equal(read(bob.tasksFile), '## From the view\n**Status:** ready\n\nClicked in the Team view.\n');
+  });
+
+  it('the Team view drops a dispatchTask message with a path for an id', async () => {
+    script(a, []);
+    a.view.receive({ type: 'dispatchTask', agent: '../../etc' });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(a.shownSteps.length, 0, 'no prompt');
+  });
+
+  it('checks the title as it is typed: empty, a ready or in-progress title of that agent; a done title is fine', async () => {
+    script(a, ['Itest Ada', '   ', 'Existing ready task', 'Old work', '']);
+    const result = await vscode.commands.executeCommand('cortex.dispatchTask');
+    assert.ok(result);
+    const feedback = feedbackAt(a, /Dispatch Task to Itest Ada/);
+    assert.equal(feedback.length, 3);
+    assert.match(feedback[0].error ?? '', /^Enter a title/);
+    assert.match(feedback[1].error ?? '', /Itest Ada already has a ready task "Existing ready task" \(line 1 of tasks\.md\)/);
+    assert.equal(feedback[2].error, undefined);
+    assert.match(feedback[2].hint ?? '', /Task 2 in Itest Ada's queue, after 1 open task/);
+    assert.equal(read(ada.tasksFile), expectedAfter('Old work'));
+  });
+
+  it('checks the body as it is typed: no "## " heading, no status line, no open fence', async () => {
+    script(a, ['Itest Bob', 'Body checks', '## Not a task', '**Status:** done', '```js', 'Plain body']);
+    await vscode.commands.executeCommand('cortex.dispatchTask');
+    const feedback = feedbackAt(a, /Dispatch "Body checks"/);
+    assert.deepEqual(
+      feedback.map((f) => !!f.error),
+      [true, true, true, false],
+    );
+    assert.match(feedback[0].error ?? '', /"## " heading/);
+    assert.match(feedback[1].error ?? '', /status line/);
+    assert.match(feedback[2].error ?? '', /never closes/);
+    assert.equal(read(bob.tasksFile), '## Body checks\n**Status:** ready\n\nPlain body\n');
+  });
+
+  for (const [at, steps] of [
+    ['the agent', [ESCAPE]],
+    ['the title', ['Itest Ada', ESCAPE]],
+    ['the body', ['Itest Ada', 'Never written', ESCAPE]],
+  ] as const) {
+    it(`Escape at ${at} writes nothing`, async () => {
+      const s = script(a, [...steps]);
+      const result = await vscode.commands.executeCommand('cortex.dispatchTask');
+      assert.equal(result, undefined);
+      assert.equal(s.left(), 0);
+      assert.equal(read(ada.tasksFile), START);
+      assert.deepEqual(messages(a), [], 'nothing to say');
+    });
+  }
+
+  it('Back goes to the previous step and keeps what was typed', async () => {
+    let titleOnReturn: string | undefined;
+    script(a, [
+      'Itest Ada',
+      'First title',
+      BACK, // body → title
+      (request) => {
+        titleOnReturn = request.value;
+        return BACK; // title → agent
+      },
+      'Itest Bob',
+      'Second title',
+      'Body',
+    ]);
+    await vscode.commands.executeCommand('cortex.dispatchTask');
+    assert.equal(titleOnReturn, 'First title');
+    assert.equal(read(ada.tasksFile), START);
+    assert.equal(read(bob.tasksFile), '## Second title\n**Status:** ready\n\nBody\n');
+    assert.deepEqual(stepTrail(a), ['1/3', '<2/3', '<3/3', '<2/3', '1/3', '<2/3', '<3/3']);
+  });
+
+  it('refuses, and writes nothing, when the same title appears on disk before the write', async () => {
+    const raced = '## Raced\n**Status:** ready\n\nWritten by the chief of staff meanwhile.\n';
+    script(a, [
+      'Itest Bob',
+      'Raced',
+      () => {
+        writeFileSync(bob.tasksFile, raced);
+        return 'My body';
+      },
+    ]);
+    const result = await vscode.commands.executeCommand('cortex.dispatchTask');
+    assert.equal(result, undefined);
+    assert.equal(read(bob.tasksFile), raced);
+    message(a, /nothing was dispatched\. agents\/itest-bob\/tasks\.md already has a ready task titled "Raced"/, 'error');
+  });
+
+  it('refuses a tasks.md that ends inside an open code fence', async () => {
+    const open = '## A\n**Status:** ready\n\n```\nunclosed\n';
+    writeFileSync(bob.tasksFile, open);
+    script(a, ['Itest Bob', 'After a fence', '']);
+    await vscode.commands.executeCommand('cortex.dispatchTask');
+    assert.equal(read(bob.tasksFile), open);
+    message(a, /nothing was dispatched\. .*code fence opened on line 4 that is never closed/, 'error');
+  });
+
+  describe('a longer body in an editor draft', () => {
+    const draftText = () => vscode.window.activeTextEditor?.document.getText() ?? '';
+    const typeInDraft = async (text: string) => {
+      const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor : undefined), 5000, 'the draft editor');
+      assert.match(editor.document.getText(), /^<!-- Cortex: the body of the task "Long one" for Itest Bob\./);
+      const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+      await editor.edit((b) => b.insert(end, text));
+    };
+
+    it('opens a markdown draft; Dispatch in the notification writes its text as the body and closes it', async () => {
+      script(a, ['Itest Bob', 'Long one', { button: 'editor', value: 'Start of it.' }], async (severity, text, items) => {
+        if (!/write the body of "Long one"/.test(text)) return undefined;
+        assert.equal(severity, 'info');
+        assert.deepEqual(items, ['Dispatch', 'Cancel']);
+        assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
+        await typeInDraft('\n\nSecond paragraph:\n\n- a list\n- of things\n\n```sh\nnpm test\n```\n');
+        return 'Dispatch';
+      });
+      const result = await vscode.commands.executeCommand('cortex.dispatchTask');
+      assert.ok(result);
+      assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\nStart of it.\n\nSecond paragraph:\n\n- a list\n- of things\n\n```sh\nnpm test\n```\n');
+      await waitFor(() => !untitledTabOpen(), 5000, 'the draft to close');
+    });
+
+    it('keeps the draft open with the reason when its text would break the file, then dispatches the fixed text', async () => {
+      let round = 0;
+      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (severity, text) => {
+        if (/write the body of "Long one"/.test(text)) {
+          await typeInDraft('## Looks like a task\n');
+          return 'Dispatch';
+        }
+        if (severity === 'error' && /"## " heading/.test(text)) {
+          round++;
+          assert.match(draftText(), /## Looks like a task/, 'the draft still holds the text');
+          const editor = vscode.window.activeTextEditor!;
+          const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
+          await editor.edit((b) => b.replace(whole, editor.document.getText().replace('## Looks like a task', '### Looks like a heading')));
+          return 'Dispatch';
+        }
+        return undefined;
+      });
+      await vscode.commands.executeCommand('cortex.dispatchTask');
+      assert.equal(round, 1);
+      assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\n### Looks like a heading\n');
+    });
+
+    it('dispatches from the editor title button (cortex.dispatchDraft) after the notification was dismissed', async () => {
+      script(a, ['Itest Bob', 'Long one', { button: 'editor' }]);
+      const running = vscode.commands.executeCommand('cortex.dispatchTask');
+      await typeInDraft('Written, then sent with the title bar button.');
+      await vscode.commands.executeCommand('cortex.dispatchDraft');
+      assert.ok(await running);
+      assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\nWritten, then sent with the title bar button.\n');
+    });
+
+    it('Cancel writes nothing and closes the draft', async () => {
+      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (_s, text) => {
+        if (!/write the body/.test(text)) return undefined;
+        await typeInDraft('Never sent.');
+        return 'Cancel';
+      });
+      const result = await vscode.commands.executeCommand('cortex.dispatchTask');
+      assert.equal(result, undefined);
+      assert.equal(read(bob.tasksFile), '');
+      message(a, /the draft for "Long one" was closed; nothing was dispatched/, 'info');
+      await waitFor(() => !untitledTabOpen(), 5000, 'the draft to close');
+    });
+
+    it('closing the draft writes nothing', async () => {
+      script(a, ['Itest Bob', 'Long one', { button: 'editor' }]);
+      const running = vscode.commands.executeCommand('cortex.dispatchTask');
+      await typeInDraft('Closed unsent.');
+      await closeEverything();
+      assert.equal(await running, undefined);
+      assert.equal(read(bob.tasksFile), '');
+    });
+
+    it('a draft dispatch that finds the title taken keeps the draft and says why', async () => {
+      let told = '';
+      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (severity, text) => {
+        if (/write the body/.test(text)) {
+          writeFileSync(bob.tasksFile, '## Long one\n**Status:** in-progress\n');
+          await typeInDraft('Mine.');
+          return 'Dispatch';
+        }
+        if (severity === 'error') {
+          told = text;
+          return 'Cancel';
+        }
+        return undefined;
+      });
+      assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
+      assert.match(told, /Nothing was dispatched: agents\/itest-bob\/tasks\.md already has a in-progress task titled "Long one"|already has an? in-progress task/);
+      assert.equal(read(bob.tasksFile), '## Long one\n**Status:** in-progress\n');
+    });
+  });
+
+  describe('Restricted Mode', () => {
+    it('explains that the workspace must be trusted, asks nothing and writes nothing', async () => {
+      a.setTrusted(false);
+      script(a, []);
+      assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
+      assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask', bob.slug), undefined);
+      assert.equal(a.shownSteps.length, 0);
+      const warnings = messages(a, 'warning');
+      assert.equal(warnings.length, 2);
+      assert.match(warnings[0].message, /Cortex can't dispatch a task in Restricted Mode: it only reads the team folder until you trust this workspace\./);
+      assert.deepEqual(warnings[0].items, ['Manage Workspace Trust']);
+      assert.equal(read(bob.tasksFile), '');
+    });
+  });
+});
+
+function untitledTabOpen(): boolean {
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'untitled'));
+}
