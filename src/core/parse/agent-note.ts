@@ -55,7 +55,7 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
   }
   let level: number | null = null;
   const rawLevel = data?.level;
-  if (rawLevel !== undefined && rawLevel !== null && rawLevel !== '') {
+  if (rawLevel !== undefined && rawLevel !== null && !(typeof rawLevel === 'string' && rawLevel.trim() === '')) {
     const n = typeof rawLevel === 'number' ? rawLevel : typeof rawLevel === 'string' ? Number(rawLevel.trim()) : NaN;
     if (Number.isFinite(n)) level = n;
     else report(fieldLine('level'), 'warning', `"level" should be a number, not "${String(rawLevel)}"; ignoring it.`);

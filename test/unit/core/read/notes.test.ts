@@ -37,6 +37,8 @@ describe('read: agent notes', () => {
   it('lineage: parent and level', () => {
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: 1\n---\n', F, 'ada').level, 1);
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: "2"\n---\n', F, 'ada').level, 2);
+    deepStrictEqual(diag(parseAgentNote('---\nlevel: " "\n---\n', F, 'ada')), []);
+    strictEqual(parseAgentNote('---\nlevel: " "\n---\n', F, 'ada').level, null);
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: 1\n---\n', F, 'ada').parent, 'chief-of-staff');
     const r = parseAgentNote('---\nname: Ada\nparent:\nlevel: high\n---\n', F, 'ada');
     deepStrictEqual([r.parent, r.level, diag(r)], [null, null, [[4, 'warning']]]);
