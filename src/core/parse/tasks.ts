@@ -238,7 +238,8 @@ function commonField(lines: LineTable, i: number): { key: string; lower: string;
   const e = lines.end[i];
   if (text.charCodeAt(s) !== 42 || text.charCodeAt(s + 1) !== 42) return null;
   const c = text.charCodeAt(s + 2);
-  const f = c === 83 ? (text.charCodeAt(s + 4) === 97 ? COMMON_FIELDS[0] : COMMON_FIELDS[1]) : c === 67 ? COMMON_FIELDS[2] : null;
+  // "**Status", "**Started" (told apart by their fourth letter), "**Completed".
+  const f = c === 83 ? (text.charCodeAt(s + 5) === 116 ? COMMON_FIELDS[0] : COMMON_FIELDS[1]) : c === 67 ? COMMON_FIELDS[2] : null;
   if (!f || !text.startsWith(f.prefix, s)) return null;
   let vs = s + f.prefix.length;
   if (text.charCodeAt(vs) === 58) return null; // `**Status:**:` reads differently
@@ -250,11 +251,14 @@ function commonField(lines: LineTable, i: number): { key: string; lower: string;
   if (vs < ve && (text.charCodeAt(vs) >= 0x80 || text.charCodeAt(ve - 1) >= 0x80)) return null;
   common.key = f.key;
   common.lower = f.lower;
-  common.value = '';
+  let value: string | null = null;
   if (f === COMMON_FIELDS[0]) {
-    for (const w of STATUS_WORDS) if (ve - vs === w.length && text.startsWith(w, vs)) common.value = w;
+    // The three statuses as constants: no string per task.
+    const n = ve - vs;
+    const w = n === 5 ? STATUS_WORDS[0] : n === 11 ? STATUS_WORDS[1] : n === 4 ? STATUS_WORDS[2] : null;
+    if (w !== null && text.startsWith(w, vs)) value = w;
   }
-  if (common.value === '') common.value = text.slice(vs, ve);
+  common.value = value ?? text.slice(vs, ve);
   return common;
 }
 
