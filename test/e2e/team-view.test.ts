@@ -69,6 +69,8 @@ describe('Team view, light theme (VSIX in code-server)', function () {
   it('opens the Cortex container and shows the Team view', async () => {
     view = await openTeamView(wb.page);
     await expectCount(agentList(view).getByRole('listitem'), agents.length);
+    await openViewContainer(wb.page, 'Cortex'); // when already open, it stays open
+    await expectCount(agentList(view).getByRole('listitem'), agents.length, 5000);
   });
 
   it('shows every agent of the example team with its liveness', async () => {

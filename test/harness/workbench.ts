@@ -23,7 +23,9 @@ export async function openViewContainer(page: Page, title: string, timeoutMs = 3
   const sidebarTitle = page.locator('.part.sidebar .composite.title h2');
   const open = async (): Promise<boolean> =>
     (await page.locator('.part.sidebar').isVisible()) &&
-    ((await sidebarTitle.textContent({ timeout: 1000 }).catch(() => '')) ?? '').trim().toLowerCase() === title.toLowerCase();
+    // "CORTEX" for one view, "CORTEX: TEAM" when the container shows a single view's title
+    ((await sidebarTitle.textContent({ timeout: 1000 }).catch(() => '')) ?? '').trim().toLowerCase().split(':')[0] ===
+      title.toLowerCase();
   if (!(await open())) await item.click();
   await page.locator('.part.sidebar').waitFor({ state: 'visible', timeout: timeoutMs });
 }
