@@ -35,21 +35,26 @@ import { decodeText, encodeText, hashBytes, isLosslessUtf8 } from './text';
  * 5. The `.bak` name is always removed.
  *
  * A writer that replaces the file by rename (not in place) between steps 2 and 3 is
- * the one case that cannot be detected; the window is a few microseconds.
+ * the one case that cannot be detected; the window is a few microseconds. If the
+ * in-place writer writes again after step 4 read its edit, before it could be put
+ * back (it then worked from our text), the edit fails with a `CortexConflictError`
+ * that says so: our change is in the file, their earlier edit may not be.
  *
- * Reads that see an empty file are repeated after a moment: an in-place writer
- * truncates before it writes, and an empty read at that instant must not be taken for
- * the file's content.
+ * In-place writes are not atomic, so every text the operation is applied to is read
+ * "settled" (`readSettled`): two reads a moment apart must agree, and a file that
+ * was emptied just now is read again for a while, because an empty read between a
+ * writer's truncate and its write, taken for the content, would make the edit
+ * replace the whole file with next to nothing.
  */
 
 export interface EditOptions {
-  /** How many times the operation is applied again after the file changed underneath. Default 5. */
+  /** How many times the operation is applied again after the file changed underneath. Default 8. */
   readonly retries?: number;
   /** What to do when the file does not exist: `error` (default, a `CortexInputError`) or `create` (the operation sees ''). */
   readonly ifMissing?: 'error' | 'create';
   /** How long to wait for another Cortex writer's lock before giving up (ms). Default 5000. */
   readonly lockTimeoutMs?: number;
-  /** Base backoff between retries (ms). Default 4. */
+  /** Base of the jittered wait after repeated collisions (ms). Default 2. */
   readonly backoffMs?: number;
 }
 
@@ -135,24 +140,67 @@ interface Snapshot {
 }
 
 const MISSING_HASH = 'missing';
+const EMPTY_HASH = hashBytes(new Uint8Array(0));
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Reads a file; an empty read is repeated a few times in case a writer just truncated it. */
-async function readSettled(fs: TeamFs, path: string): Promise<Uint8Array | undefined> {
-  for (let i = 0; ; i++) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (e) {
-      if (e instanceof FileNotFoundError) return undefined;
-      throw e;
-    }
-    if (bytes.length > 0 || i >= 2) return bytes;
-    await sleep(2);
+async function readOnce(fs: TeamFs, path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await fs.readFile(path);
+  } catch (e) {
+    if (e instanceof FileNotFoundError) return undefined;
+    throw e;
   }
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * How long an empty read may be a writer between truncating and writing (ms). Taking
+ * such a moment for the file's content would make an edit of "nothing" replace the
+ * whole file. On a busy machine a writer can be descheduled for a long while between
+ * the two steps. Only a file emptied recently is suspect (see `RECENT_MS`).
+ */
+const EMPTY_PATIENCE_MS = 300;
+/** An empty file last modified longer ago than this (ms) is simply empty. */
+const RECENT_MS = 2000;
+/** Two reads this far apart (ms) must agree before a text counts as written out. */
+const SETTLE_MS = 2;
+
+async function recentlyModified(fs: TeamFs, path: string): Promise<boolean> {
+  const stat = await fs.stat(path);
+  return stat !== undefined && Math.abs(Date.now() - stat.mtimeMs) < RECENT_MS;
+}
+
+/**
+ * Reads a file the way a text to edit must be read when other programs write it in
+ * place (open with truncate, then write): a file that was emptied a moment ago is
+ * read again for a while, in case its writer is between the two steps, and the
+ * content counts only once two reads a moment apart agree, so a half-written file
+ * is not taken for the file.
+ */
+async function readSettled(fs: TeamFs, path: string): Promise<Uint8Array | undefined> {
+  const deadline = Date.now() + EMPTY_PATIENCE_MS;
+  let bytes = await readOnce(fs, path);
+  for (let i = 0; i < 200 && bytes !== undefined; i++) {
+    if (bytes.length === 0 && Date.now() < deadline && (await recentlyModified(fs, path))) {
+      await sleep(2);
+      bytes = await readOnce(fs, path);
+      continue;
+    }
+    await sleep(SETTLE_MS);
+    const again = await readOnce(fs, path);
+    if (sameBytes(bytes, again)) return again;
+    bytes = again;
+  }
+  return bytes;
 }
 
 function snapshotOf(path: string, bytes: Uint8Array | undefined): Snapshot {
@@ -177,8 +225,8 @@ type Outcome =
  * is unchanged or when `op` throws.
  */
 export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditOptions = {}): Promise<EditResult> {
-  const retries = opts.retries ?? 5;
-  const backoff = opts.backoffMs ?? 4;
+  const retries = opts.retries ?? 8;
+  const backoff = opts.backoffMs ?? 2;
   const create = (opts.ifMissing ?? 'error') === 'create';
   const folder = dirname(path);
   if (!create && folder !== '' && !(await fs.stat(folder))) throw new CortexInputError(`${path} does not exist.`);
@@ -238,8 +286,11 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
           path,
         );
       }
-      await sleep(backoff * 2 ** (attempt - 1) + Math.random() * backoff);
-      snap = snapshotOf(path, await readSettled(fs, path));
+      // The text just read is the freshest there is: apply the operation to it at once
+      // (a writer that just wrote is least likely to write again right now). Only
+      // after repeated collisions wait a little, with jitter.
+      if (attempt >= 3) await sleep(Math.random() * backoff * 2 ** Math.min(attempt - 3, 4));
+      snap = outcome.snap;
       expected = snap.hash;
     }
   } finally {
@@ -256,16 +307,18 @@ async function replace(
   bytes: Uint8Array,
   useLink: boolean,
 ): Promise<Outcome> {
+  /** The file is not what we expected: what it settles to is the text to apply the operation to. */
+  const changed = async (from: string): Promise<Outcome> => ({ kind: 'changed', snap: snapshotOf(path, await readSettled(fs, from)) });
   if (!exists) {
     if (await createExclusive(fs, path, bytes)) return { kind: 'done' };
-    return { kind: 'changed', snap: snapshotOf(path, await readSettled(fs, path)) };
+    return await changed(path);
   }
   const tmp = tempPathFor(path, 'tmp');
   try {
     await fs.writeFile(tmp, bytes);
     if (!useLink || !fs.link) {
-      const current = snapshotOf(path, await readSettled(fs, path));
-      if (current.hash !== expected) return { kind: 'changed', snap: current };
+      const current = await readOnce(fs, path);
+      if (current === undefined || hashBytes(current) !== expected) return await changed(path);
       await fs.rename(tmp, path);
       return { kind: 'done' };
     }
@@ -276,14 +329,19 @@ async function replace(
       } catch {
         // The file was being replaced that very moment (a rename leaves the old inode
         // unlinkable), or it is gone: look again.
-        return { kind: 'changed', snap: snapshotOf(path, await readSettled(fs, path)) };
+        return await changed(path);
       }
-      const current = snapshotOf(path, await readSettled(fs, bak));
-      if (current.hash !== expected) return { kind: 'changed', snap: current };
+      const current = await readOnce(fs, bak);
+      if (current === undefined || hashBytes(current) !== expected) return await changed(bak);
       await fs.rename(tmp, path);
-      const old = snapshotOf(path, await readSettled(fs, bak));
-      if (old.hash === expected) return { kind: 'done' };
-      return { kind: 'lost', snap: old, expected: hashBytes(bytes) };
+      // An in-place writer that opened the file before the rename truncated it then:
+      // the old inode no longer holds what we checked. (When it was empty already,
+      // `readSettled` waits for such a writer if the file was touched just now.)
+      const old = await readOnce(fs, bak);
+      if (old !== undefined && hashBytes(old) === expected && expected !== EMPTY_HASH) return { kind: 'done' };
+      const settled = snapshotOf(path, await readSettled(fs, bak));
+      if (settled.hash === expected) return { kind: 'done' };
+      return { kind: 'lost', snap: settled, expected: hashBytes(bytes) };
     } finally {
       await fs.remove(bak).catch(() => undefined);
     }

@@ -50,6 +50,7 @@ export function checkUserText(text: string, what: string, opts: { allowStatus?: 
 
 /** The 1-based line of a code fence that is never closed, or null. */
 export function unclosedFenceLine(text: string): number | null {
+  if (text.indexOf('```') < 0 && text.indexOf('~~~') < 0) return null;
   let fence: { char: string; len: number; line: number } | null = null;
   const lines = text.slice(bomLength(text)).split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {

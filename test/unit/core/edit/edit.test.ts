@@ -73,47 +73,41 @@ describe('editFile', () => {
     assert.strictEqual(fs.get(F), 'x\n');
   });
 
+  /** Runs `change` whenever the editor writes its temp file: after it read and applied the operation, before it checks and renames. */
+  const onTempWrite = (fs: MemoryTeamFs, change: (n: number) => void) => {
+    let n = 0;
+    return hooked(fs, {
+      writeFile: async (args, call) => {
+        await call();
+        if (isCortexTempName(path.basename(args[0]))) change(n++);
+      },
+    });
+  };
+
   it('re-applies the operation when the file changed after it was read', async () => {
     const fs = new MemoryTeamFs({ [F]: '## A\n**Status:** ready\n' });
-    let reads = 0;
-    const racing = hooked(fs, {
-      readFile: async (args, call) => {
-        const bytes = await call();
-        // An agent claims A and ticks right after our first read.
-        if (args[0] === F && reads++ === 0) fs.put(F, '## A\n**Status:** in-progress\n\n<!-- cortex:last-tick 2026-01-01T00:00 -->\n');
-        return bytes;
-      },
+    // An agent claims A and ticks while our first attempt is on its way.
+    const racing = onTempWrite(fs, (n) => {
+      if (n === 0) fs.put(F, '## A\n**Status:** in-progress\n\n<!-- cortex:last-tick 2026-01-01T00:00 -->\n');
     });
     const r = await editFile(racing, F, (t) => dispatchText(t, F, { title: 'B' }).text, { backoffMs: 0 });
     assert.strictEqual(r.attempts, 2);
     assert.strictEqual(fs.get(F), '## A\n**Status:** in-progress\n\n## B\n**Status:** ready\n\n<!-- cortex:last-tick 2026-01-01T00:00 -->\n');
+    assert.deepStrictEqual(fs.paths(), [F]);
   });
 
   it('gives up with a conflict after the retries, overwriting nothing', async () => {
     const fs = new MemoryTeamFs({ [F]: 'v0\n' });
-    let n = 0;
-    const busy = hooked(fs, {
-      readFile: async (_args, call) => {
-        const bytes = await call();
-        fs.put(F, `v${++n}\n`);
-        return bytes;
-      },
-    });
-    await assert.rejects(editFile(busy, F, append('mine'), { retries: 3, backoffMs: 0 }), (e: unknown) => e instanceof CortexConflictError && /nothing was overwritten/.test(e.message));
-    assert.ok(!fs.get(F)!.includes('mine'));
+    const busy = onTempWrite(fs, (n) => fs.put(F, `v${n + 1}\n`));
+    await assert.rejects(editFile(busy, F, append('mine'), { retries: 3, backoffMs: 0 }), (e: unknown) => e instanceof CortexConflictError && /\(4 attempts\); nothing was overwritten/.test(e.message));
+    assert.strictEqual(fs.get(F), 'v4\n');
     assert.deepStrictEqual(fs.paths(), [F]);
   });
 
   it('lets the operation refuse the new text (nothing written)', async () => {
     const fs = new MemoryTeamFs({ [F]: '## A\n**Status:** ready\n' });
-    let first = true;
-    const racing = hooked(fs, {
-      readFile: async (_args, call) => {
-        const bytes = await call();
-        if (first) fs.put(F, '## A\n**Status:** ready\n\n## B\n**Status:** ready\n');
-        first = false;
-        return bytes;
-      },
+    const racing = onTempWrite(fs, (n) => {
+      if (n === 0) fs.put(F, '## A\n**Status:** ready\n\n## B\n**Status:** ready\n');
     });
     await assert.rejects(editFile(racing, F, (t) => dispatchText(t, F, { title: 'B' }).text, { backoffMs: 0 }), /already has a ready task titled "B"/);
     assert.strictEqual(fs.get(F), '## A\n**Status:** ready\n\n## B\n**Status:** ready\n');

@@ -78,14 +78,14 @@ describe('reassign', () => {
     let n = 0;
     const busy = new Proxy(fs, {
       get(target, prop, receiver) {
-        if (prop === 'readFile') {
-          // Right after every read of the source, the agent ticks: the edit never settles.
-          return async (p: string) => {
-            const bytes = await target.readFile(p);
-            if (p === ADA && n++ > 0) {
+        if (prop === 'writeFile') {
+          // Whenever the source is about to be replaced, the agent ticks first: the edit never settles.
+          return async (p: string, data: Uint8Array) => {
+            await target.writeFile(p, data);
+            if (p.startsWith('agents/ada/.tasks.md.cortex-')) {
+              n++;
               target.put(ADA, `## A\n**Status:** ready\n\n<!-- cortex:last-tick 2026-03-28T10:${String(n % 60).padStart(2, '0')} -->\n`);
             }
-            return bytes;
           };
         }
         const v = Reflect.get(target, prop, receiver);
