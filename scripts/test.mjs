@@ -49,6 +49,7 @@ writeFileSync(pgidFile, '');
 /** Everything that ran: suites with their test counts, and setup steps that failed. */
 const report = [];
 let current = null; // the child process group running now
+let interrupted = false; // SIGINT/SIGTERM: start nothing more
 
 function log(line) {
   console.log(`[test] ${line}`);
@@ -80,6 +81,7 @@ function killRegisteredGroups() {
  */
 function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot } = {}) {
   const started = Date.now();
+  if (interrupted) return Promise.resolve({ code: 130, timedOut: false, ms: 0 });
   return new Promise((resolve) => {
     const child = spawn(cmd, cmdArgs, {
       cwd,
@@ -113,6 +115,7 @@ function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot } = {}) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     log(`${signal}: stopping`);
+    interrupted = true;
     if (current) killGroup(current, 'SIGTERM');
     setTimeout(() => {
       if (current) killGroup(current, 'SIGKILL');
@@ -238,7 +241,7 @@ async function main() {
   const extensionBuilt = existsSync(entryFile) && statSync(entryFile).mtimeMs >= buildStarted - 1000;
   if (!extensionBuilt) log(`${entry} was not built: the integration and e2e suites cannot run`);
   const canRun = (suite) => {
-    if (!suites.includes(suite)) return false;
+    if (!suites.includes(suite) || interrupted) return false;
     if (suite !== 'unit' && !(editorReady && extensionBuilt)) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
