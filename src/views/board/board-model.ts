@@ -7,7 +7,7 @@
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
 import { COORDINATOR_SLUG } from '../team/team-view-model';
-import { BoardAgent, BoardCard, BoardHeader, BoardStatus } from './protocol';
+import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './protocol';
 
 export interface BoardModelInput {
   readonly status: BoardStatus;
@@ -23,12 +23,13 @@ export interface BoardModelInput {
 export interface BoardSnapshot {
   readonly header: BoardHeader;
   readonly agents: readonly BoardAgent[];
-  /** Cards by agent slug (the same array for a lane as long as its tasks did not change). */
-  readonly cards: ReadonlyMap<string, readonly BoardCard[]>;
+  /** An agent's cards (the same array as long as its tasks did not change); made when first asked for. */
+  cards(slug: string): readonly BoardCard[];
 }
 
-const TEXT_MAX = 240;
-const SUMMARY_MAX = 400;
+/** A card shows at most two lines of text; the rest is in the detail panel. */
+const TEXT_MAX = 160;
+const SUMMARY_MAX = 200;
 
 /** The first non-blank line of a body as plain text: list, quote and heading markers and emphasis marks dropped. */
 export function firstLine(body: string): string {
@@ -84,20 +85,67 @@ export function compareLanes(a: Agent, b: Agent): number {
   return ca - cb || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
 
+/** About how many cards one state message carries (a lane is never split). */
+export const CARDS_PER_MESSAGE = 2500;
+
+/**
+ * Which lanes' cards the next state message carries, given the revisions the page
+ * has (`sent`; `undefined`: nothing). A lane the page has in an older version is
+ * always sent; lanes it never had fill up to `budget` cards (at least one lane), the
+ * rest wait for the next message (`more`). `revs` is what the page has afterwards.
+ */
+export function lanesToSend(
+  agents: readonly BoardAgent[],
+  cardsOf: (slug: string) => readonly BoardCard[],
+  sent: ReadonlyMap<string, number> | undefined,
+  budget: number = CARDS_PER_MESSAGE,
+): { lanes: BoardLaneCards[]; revs: Map<string, number>; more: boolean } {
+  const lanes: BoardLaneCards[] = [];
+  const revs = new Map<string, number>();
+  let more = false;
+  for (const a of agents) {
+    const had = sent?.get(a.slug);
+    if (had === a.rev) {
+      revs.set(a.slug, a.rev);
+    } else if (had !== undefined || budget > 0 || lanes.length === 0) {
+      const cards = cardsOf(a.slug);
+      lanes.push({ slug: a.slug, cards });
+      budget -= Math.max(1, cards.length);
+      revs.set(a.slug, a.rev);
+    } else {
+      more = true;
+    }
+  }
+  return { lanes, revs, more };
+}
+
+/** Cards per column (ready, in progress, done, other). */
+export function columnCounts(tasks: readonly Task[]): [number, number, number, number] {
+  const n: [number, number, number, number] = [0, 0, 0, 0];
+  for (const t of tasks) n[t.status === 'ready' ? 0 : t.status === 'in-progress' ? 1 : t.status === 'done' ? 2 : 3]++;
+  return n;
+}
+
+interface Lane {
+  readonly rev: number;
+  readonly counts: [number, number, number, number];
+  cards: readonly BoardCard[] | undefined;
+}
+
 export class BoardModel {
-  private readonly cards = new WeakMap<readonly Task[], { readonly rev: number; readonly cards: readonly BoardCard[] }>();
+  private readonly lanes = new WeakMap<readonly Task[], Lane>();
   private nextRev = 1;
 
   build(input: BoardModelInput): BoardSnapshot {
     const team = input.team;
     const agents: BoardAgent[] = [];
-    const cards = new Map<string, readonly BoardCard[]>();
+    const tasksOf = new Map<string, readonly Task[]>();
     const projects = new Set<string>();
     for (const p of team?.projects ?? []) projects.add(p.slug);
     for (const a of (team?.agents ?? []).slice().sort(compareLanes)) {
-      const lane = this.laneCards(a.tasks);
+      const lane = this.lane(a.tasks);
       for (const p of a.projects) projects.add(p);
-      cards.set(a.slug, lane.cards);
+      tasksOf.set(a.slug, a.tasks);
       agents.push({
         slug: a.slug,
         name: a.name,
@@ -107,6 +155,7 @@ export class BoardModel {
         tickAgeMinutes: tickAgeMinutes(a, input.now),
         projects: a.projects,
         rev: lane.rev,
+        counts: lane.counts,
       });
     }
     return {
@@ -119,15 +168,20 @@ export class BoardModel {
         projects: [...projects].sort(),
       },
       agents,
-      cards,
+      cards: (slug) => {
+        const tasks = tasksOf.get(slug);
+        if (!tasks) return [];
+        const lane = this.lane(tasks);
+        return (lane.cards ??= tasks.map(toCard));
+      },
     };
   }
 
-  private laneCards(tasks: readonly Task[]): { rev: number; cards: readonly BoardCard[] } {
-    let lane = this.cards.get(tasks);
+  private lane(tasks: readonly Task[]): Lane {
+    let lane = this.lanes.get(tasks);
     if (!lane) {
-      lane = { rev: this.nextRev++, cards: tasks.map(toCard) };
-      this.cards.set(tasks, lane);
+      lane = { rev: this.nextRev++, counts: columnCounts(tasks), cards: undefined };
+      this.lanes.set(tasks, lane);
     }
     return lane;
   }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../extension/dispose';
 import { webviewHtml, makeNonce } from '../shared/webview-html';
-import { BoardModel, BoardSnapshot } from './board-model';
+import { BoardModel, BoardSnapshot, lanesToSend } from './board-model';
 import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
 import { locateTask } from './drop';
 import { isAllowedLink, renderMarkdown } from './markdown';
@@ -11,7 +11,6 @@ import {
   BOARD_PROTOCOL_VERSION,
   BoardHeader,
   BoardHostMessage,
-  BoardLaneCards,
   BoardStateMessage,
   BoardWebviewMessage,
   CardDetail,
@@ -50,6 +49,8 @@ export class BoardPanel extends DisposableBase {
   private sent: { revs: Map<string, number>; header: string; agents: string } | undefined;
   private snapshot: BoardSnapshot | undefined;
   private pendingReveal: string | undefined;
+  /** Posts the lanes that did not fit into the last message. */
+  private moreTimer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly model = new BoardModel();
   readonly writer: BoardWriter;
@@ -66,7 +67,12 @@ export class BoardPanel extends DisposableBase {
   constructor(private readonly ctx: BoardContext) {
     super();
     this.writer = new BoardWriter(ctx);
-    this.register({ dispose: () => this.releasePanel(true) });
+    this.register({
+      dispose: () => {
+        if (this.moreTimer) clearTimeout(this.moreTimer);
+        this.releasePanel(true);
+      },
+    });
     this.register(
       vscode.window.registerWebviewPanelSerializer(BoardPanel.viewType, {
         deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
@@ -240,17 +246,20 @@ export class BoardPanel extends DisposableBase {
     this.postMessage({ type: 'reveal', agent });
   }
 
+  /**
+   * Posts the state: everything (`full`, to a page that just said ready) or what
+   * changed since the last post. Lanes whose cards the page lacks go a few thousand
+   * cards at a time, so the first screen of a big team paints before the rest arrives.
+   */
   private post(full: boolean): void {
+    if (this.moreTimer) clearTimeout(this.moreTimer);
+    this.moreTimer = undefined;
     const snapshot = this.currentSnapshot();
     const header = JSON.stringify(snapshot.header);
     const agents = JSON.stringify(snapshot.agents);
     const sent = full ? undefined : this.sent;
-    const lanes: BoardLaneCards[] = [];
-    const revs = new Map<string, number>();
-    for (const a of snapshot.agents) {
-      revs.set(a.slug, a.rev);
-      if (!sent || sent.revs.get(a.slug) !== a.rev) lanes.push({ slug: a.slug, cards: snapshot.cards.get(a.slug) ?? [] });
-    }
+    const { lanes, revs, more } = lanesToSend(snapshot.agents, snapshot.cards, sent?.revs);
+    if (more) this.moreTimer = setTimeout(() => this.update(), 0);
     if (sent && lanes.length === 0 && sent.header === header && sent.agents === agents) return;
     const base = sent ? this.version : null;
     this.version++;

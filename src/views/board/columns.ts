@@ -17,9 +17,9 @@ export function columnOf(status: string | null): ColumnId {
   return status === 'ready' || status === 'in-progress' || status === 'done' ? status : 'other';
 }
 
-/** Ready, in progress and done; "other" only when some card has an unknown status. */
-export function columnsFor(lanes: Iterable<readonly BoardCard[]>): ColumnId[] {
-  for (const cards of lanes) for (const c of cards) if (columnOf(c.status) === 'other') return ['ready', 'in-progress', 'done', 'other'];
+/** Ready, in progress and done; "other" only when some lane has a card with an unknown status (`counts[3]`, see BoardAgent). */
+export function columnsFor(agents: Iterable<{ readonly counts: readonly number[] }>): ColumnId[] {
+  for (const a of agents) if (a.counts[3] > 0) return ['ready', 'in-progress', 'done', 'other'];
   return ['ready', 'in-progress', 'done'];
 }
 

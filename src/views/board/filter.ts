@@ -26,6 +26,8 @@ export interface VisibleLane {
   readonly nextUp: number | null;
   /** How many cards are shown. */
   readonly shown: number;
+  /** The page has this lane's cards (a big team's lanes arrive a few at a time). */
+  readonly loaded: boolean;
 }
 
 export function isFiltering(f: BoardFilter): boolean {
@@ -81,10 +83,11 @@ export function filterBoard(
   for (const agent of agents) {
     if (filter.agent !== null && agent.slug !== filter.agent) continue;
     if (filter.project !== null && !agent.projects.includes(filter.project)) continue;
-    const cards = cardsBySlug.get(agent.slug) ?? EMPTY;
+    const known = cardsBySlug.get(agent.slug);
+    const cards = known ?? EMPTY;
     const { columns, shown } = laneColumns(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase());
     if (words.length > 0 && shown === 0) continue;
-    out.push({ agent, cards, columns, nextUp: nextUpIndex(cards), shown });
+    out.push({ agent, cards, columns, nextUp: nextUpIndex(cards), shown, loaded: known !== undefined });
   }
   return out;
 }

@@ -7,10 +7,12 @@
  * find the task again in the file as it is now. Never paths or command names. The
  * first message is `ready`; the host posts nothing before it.
  *
- * Host → webview: `state` snapshots with a version. A full snapshot carries every
- * lane's cards; a patch (`base` = the version it applies to) carries the cards of the
- * lanes that changed only, and the lane list, so a drop or an agent's tick re-sends
- * one lane, not twenty thousand cards. A page that missed a version asks to `resync`.
+ * Host → webview: `state` snapshots with a version. A full snapshot (`base` null)
+ * carries the lane list and the cards of the first lanes; patches (`base` = the
+ * version they apply to) carry the cards of lanes the page does not have yet (the
+ * rest of a big team, a few thousand cards at a time, so the first screen paints
+ * early) or whose cards changed, so a drop or an agent's tick re-sends one lane, not
+ * twenty thousand cards. A page that missed a version asks to `resync`.
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 import { LIVENESS_VALUES, Liveness } from '../team/protocol';
@@ -53,6 +55,8 @@ export interface BoardAgent {
   readonly projects: readonly string[];
   /** Changes whenever this agent's cards change (a patch re-sends the cards then). */
   readonly rev: number;
+  /** How many cards each column has: ready, in progress, done, other (lays the lane out before its cards arrive). */
+  readonly counts: readonly [number, number, number, number];
 }
 
 export interface BoardLaneCards {
@@ -137,7 +141,7 @@ export type BoardHostMessage =
       readonly header: BoardHeader;
       /** Every lane, in order. */
       readonly agents: readonly BoardAgent[];
-      /** Full: every lane's cards; patch: the lanes whose `rev` changed. */
+      /** Cards of the lanes the page lacks or whose `rev` changed (a lane not listed keeps what the page has, or waits). */
       readonly lanes: readonly BoardLaneCards[];
     }
   /** How an operation the page asked for ended (after the board shows its effect). */
@@ -178,6 +182,7 @@ const agent = object({
   tickAgeMinutes: nullable(num),
   projects: arrayOf(str),
   rev: int,
+  counts: (v, at) => (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isInteger(n) && n >= 0) ? null : `${at} should be four counts`),
 });
 const header = object({
   status: oneOf(['loading', 'noTeam', 'ready']),

@@ -64,7 +64,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const header = view.header;
   const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
   const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
-  const columns = useMemo(() => columnsFor(view.cards.values()), [view.cards]);
+  const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
   const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
   const agentName = (slug: string) => names.get(slug) ?? slug;
 
@@ -73,7 +73,8 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   useEffect(() => {
     if (painted.current || !header || header.status !== 'ready') return;
     painted.current = true;
-    requestAnimationFrame(() => props.onPainted?.());
+    // After the frame that shows them: a timeout queued from the frame callback runs once it is painted.
+    requestAnimationFrame(() => setTimeout(() => props.onPainted?.(), 0));
   });
 
   const cardOf = (key: CardKey) => {

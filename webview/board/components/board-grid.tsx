@@ -88,7 +88,8 @@ export function BoardGrid(p: GridProps) {
   const frame = useRef(0);
 
   // ---- layout ----------------------------------------------------------------------
-  const rowsOf = useMemo(() => lanes.map((l) => laneRows(columns.map((c) => l.columns[c].length))), [lanes, columns]);
+  // A lane whose cards have not arrived yet is laid out from its counts.
+  const rowsOf = useMemo(() => lanes.map((l) => laneRows(l.loaded ? columns.map((c) => l.columns[c].length) : l.agent.counts)), [lanes, columns]);
   const layout = useMemo(
     () => layoutLanes(lanes.map((l, i) => laneHeight(rowsOf[i], p.collapsed.has(l.agent.slug)))),
     [lanes, rowsOf, p.collapsed],
@@ -528,7 +529,7 @@ export function BoardGrid(p: GridProps) {
           </div>
         ))}
       </div>
-      <div class="lanes" style={{ height: `${layout.total}px` }}>
+      <div class={`lanes cols-${columns.length}`} style={{ height: `${layout.total}px` }}>
         {[...shown]
           .sort((a, b) => a - b)
           .map((li) => {

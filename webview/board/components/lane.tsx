@@ -45,6 +45,8 @@ export interface LaneProps {
   onToggle: (slug: string) => void;
 }
 
+const COLUMN_INDEX: Readonly<Record<ColumnId, number>> = { ready: 0, 'in-progress': 1, done: 2, other: 3 };
+
 function same(k: CardKey | null, agent: string, c: BoardCard): boolean {
   return k !== null && k.agent === agent && k.index === c.index && k.title === c.title;
 }
@@ -58,7 +60,7 @@ export function Lane(p: LaneProps) {
   const { lane, columns } = p;
   const a = lane.agent;
   const slug = a.slug;
-  const counts = columns.map((c) => lane.columns[c].length);
+  const counts = columns.map((c) => (lane.loaded ? lane.columns[c].length : a.counts[COLUMN_INDEX[c]]));
   const headId = `lane-${cssId(slug)}`;
   const headIndicator = p.indicator && p.indicator.agent === slug && p.collapsed ? p.indicator : null;
   return (
@@ -90,7 +92,13 @@ export function Lane(p: LaneProps) {
         </span>
         {a.role ? <span class="lane-role" title={a.role}>{a.role}</span> : null}
       </div>
-      {p.collapsed ? null : (
+      {p.collapsed ? null : !lane.loaded ? (
+        <div class={`lane-body cols-${columns.length}`}>
+          <p class="lane-loading muted" role="status">
+            <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Loading cards…
+          </p>
+        </div>
+      ) : (
         <div class={`lane-body cols-${columns.length}`}>
           {columns.map((col) => (
             <Cell key={col} {...p} column={col} cards={lane.columns[col]} />
