@@ -367,7 +367,7 @@ async function acquireLock(fs: TeamFs, path: string, timeoutMs: number): Promise
   await fs.writeFile(tmp, token);
   const deadline = Date.now() + timeoutMs;
   try {
-    for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
+    for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
       try {
         await link(tmp, lock);
         break;
