@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 import { CortexConflictError, CortexInputError } from './errors';
-import { FileNotFoundError, TeamFs, basename, dirname, joinPath } from './fs/team-fs';
+import { FileNotFoundError, TeamFs, basename, dirname, isCortexTempName, joinPath } from './fs/team-fs';
 import { decodeText, encodeText, hashBytes, isLosslessUtf8 } from './text';
 
 /**
@@ -255,6 +255,7 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
       const bytes = encodeText(next);
       const outcome = await replace(fs, path, snap.exists || recovering, expected, bytes, useLink);
       if (outcome.kind === 'done') {
+        await sweepLeftovers(fs, path);
         if (refused) throw refused;
         return { changed: true, before: snap.text, after: next, attempts: attempt };
       }
@@ -348,6 +349,33 @@ async function replace(
   } finally {
     await fs.remove(tmp).catch(() => undefined);
   }
+}
+
+/** Temp files of `path` older than this (ms) are leftovers of a killed process. */
+const LEFTOVER_MS = 10 * 60_000;
+
+/**
+ * Removes temp files a killed writer left next to `path` (its own `.tmp`/`.bak`
+ * names, not the lock, which has its own rule). Best effort, after a successful edit.
+ */
+export async function sweepLeftovers(fs: TeamFs, path: string, olderThanMs = LEFTOVER_MS): Promise<string[]> {
+  const removed: string[] = [];
+  try {
+    const prefix = `.${basename(path)}.cortex-`;
+    const lock = basename(lockPathFor(path));
+    for (const e of await fs.list(dirname(path))) {
+      if (e.kind !== 'file' || !e.name.startsWith(prefix) || e.name === lock || !isCortexTempName(e.name)) continue;
+      const p = joinPath(dirname(path), e.name);
+      const stat = await fs.stat(p);
+      if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
+        await fs.remove(p);
+        removed.push(p);
+      }
+    }
+  } catch {
+    // Sweeping is a courtesy: never fail an edit over it.
+  }
+  return removed;
 }
 
 /** How old a lock may get before it is taken for the leftover of a killed process (ms). */

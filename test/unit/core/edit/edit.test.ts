@@ -187,6 +187,18 @@ describe('editFile on disk (hard links)', () => {
     assert.deepStrictEqual(leftovers(), []);
   });
 
+  it('sweeps temp files a killed writer left behind, and only old ones of this file', async () => {
+    await fs.writeFile(F, new TextEncoder().encode('x\n'));
+    const folder = path.dirname(abs(F));
+    const old = new Date(Date.now() - 3600_000);
+    for (const name of ['.tasks.md.cortex-aaaa.tmp', '.tasks.md.cortex-bbbb.bak', '.ada.md.cortex-cccc.tmp', '.tasks.md.cortex-dddd.tmp']) {
+      writeFileSync(path.join(folder, name), 'left');
+      if (name !== '.tasks.md.cortex-dddd.tmp') utimesSync(path.join(folder, name), old, old);
+    }
+    await editFile(fs, F, append('y'));
+    assert.deepStrictEqual(readdirSync(folder).sort(), ['.ada.md.cortex-cccc.tmp', '.tasks.md.cortex-dddd.tmp', 'tasks.md']);
+  });
+
   it('createExclusive creates once, and never replaces', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => createExclusive(fs, F, new TextEncoder().encode(`v${i}`))));
     assert.strictEqual(results.filter(Boolean).length, 1);
