@@ -235,6 +235,7 @@ function fmt(ms: number): string {
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const dirs = ensureFixtures();
   const files = await listFiles(dirs.big);
   const totalBytes = (await Promise.all(files.map((f) => fsp.stat(f)))).reduce((s, st) => s + st.size, 0);
@@ -317,6 +318,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Team: ${agentCount} agents, ${taskCount} tasks, ${files.length} files, ${(totalBytes / 1e6).toFixed(1)} MB  (${root})`);
   console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}, Node ${process.version}`);
+  console.log(`Load average at the start / end: ${loadAtStart} / ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
   console.log('');
   console.log(`${'measurement'.padEnd(w)}  ${'median'.padStart(9)}  ${'min'.padStart(9)}`);
   console.log(`${'-'.repeat(w)}  ${'-'.repeat(9)}  ${'-'.repeat(9)}`);
