@@ -86,7 +86,7 @@ export function compareLanes(a: Agent, b: Agent): number {
 }
 
 /** About how many cards one state message carries (a lane is never split). */
-export const CARDS_PER_MESSAGE = 2500;
+export const CARDS_PER_MESSAGE = 4000;
 
 /**
  * Which lanes' cards the next state message carries, given the revisions the page

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../extension/dispose';
 import { webviewHtml, makeNonce } from '../shared/webview-html';
-import { BoardModel, BoardSnapshot, lanesToSend } from './board-model';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, lanesToSend } from './board-model';
 import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
 import { locateTask } from './drop';
 import { isAllowedLink, renderMarkdown } from './markdown';
@@ -17,6 +17,9 @@ import {
   CardRef,
   checkBoardWebviewMessage,
 } from './protocol';
+
+/** The first message is small: the lane list and the cards of the first screens. */
+const FIRST_MESSAGE_CARDS = 1000;
 
 /** What the board needs from the extension: the live store, the write gate, prompts, the clock. */
 export interface BoardContext extends BoardWriterContext {
@@ -151,6 +154,12 @@ export class BoardPanel extends DisposableBase {
     webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
     const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
+    // Make the first message's cards while the page loads, so `ready` is answered at once.
+    setTimeout(() => {
+      if (this.panel !== panel) return;
+      const s = this.currentSnapshot();
+      lanesToSend(s.agents, s.cards, undefined, FIRST_MESSAGE_CARDS);
+    }, 0);
     webview.html = webviewHtml({
       cspSource: webview.cspSource,
       nonce: makeNonce((n) => randomBytes(n)),
@@ -258,15 +267,20 @@ export class BoardPanel extends DisposableBase {
     const header = JSON.stringify(snapshot.header);
     const agents = JSON.stringify(snapshot.agents);
     const sent = full ? undefined : this.sent;
-    const { lanes, revs, more } = lanesToSend(snapshot.agents, snapshot.cards, sent?.revs);
-    if (more) this.moreTimer = setTimeout(() => this.update(), 0);
+    const { lanes, revs, more } = lanesToSend(snapshot.agents, snapshot.cards, sent?.revs, sent ? CARDS_PER_MESSAGE : FIRST_MESSAGE_CARDS);
     if (sent && lanes.length === 0 && sent.header === header && sent.agents === agents) return;
     const base = sent ? this.version : null;
     this.version++;
     this.sent = { revs, header, agents };
     this.snapshot = snapshot;
     const message: BoardStateMessage = { type: 'state', version: this.version, base, header: snapshot.header, agents: snapshot.agents, lanes };
-    this.postMessage(message, () => this.postedEmitter.fire(message));
+    const panel = this.panel;
+    this.postMessage(message, () => {
+      this.postedEmitter.fire(message);
+      // The rest of the lanes once this one is through: queued all at once, the later
+      // messages would hold up the first one on its way to the page.
+      if (more && this.panel === panel && this.ready) this.moreTimer = setTimeout(() => this.update(), 0);
+    });
   }
 
   private postMessage(message: BoardHostMessage, delivered?: () => void): void {
