@@ -54,7 +54,14 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserHand
     ...(options.headless === false ? [] : ['--headless=new', '--hide-scrollbars', '--mute-audio']),
     'about:blank',
   ];
-  const child = spawn(chromiumPath(), args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Chromium's temporary files and crash-report folder stay inside the profile folder.
+  const scratch = path.join(path.resolve(options.userDataDir), 'tmp');
+  mkdirSync(scratch, { recursive: true });
+  const child = spawn(chromiumPath(), args, {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, TMPDIR: scratch, XDG_CONFIG_HOME: scratch, XDG_CACHE_HOME: scratch },
+  });
   if (child.pid === undefined) throw new Error('chromium did not start');
   const pid = child.pid;
   trackGroup(pid, 'chromium');
