@@ -67,10 +67,15 @@ function killGroup(pgid, signal) {
 /** Ends the groups the harness registered (code-server, chromium) in case their parent died. */
 function killRegisteredGroups() {
   if (!existsSync(pgidFile)) return;
+  const live = new Set();
   for (const line of readFileSync(pgidFile, 'utf8').split('\n')) {
-    const pgid = Number(line.split(' ')[0]);
-    if (pgid > 0) killGroup(pgid, 'SIGKILL');
+    const [id, what] = line.split(' ');
+    const pgid = Number(id);
+    if (!(pgid > 0)) continue;
+    if (what === 'ended') live.delete(pgid);
+    else live.add(pgid);
   }
+  for (const pgid of live) killGroup(pgid, 'SIGKILL');
   writeFileSync(pgidFile, '');
 }
 

@@ -2,7 +2,8 @@
 // process group of its own, registered here. Whatever happens (normal exit, an
 // exception, SIGINT/SIGTERM/SIGHUP) the whole group is ended. When the orchestrator
 // names a file in CORTEX_TEST_PGIDS, each group id is appended to it too, so that
-// it can end them even if this process is killed outright.
+// it can end them even if this process is killed outright; a second line
+// `<pgid> ended` tells it the group is gone (so a reused id is never signalled).
 import { appendFileSync } from 'node:fs';
 
 interface Group {
@@ -22,6 +23,17 @@ function alive(pgid: number): boolean {
   }
 }
 
+/** Appends a line to the orchestrator's list of process groups (see the top of this file). */
+function note(line: string): void {
+  const file = process.env.CORTEX_TEST_PGIDS;
+  if (!file) return;
+  try {
+    appendFileSync(file, line + '\n');
+  } catch {
+    // best effort
+  }
+}
+
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
@@ -34,25 +46,22 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
 export function trackGroup(pid: number, name: string): void {
   installHandlers();
   groups.set(pid, { pgid: pid, name });
-  const file = process.env.CORTEX_TEST_PGIDS;
-  if (file) {
-    try {
-      appendFileSync(file, `${pid} ${name}\n`);
-    } catch {
-      // best effort
-    }
-  }
+  note(`${pid} ${name}`);
 }
 
 /** Ends one group: SIGTERM, then SIGKILL after `graceMs` if anything is left. */
 export async function killGroup(pid: number, graceMs = 3000): Promise<void> {
   const group = groups.get(pid);
   groups.delete(pid);
-  if (!group && !alive(pid)) return;
+  if (!group && !alive(pid)) {
+    note(`${pid} ended`);
+    return;
+  }
   signalGroup(pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (alive(pid)) signalGroup(pid, 'SIGKILL');
+  note(`${pid} ended`); // the orchestrator leaves this id alone from now on
 }
 
 /** Ends every registered group. */
