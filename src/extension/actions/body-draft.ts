@@ -47,8 +47,13 @@ export class BodyDrafts extends DisposableBase {
 
   /** Opens a draft for the body of `request.title`; resolves when it was dispatched or given up. */
   async edit(request: DraftRequest): Promise<DraftResult> {
-    const header = `<!-- Cortex: the body of the task "${request.title.replace(/--+>?/g, '-')}" for ${request.agentName}. Write it below this line, then press Dispatch (the send button above, or "Cortex: Dispatch This Draft"). This line is not part of the task. Closing the draft without dispatching writes nothing. -->`;
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${header}\n\n${request.initialBody}` });
+    const header = `<!-- Cortex: the body of the task "${request.title.replace(/--+>?/g, '-')}" for ${request.agentName}. Write it below; the send button above dispatches it. This line is not part of the task. -->`;
+    // A named untitled document, so its tab says what it is.
+    let document = await vscode.workspace.openTextDocument(this.draftUri(request.title));
+    if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+    const fill = new vscode.WorkspaceEdit();
+    fill.insert(document.uri, new vscode.Position(0, 0), `${header}\n\n${request.initialBody}`);
+    await vscode.workspace.applyEdit(fill);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     const end = document.lineAt(document.lineCount - 1).range.end;
     editor.selection = new vscode.Selection(end, end);
@@ -81,6 +86,15 @@ export class BodyDrafts extends DisposableBase {
       return;
     }
     await this.trigger(session);
+  }
+
+  private draftUri(title: string): vscode.Uri {
+    const base = title.replace(/[\\/:*?"<>|#%\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 60) || 'task';
+    const taken = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => d.uri.toString()));
+    for (let n = 1; ; n++) {
+      const uri = vscode.Uri.from({ scheme: 'untitled', path: `${base} (task body${n > 1 ? ` ${n}` : ''}).md` });
+      if (!taken.has(uri.toString())) return uri;
+    }
   }
 
   /** How many drafts wait to be dispatched (for tests). */

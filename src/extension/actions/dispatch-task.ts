@@ -154,11 +154,13 @@ async function dispatchFromDraft(c: CortexController, drafts: BodyDrafts, agent:
 async function write(c: CortexController, agent: Agent, title: string, body: string): Promise<DispatchedTask> {
   const fs = c.store.fs;
   if (!fs) throw new CortexInputError('The team folder is no longer open.');
+  const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
   const result = await dispatchTask(fs, agent.tasksPath, { title, body });
   c.store.notifyChanged([agent.tasksPath]);
   c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
   const open = 'Open Task';
-  void c.prompts.info(`Cortex: dispatched "${result.title}" to ${agent.name} (task ${result.position} in ${agent.tasksPath}).`, open).then(async (choice) => {
+  const queue = readyBefore + 1;
+  void c.prompts.info(`Cortex: dispatched "${result.title}" to ${agent.name}, at the end of ${agent.tasksPath} (${queue} ready ${queue === 1 ? 'task' : 'tasks'} in its queue).`, open).then(async (choice) => {
     if (choice !== open) return;
     await c.store.whenIdle();
     const task = currentAgent(c, agent.slug)?.tasks.find((t) => t.title === result.title && t.status === 'ready');

@@ -141,7 +141,8 @@ async function generate(c: CortexController, previews: ProtocolPreviews, presetS
         await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${project.path} is up to date (${runtime.plans.map((p) => p.path).join(', ')}); nothing to write.`);
         return { agent: a.slug, runtime: runtime.spec.id, variant, project: project.path, written: [], unchanged: runtime.plans.map((p) => p.path) };
       }
-      for (const plan of changing) await previews.show(plan.path, plan.before, plan.after, `${label}, ${runtime.spec.label}`);
+      // The last diff opened is the one in front: the protocol file itself.
+      for (const plan of [...changing].reverse()) await previews.show(plan.path, plan.before, plan.after, `${label}, ${runtime.spec.label}`);
       step = 2;
       continue;
     }
@@ -161,12 +162,12 @@ async function generate(c: CortexController, previews: ProtocolPreviews, presetS
       { label: '$(close) Cancel', description: 'Write nothing', action: 'cancel' },
     ];
     const picked = await c.prompts.pickStep<ReviewItem>({
-      title: `Cortex: write ${a.name}'s ${spec.label} protocol? The diff shows each change.`,
+      title: `Cortex: Write ${a.name}'s ${spec.label} Protocol?`,
       step: first + 2,
       totalSteps: total,
       canGoBack: true,
       items,
-      placeholder: 'Write, or Cancel to leave every file as it is',
+      placeholder: 'The diff shows each change: Write, or Cancel to leave every file as it is',
       ignoreFocusOut: true,
     });
     if (picked.kind === 'back') {

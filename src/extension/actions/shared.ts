@@ -38,7 +38,9 @@ export interface AgentItem extends vscode.QuickPickItem {
 export function agentItems(c: CortexController, team: Team): AgentItem[] {
   const now = c.clock.now();
   const staleAfter = c.settings.current.staleAfterMinutes;
-  return team.agents.map((agent) => {
+  // The coordinator first, as the Team view shows it; the others in the team's order.
+  const agents = [...team.agents].sort((x, y) => Number(protocolVariant(y) === 'coordinator') - Number(protocolVariant(x) === 'coordinator'));
+  return agents.map((agent) => {
     const liveness = agentLiveness(agent, now, staleAfter);
     const age = tickAgeMinutes(agent, now);
     const ready = agent.tasks.filter((t) => t.status === 'ready').length;

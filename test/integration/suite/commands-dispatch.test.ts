@@ -4,6 +4,7 @@
 // with what is on disk, and Restricted Mode.
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
 import {
@@ -18,6 +19,7 @@ import {
   messages,
   noErrors,
   read,
+  readNow,
   removeAgents,
   removeTempFolders,
   reset,
@@ -64,7 +66,7 @@ describe('Command: Dispatch Task', function () {
     assert.equal(read(ada.tasksFile), expectedAfter('Write the API guide', 'Cover every endpoint.'));
     assert.deepEqual(stepTrail(a), ['1/3', '<2/3', '<3/3']);
     noErrors(a);
-    message(a, /dispatched "Write the API guide" to Itest Ada \(task 3 in agents\/itest-ada\/tasks\.md\)/, 'info');
+    message(a, /dispatched "Write the API guide" to Itest Ada, at the end of agents\/itest-ada\/tasks\.md \(2 ready tasks in its queue\)/, 'info');
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === ada.slug)?.tasks.some((t) => t.title === 'Write the API guide' && t.status === 'ready'), 5000, 'the store to show the task');
   });
 
@@ -100,7 +102,8 @@ describe('Command: Dispatch Task', function () {
     await waitFor(() => a.view.isReady, 20_000, 'the Team view to say ready');
     script(a, ['From the view', 'Clicked in the Team view.']);
     a.view.receive({ type: 'dispatchTask', agent: bob.slug });
-    await waitFor(() => read(bob.tasksFile).includes('## From the view'), 10_000, 'the task in tasks.md');
+    await waitFor(() => readNow(bob.tasksFile).includes('## From the view'), 10_000, 'the task in tasks.md');
+    await a.store.whenIdle();
     assert.equal(read(bob.tasksFile), '## From the view\n**Status:** ready\n\nClicked in the Team view.\n');
   });
 
@@ -202,7 +205,11 @@ describe('Command: Dispatch Task', function () {
   describe('a longer body in an editor draft', () => {
     const draftText = () => vscode.window.activeTextEditor?.document.getText() ?? '';
     const typeInDraft = async (text: string) => {
-      const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor : undefined), 5000, 'the draft editor');
+      const editor = await waitFor(() => {
+        const e = vscode.window.activeTextEditor;
+        return e?.document.isUntitled && e.document.getText().startsWith('<!-- Cortex:') ? e : undefined;
+      }, 5000, 'the draft editor');
+      assert.equal(path.basename(editor.document.uri.path), 'Long one (task body).md');
       assert.match(editor.document.getText(), /^<!-- Cortex: the body of the task "Long one" for Itest Bob\./);
       const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
       await editor.edit((b) => b.insert(end, text));

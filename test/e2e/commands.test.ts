@@ -1,0 +1,232 @@
+// End to end: the three commands people use most, through the real UI of code-server
+// with the packaged VSIX. "Cortex: Dispatch Task" from the command palette (F1) and
+// from an agent row's button, answered by typing; "Cortex: Register Agent" through
+// its wizard; "Cortex: Generate Protocol File" offered after registering, with the
+// diff preview. Checks the Team view and the files on disk; screenshots of each step
+// go to test-results/e2e/commands-*.png.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { lightTheme } from '../harness/settings';
+import { openViewContainer, parkPointer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
+import { eventually, expectText } from './expect';
+import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+
+function quickInput(page: Page): Locator {
+  return page.locator('.quick-input-widget');
+}
+
+/** Waits for the QuickInput step whose title (with its "(N/M)") matches. */
+async function expectStep(page: Page, title: RegExp): Promise<void> {
+  await expectText(quickInput(page).locator('.quick-input-title'), title, 15_000);
+  await quickInput(page).locator('.quick-input-box input').waitFor({ state: 'visible' });
+}
+
+/** Replaces what is in the QuickInput's box by typing, as a person would. */
+async function typeInto(page: Page, text: string): Promise<void> {
+  const input = quickInput(page).locator('.quick-input-box input');
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 5 });
+}
+
+function message(page: Page): Locator {
+  return quickInput(page).locator('.quick-input-message');
+}
+
+function agentRow(view: FrameLocator, name: string): Locator {
+  return view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
+}
+
+function toast(page: Page, text: RegExp): Locator {
+  return page.locator('.notifications-toasts .notification-toast').filter({ hasText: text });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await parkPointer(page);
+  await page.screenshot({ path: path.join(artifactsDir, `commands-${name}.png`) });
+}
+
+/** The first `ready` task's title in a tasks.md. */
+function firstReady(file: string): string {
+  const m = /^## (.+)\r?\n\*\*Status:\*\* ready$/m.exec(readFileSync(file, 'utf8'));
+  assert.ok(m, `${file} has a ready task`);
+  return m[1].trim();
+}
+
+after(() => cleanUpScratch());
+
+describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX in code-server)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+  let view: FrameLocator;
+  let project: string;
+
+  before(async function () {
+    this.timeout(180_000);
+    project = mkdtempSync(path.join(os.tmpdir(), 'cortex-e2e-release-'));
+    wb = await startWorkbench({ name: 'commands', theme: lightTheme });
+    await openViewContainer(wb.page, 'Cortex');
+    view = webviewFrame(wb.page);
+    await expectText(view.locator('body'), 'Chief of Staff', 45_000);
+    await resizeSidebar(wb.page, 480);
+  });
+  after(async () => {
+    await wb?.close();
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it('Dispatch Task from the command palette: agent, title (checked as typed), body', async () => {
+    const page = wb.page;
+    const tasksFile = wb.teamFile('agents/billing-dev/tasks.md');
+    const taken = firstReady(tasksFile);
+
+    await runCommand(page, 'Cortex: Dispatch Task');
+    await expectStep(page, /Cortex: Dispatch Task \(1\/3\)/);
+    await expectText(quickInput(page), /Chief of Staff.*coordinator/, 10_000);
+    await shot(page, 'dispatch-1-agent');
+    await typeInto(page, 'Billing Dev');
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Dispatch Task to Billing Dev \(2\/3\)/);
+    await typeInto(page, taken);
+    await expectText(message(page), /already has a ready task/, 10_000);
+    await shot(page, 'dispatch-2-title-taken');
+    await page.keyboard.press('Enter'); // refused: the step stays
+    await expectStep(page, /Dispatch Task to Billing Dev \(2\/3\)/);
+    await typeInto(page, 'Send the credit note PDFs');
+    await expectText(message(page), /Task \d+ in Billing Dev's queue/, 10_000);
+    await shot(page, 'dispatch-2-title');
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Dispatch "Send the credit note PDFs" to Billing Dev \(3\/3\)/);
+    await typeInto(page, 'Attach the PDF to the email and store a copy in S3.');
+    await shot(page, 'dispatch-3-body');
+    await page.keyboard.press('Enter');
+
+    await expectText(toast(page, /dispatched "Send the credit note PDFs" to Billing Dev/), /at the end of agents\/billing-dev\/tasks\.md \(\d+ ready tasks in its queue\)/, 15_000);
+    const text = readFileSync(tasksFile, 'utf8');
+    assert.match(text, /\n## Send the credit note PDFs\n\*\*Status:\*\* ready\n\nAttach the PDF to the email and store a copy in S3\.\n\n<!-- cortex:last-tick [^>]+-->\n$/);
+    await expectText(agentRow(view, 'Billing Dev'), /\d+ ready/, 10_000);
+    await shot(page, 'dispatch-4-done');
+  });
+
+  it("Dispatch Task from an agent row's button: the agent is preselected", async () => {
+    const page = wb.page;
+    const tasksFile = wb.teamFile('agents/docs-writer/tasks.md');
+    await agentRow(view, 'Docs Writer').getByRole('button', { name: 'Dispatch a task to Docs Writer' }).click();
+    await expectStep(page, /Cortex: Dispatch Task to Docs Writer \(1\/2\)/);
+    await typeInto(page, 'Document credit notes');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(2\/2\)/);
+    await page.keyboard.press('Enter');
+    await eventually(async () => readFileSync(tasksFile, 'utf8').includes('## Document credit notes\n**Status:** ready\n'), () => 'the task in docs-writer/tasks.md', 15_000);
+    await expectText(agentRow(view, 'Docs Writer'), 'Document credit notes', 10_000);
+    await shot(page, 'dispatch-row-done');
+  });
+
+  it('Dispatch Task with a longer body written in an editor draft, sent with the editor title button', async () => {
+    const page = wb.page;
+    const tasksFile = wb.teamFile('agents/infra-ops/tasks.md');
+    await runCommand(page, 'Cortex: Dispatch Task');
+    await expectStep(page, /Cortex: Dispatch Task \(1\/3\)/);
+    await typeInto(page, 'Infra Ops');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Dispatch Task to Infra Ops \(2\/3\)/);
+    await typeInto(page, 'Rotate the staging TLS certificates');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(3\/3\)/);
+    await quickInput(page).getByRole('button', { name: /Write in Editor/ }).click();
+
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await expectText(editor, /Cortex: the body of the task "Rotate the staging TLS certificates" for Infra Ops/, 15_000);
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('Steps:\n\n1. Renew with the ACME client.\n2. Reload nginx on both hosts.\n', { delay: 2 });
+    await page.locator('.tabs-container .tab', { hasText: 'Rotate the staging TLS certificates (task body).md' }).waitFor({ state: 'visible', timeout: 5000 });
+    const send = page.locator('.editor-actions').getByRole('button', { name: 'Dispatch This Draft' });
+    await send.waitFor({ state: 'visible', timeout: 10_000 });
+    await shot(page, 'dispatch-draft');
+    await send.click();
+    await eventually(
+      async () => readFileSync(tasksFile, 'utf8').includes('## Rotate the staging TLS certificates\n**Status:** ready\n\nSteps:\n\n1. Renew with the ACME client.\n2. Reload nginx on both hosts.\n\n'),
+      () => `the task with its body in infra-ops/tasks.md:\n${readFileSync(tasksFile, 'utf8').slice(-400)}`,
+      15_000,
+    );
+    await eventually(async () => (await page.locator('.tabs-container .tab', { hasText: '(task body)' }).count()) === 0, () => 'the draft to close', 10_000);
+  });
+
+  it('Register Agent through the wizard, then Generate Protocol File with its diff preview', async () => {
+    const page = wb.page;
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await runCommand(page, 'Cortex: Register Agent');
+    await expectStep(page, /Cortex: Register Agent \(1\/4\)/);
+    await typeInto(page, 'Billing Dev');
+    await expectText(message(page), /"billing-dev" is already registered/, 10_000);
+    await shot(page, 'register-1-name-taken');
+    await typeInto(page, 'Release Manager');
+    await expectText(message(page), 'Slug: release-manager → agents/release-manager/release-manager.md and tasks.md', 10_000);
+    await shot(page, 'register-1-name');
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Register Agent \(2\/4\)/);
+    await typeInto(page, '/no/such/folder');
+    await expectText(message(page), /does not exist/, 10_000);
+    await shot(page, 'register-2-project-missing');
+    await typeInto(page, project);
+    await expectText(message(page), /Project slug: cortex-e2e-release-/, 10_000);
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Register Agent \(3\/4\)/);
+    await typeInto(page, 'Cuts releases and writes the changelog');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Register Agent \(4\/4\)/);
+    await typeInto(page, 'Semantic versioning, Changelogs, GitHub releases');
+    await expectText(message(page), '3 capabilities: Semantic versioning · Changelogs · GitHub releases', 10_000);
+    await shot(page, 'register-4-capabilities');
+    await page.keyboard.press('Enter');
+
+    const offer = toast(page, /registered Release Manager/);
+    await expectText(offer, /Generate its protocol file/, 15_000);
+    const note = wb.teamFile('agents/release-manager/release-manager.md');
+    assert.ok(existsSync(note), 'the note is on disk');
+    assert.equal(readFileSync(wb.teamFile('agents/release-manager/tasks.md'), 'utf8'), '');
+    const noteText = readFileSync(note, 'utf8');
+    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\n---\n/);
+    assert.match(noteText, /## Capabilities\n- Semantic versioning\n- Changelogs\n- GitHub releases\n/);
+    await expectText(agentRow(view, 'Release Manager'), 'Cuts releases and writes the changelog', 10_000);
+    await shot(page, 'register-5-done');
+
+    await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
+    await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);
+    await expectText(quickInput(page), /creates \.cortex\.md · creates CLAUDE\.local\.md/, 10_000);
+    await shot(page, 'protocol-1-runtime');
+    await typeInto(page, 'Claude Code');
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Write Release Manager's Claude Code Protocol\? \(2\/2\)/);
+    const diff = page.locator('.monaco-diff-editor').first();
+    await diff.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.locator('.tabs-container .tab', { hasText: '.cortex.md (Release Manager, worker, Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'CLAUDE.local.md (Release Manager, worker, Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await expectText(diff, /Cortex team protocol: Release Manager/, 10_000);
+    await shot(page, 'protocol-2-diff');
+    assert.equal(existsSync(path.join(project, '.cortex.md')), false, 'nothing is written before Write');
+
+    await typeInto(page, 'Write');
+    await page.keyboard.press('Enter');
+    await eventually(async () => existsSync(path.join(project, 'CLAUDE.local.md')), () => 'CLAUDE.local.md in the project folder', 15_000);
+    const protocol = readFileSync(path.join(project, '.cortex.md'), 'utf8');
+    assert.ok(protocol.includes(`- Task file: \`${wb.teamFile('agents/release-manager/tasks.md')}\``));
+    assert.match(readFileSync(path.join(project, 'CLAUDE.local.md'), 'utf8'), /^## Cortex\n/);
+    await expectText(toast(page, /wrote Release Manager's worker protocol for Claude Code/), /\.cortex\.md \(created\), CLAUDE\.local\.md \(created\)/, 15_000);
+    await eventually(async () => (await page.locator('.monaco-diff-editor').count()) === 0, () => 'the preview to close', 10_000);
+    await shot(page, 'protocol-3-written');
+    await toast(page, /wrote Release Manager's worker protocol/).getByRole('button', { name: 'Open .cortex.md' }).click();
+    await expectText(page.locator('.editor-instance .monaco-editor').first(), /Cortex team protocol: Release Manager/, 10_000);
+    await shot(page, 'protocol-4-opened');
+  });
+});
