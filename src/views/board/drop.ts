@@ -74,10 +74,12 @@ export function isDroppable(plan: DropPlan): boolean {
 
 /**
  * The drop target for inserting at `slot` (0…n) among the cards shown in a lane's
- * column (`cards`, which may include the dragged card itself). For the ready column
- * of the card's own lane, a slot that leaves the card where it is gives no anchor.
+ * ready column (`cards`, which may include the dragged card itself); a slot that
+ * leaves the card where it is gives no anchor. Other columns have no anchor.
  */
 export function targetForSlot(agent: string, column: ColumnId, cards: readonly BoardCard[], slot: number, dragged: DraggedCard | null): DropTarget {
+  // Only the ready column has an order that a drop changes (pickup order).
+  if (column !== 'ready') return { agent, column, anchor: null, place: 'before' };
   const own = dragged && dragged.agent === agent ? cards.findIndex((c) => c.index === dragged.index && c.title === dragged.title) : -1;
   const others = own >= 0 ? cards.filter((_, i) => i !== own) : cards;
   let s = Math.max(0, Math.min(cards.length, slot));

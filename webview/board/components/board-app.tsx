@@ -272,7 +272,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
           summary={summary}
           trusted={header.trusted}
           allCollapsed={allCollapsed}
-          onFilter={(filter: BoardFilter) => update({ filter })}
+          onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
           onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
         />
       </header>

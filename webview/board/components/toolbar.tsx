@@ -9,11 +9,12 @@ export function Toolbar(props: {
   summary: string;
   trusted: boolean;
   allCollapsed: boolean;
-  onFilter: (filter: BoardFilter) => void;
+  /** Changes some of the filters (the others keep their current values). */
+  onFilter: (patch: Partial<BoardFilter>) => void;
   onCollapseAll: (collapse: boolean) => void;
 }) {
   const { filter } = props;
-  const set = (patch: Partial<BoardFilter>) => props.onFilter({ ...filter, ...patch });
+  const set = props.onFilter;
   return (
     <div class="toolbar" role="search" aria-label="Filter the board">
       <div class="filter">
