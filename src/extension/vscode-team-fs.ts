@@ -1,12 +1,27 @@
+import { promises as nodeFs } from 'fs';
 import * as vscode from 'vscode';
 import { DirEntry, FileNotFoundError, FileStat, TeamFs, dirname } from '../core/fs/team-fs';
 
 /**
  * The team folder through `vscode.workspace.fs`: works wherever VS Code can reach the
  * folder (local, Remote-SSH, WSL, Codespaces, code-server, virtual file systems).
+ *
+ * One exception, for `file:` folders: replacing a file. `workspace.fs.rename` with
+ * `overwrite` deletes the target before renaming, so for a moment tasks.md would not
+ * exist and an agent reading or writing it then would see no file or lose its edit.
+ * Node's rename replaces the file in one step, and hard links give the core's editor
+ * its writer lock and its check for in-place writes made during the replace (see
+ * src/core/edit.ts). The extension host runs where `file:` folders are (also in
+ * remote windows), so Node's `fs` reaches the same files.
  */
 export class VscodeTeamFs implements TeamFs {
-  constructor(readonly root: vscode.Uri) {}
+  readonly link?: (existing: string, newPath: string) => Promise<void>;
+
+  constructor(readonly root: vscode.Uri) {
+    if (root.scheme === 'file') {
+      this.link = (existing, newPath) => nodeFs.link(this.uri(existing).fsPath, this.uri(newPath).fsPath);
+    }
+  }
 
   /** The Uri of a team-relative path ("" is the team folder). */
   uri(path: string): vscode.Uri {
@@ -62,7 +77,8 @@ export class VscodeTeamFs implements TeamFs {
     const parent = dirname(to);
     if (parent !== '') await vscode.workspace.fs.createDirectory(this.uri(parent));
     try {
-      await vscode.workspace.fs.rename(this.uri(from), this.uri(to), { overwrite: true });
+      if (this.root.scheme === 'file') await nodeFs.rename(this.uri(from).fsPath, this.uri(to).fsPath);
+      else await vscode.workspace.fs.rename(this.uri(from), this.uri(to), { overwrite: true });
     } catch (e) {
       throw isNotFound(e) ? new FileNotFoundError(from) : e;
     }

@@ -3,7 +3,7 @@
 // button, validation as typed, Back, Escape at each step, the editor draft, conflicts
 // with what is on disk, and Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
@@ -19,7 +19,6 @@ import {
   messages,
   noErrors,
   read,
-  readNow,
   removeAgents,
   removeTempFolders,
   reset,
@@ -70,6 +69,36 @@ describe('Command: Dispatch Task', function () {
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === ada.slug)?.tasks.some((t) => t.title === 'Write the API guide' && t.status === 'ready'), 5000, 'the store to show the task');
   });
 
+  it('never leaves tasks.md missing while it writes (the file is replaced in one step)', async () => {
+    // An agent reading its task file at any moment must always find it.
+    let reads = 0;
+    const missing: string[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        try {
+          readFileSync(ada.tasksFile);
+          reads++;
+        } catch (e) {
+          missing.push(String((e as NodeJS.ErrnoException).code));
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    try {
+      for (let i = 1; i <= 8; i++) {
+        script(a, ['Itest Ada', `Replace in one step ${i}`, '']);
+        assert.ok(await vscode.commands.executeCommand('cortex.dispatchTask'), `dispatch ${i}`);
+      }
+    } finally {
+      polling = false;
+      await poll;
+    }
+    assert.deepEqual(missing, [], `tasks.md was missing during ${missing.length} of ${reads + missing.length} reads`);
+    assert.ok(reads > 8, 'the reader ran while the extension wrote');
+    for (let i = 1; i <= 8; i++) assert.ok(read(ada.tasksFile).includes(`## Replace in one step ${i}\n**Status:** ready\n`));
+  });
+
   it('shows each agent with its liveness and role, and marks the coordinator', async () => {
     let items: readonly vscode.QuickPickItem[] = [];
     script(a, [
@@ -102,7 +131,7 @@ describe('Command: Dispatch Task', function () {
     await waitFor(() => a.view.isReady, 20_000, 'the Team view to say ready');
     script(a, ['From the view', 'Clicked in the Team view.']);
     a.view.receive({ type: 'dispatchTask', agent: bob.slug });
-    await waitFor(() => readNow(bob.tasksFile).includes('## From the view'), 10_000, 'the task in tasks.md');
+    await waitFor(() => readFileSync(bob.tasksFile, 'utf8').includes('## From the view'), 10_000, 'the task in tasks.md');
     await a.store.whenIdle();
     assert.equal(read(bob.tasksFile), '## From the view\n**Status:** ready\n\nClicked in the Team view.\n');
   });

@@ -172,18 +172,6 @@ export function read(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/**
- * For polling while the extension writes: '' when the file is missing at that
- * instant (a replace through workspace.fs deletes the old file before the rename).
- */
-export function readNow(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 export function exists(file: string): boolean {
   return existsSync(file);
 }
