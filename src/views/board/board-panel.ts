@@ -64,6 +64,9 @@ export class BoardPanel extends DisposableBase {
   private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & OpOutcome>());
   /** Fires when an operation the page asked for has ended. */
   readonly onDidFinishOperation = this.resultEmitter.event;
+  private readonly messageEmitter = this.register(new vscode.EventEmitter<BoardHostMessage>());
+  /** Fires with every message the page received (state, results, details, reveals). */
+  readonly onDidPostMessage = this.messageEmitter.event;
   private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidBecomeReady = this.readyEmitter.event;
 
@@ -288,7 +291,9 @@ export class BoardPanel extends DisposableBase {
     if (!panel) return;
     void panel.webview.postMessage(message).then(
       (ok) => {
-        if (ok) delivered?.();
+        if (!ok) return;
+        this.messageEmitter.fire(message);
+        delivered?.();
       },
       (e: unknown) => this.ctx.log.error(`Task board: cannot post "${message.type}": ${String(e)}`),
     );
