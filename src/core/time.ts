@@ -34,10 +34,20 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * decides.
  */
 function parseExactStamp(v: string): number | null | undefined {
-  if (v.length !== 16 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84 || v.charCodeAt(13) !== 58) return undefined;
-  const y0 = v.charCodeAt(0) - 48, y1 = v.charCodeAt(1) - 48, y2 = v.charCodeAt(2) - 48, y3 = v.charCodeAt(3) - 48;
-  const m0 = v.charCodeAt(5) - 48, m1 = v.charCodeAt(6) - 48, d0 = v.charCodeAt(8) - 48, d1 = v.charCodeAt(9) - 48;
-  const h0 = v.charCodeAt(11) - 48, h1 = v.charCodeAt(12) - 48, i0 = v.charCodeAt(14) - 48, i1 = v.charCodeAt(15) - 48;
+  return v.length === 16 ? exactStampAt(v, 0) : undefined;
+}
+
+/**
+ * `parseExactStamp` of the 16 characters of `text` from `at` (the caller checks that
+ * they are there), read in place: no string for the stamp.
+ */
+export function exactStampAt(text: string, at: number): number | null | undefined {
+  const v = text;
+  const o = at;
+  if (v.charCodeAt(o + 4) !== 45 || v.charCodeAt(o + 7) !== 45 || v.charCodeAt(o + 10) !== 84 || v.charCodeAt(o + 13) !== 58) return undefined;
+  const y0 = v.charCodeAt(o) - 48, y1 = v.charCodeAt(o + 1) - 48, y2 = v.charCodeAt(o + 2) - 48, y3 = v.charCodeAt(o + 3) - 48;
+  const m0 = v.charCodeAt(o + 5) - 48, m1 = v.charCodeAt(o + 6) - 48, d0 = v.charCodeAt(o + 8) - 48, d1 = v.charCodeAt(o + 9) - 48;
+  const h0 = v.charCodeAt(o + 11) - 48, h1 = v.charCodeAt(o + 12) - 48, i0 = v.charCodeAt(o + 14) - 48, i1 = v.charCodeAt(o + 15) - 48;
   // Every position a digit: (x >>> 0) > 9 catches both below '0' and above '9'.
   if (((y0 >>> 0) > 9) || ((y1 >>> 0) > 9) || ((y2 >>> 0) > 9) || ((y3 >>> 0) > 9) || ((m0 >>> 0) > 9) || ((m1 >>> 0) > 9)) return undefined;
   if (((d0 >>> 0) > 9) || ((d1 >>> 0) > 9) || ((h0 >>> 0) > 9) || ((h1 >>> 0) > 9) || ((i0 >>> 0) > 9) || ((i1 >>> 0) > 9)) return undefined;

@@ -1,6 +1,6 @@
 import { Diagnostic, Task, TaskFile, isTaskStatus } from '../model';
 import { Line, bomLength } from '../text';
-import { parseStamp } from '../time';
+import { exactStampAt, parseStamp } from '../time';
 
 /**
  * Reads a Shuttle-format task file (agents/<slug>/tasks.md) tolerantly: whatever it
@@ -49,6 +49,27 @@ const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
 type Report = (line: number, severity: Diagnostic['severity'], message: string) => void;
 
 /**
+ * Scratch arrays reused from one scan to the next (a scan is synchronous and keeps
+ * none of them): a team scan then allocates no typed arrays per file. Arrays that
+ * grew beyond `SCRATCH_KEEP` entries for one big file are not kept.
+ */
+const SCRATCH_KEEP = 1 << 16;
+let scratchStart = new Int32Array(4096);
+let scratchEnd = new Int32Array(4096);
+let scratchFence = new Uint8Array(4096);
+
+/** `scratchFence` cleared for `n` lines (or a fresh array for a very big file). */
+function fenceFlags(n: number): Uint8Array {
+  if (n > scratchFence.length) {
+    const fresh = new Uint8Array(n);
+    if (n <= SCRATCH_KEEP) scratchFence = fresh;
+    return fresh;
+  }
+  scratchFence.fill(0, 0, n);
+  return scratchFence;
+}
+
+/**
  * Line boundaries of a text in typed arrays: the same lines as `splitLines` (LF,
  * CRLF and a lone CR end a line) without an object per line, so that a 100k-task
  * team parses without drowning the garbage collector.
@@ -67,9 +88,8 @@ class LineTable {
     from: number,
   ) {
     const n = text.length;
-    const capacity = Math.max(16, (n >> 4) + 1);
-    this.start = new Int32Array(capacity);
-    this.end = new Int32Array(capacity);
+    this.start = scratchStart;
+    this.end = scratchEnd;
     this.hasCr = text.indexOf('\r', from) >= 0;
     this.hasLineSeparators = text.indexOf('\u2028') >= 0 || text.indexOf('\u2029') >= 0;
     let pos = from;
@@ -107,6 +127,10 @@ class LineTable {
       const e = new Int32Array(this.count * 2);
       e.set(this.end);
       this.end = e;
+      if (s.length <= SCRATCH_KEEP) {
+        scratchStart = s;
+        scratchEnd = e;
+      }
     }
     this.start[this.count] = start;
     this.end[this.count] = end;
@@ -224,15 +248,34 @@ const COMMON_FIELDS = [
   { prefix: '**Completed:**', key: 'Completed', lower: 'completed' },
 ];
 const STATUS_WORDS = ['ready', 'in-progress', 'done'];
-/** Reused result of `commonField` (read at once by the caller). */
-const common = { key: '', lower: '', value: '' };
+/**
+ * Reused result of `commonField` (read at once by the caller). `stamp`: the value is
+ * a readable exact-form time; `canonical`: the line is the exact status line agents
+ * see (`**Status:** ready`, then only spaces and tabs).
+ */
+const common = { key: '', lower: '', value: '', stamp: false, canonical: false };
+
+/**
+ * Exact-form stamps already read, by wall-clock minutes (which give back the very
+ * same 16 characters): the tasks of a team share a few thousand distinct times, and
+ * a scan then keeps one string per time instead of one per task.
+ */
+const STAMP_SLOTS = 8192;
+const stampKeys = new Float64Array(STAMP_SLOTS).fill(NaN);
+const stampStrings: string[] = new Array<string>(STAMP_SLOTS).fill('');
+
+/** `text.startsWith(word, at)` without the call (`at` ≥ 0). */
+function hasAt(text: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (text.charCodeAt(at + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
 
 /**
  * The fields every task has, as agents write them (`**Status:** `, `**Started:** `,
  * `**Completed:** ` at column 1, ASCII value): the same key and value `matchField`
  * and `fieldKey` give, with no intermediate strings. `null`: use the general path.
  */
-function commonField(lines: LineTable, i: number): { key: string; lower: string; value: string } | null {
+function commonField(lines: LineTable, i: number): typeof common | null {
   const text = lines.text;
   const s = lines.start[i];
   const e = lines.end[i];
@@ -240,7 +283,7 @@ function commonField(lines: LineTable, i: number): { key: string; lower: string;
   const c = text.charCodeAt(s + 2);
   // "**Status", "**Started" (told apart by their fourth letter), "**Completed".
   const f = c === 83 ? (text.charCodeAt(s + 5) === 116 ? COMMON_FIELDS[0] : COMMON_FIELDS[1]) : c === 67 ? COMMON_FIELDS[2] : null;
-  if (!f || !text.startsWith(f.prefix, s)) return null;
+  if (!f || !hasAt(text, s, f.prefix)) return null;
   let vs = s + f.prefix.length;
   if (text.charCodeAt(vs) === 58) return null; // `**Status:**:` reads differently
   if (lines.hasLineSeparators) return null; // U+2028/U+2029 end a regex `.`: the general path decides
@@ -252,11 +295,36 @@ function commonField(lines: LineTable, i: number): { key: string; lower: string;
   common.key = f.key;
   common.lower = f.lower;
   let value: string | null = null;
+  common.canonical = false;
   if (f === COMMON_FIELDS[0]) {
     // The three statuses as constants: no string per task.
     const n = ve - vs;
     const w = n === 5 ? STATUS_WORDS[0] : n === 11 ? STATUS_WORDS[1] : n === 4 ? STATUS_WORDS[2] : null;
-    if (w !== null && text.startsWith(w, vs)) value = w;
+    if (w !== null && hasAt(text, vs, w)) {
+      value = w;
+      // One space after `**Status:**`, then the word, then only spaces and tabs.
+      let canonical = vs === s + f.prefix.length + 1 && text.charCodeAt(vs - 1) === 32;
+      for (let j = ve; canonical && j < e; j++) {
+        const c = text.charCodeAt(j);
+        if (c !== 32 && c !== 9) canonical = false;
+      }
+      common.canonical = canonical;
+    }
+  }
+  common.stamp = false;
+  if (f !== COMMON_FIELDS[0] && ve - vs === 16) {
+    const minutes = exactStampAt(text, vs);
+    if (typeof minutes === 'number') {
+      // Direct-mapped: a slot holds the last time that fell into it.
+      const slot = minutes & (STAMP_SLOTS - 1);
+      if (stampKeys[slot] === minutes) value = stampStrings[slot];
+      else {
+        value = text.slice(vs, ve);
+        stampKeys[slot] = minutes;
+        stampStrings[slot] = value;
+      }
+      common.stamp = true;
+    }
   }
   common.value = value ?? text.slice(vs, ve);
   return common;
@@ -305,7 +373,7 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
   // Pass 1: classify lines (fences, headings, ticks).
   const headings: number[] = [];
   const ticks: Array<{ index: number; value: string }> = [];
-  const inFence = new Uint8Array(n);
+  const inFence = fenceFlags(n);
   let fence: FenceState | null = null;
   for (let i = 0; i < n; i++) {
     if (fence) {
@@ -440,9 +508,9 @@ function readTask(
         report(i + 1, 'warning', `"${title}" has a second status line; the first one counts.`);
         continue;
       }
-      status = readStatus(lines, i, value, title, fieldCount === 1, report);
+      status = readStatus(lines, i, value, title, fieldCount === 1, report, fast !== null && fast.canonical);
     } else if (lower === 'started' || lower === 'completed') {
-      if (parseStamp(value) === null) {
+      if (!(fast && fast.stamp) && parseStamp(value) === null) {
         report(i + 1, 'warning', `Unreadable ${lower} time "${value}" in "${title}"; expected YYYY-MM-DDTHH:MM.`);
       }
       if (lower === 'started') started = value;
@@ -503,7 +571,7 @@ function readTask(
 
 function isSummaryHeading(lines: LineTable, j: number): boolean {
   const s = lines.start[j];
-  if (lines.end[j] - s === 11 && lines.text.startsWith('### Summary', s)) return true;
+  if (lines.end[j] - s === 11 && hasAt(lines.text, s, '### Summary')) return true;
   return SUMMARY.test(lines.slice(j));
 }
 
@@ -513,7 +581,8 @@ const CANONICAL_STATUS: Record<string, string> = {
   done: '**Status:** done',
 };
 
-function readStatus(lines: LineTable, i: number, value: string, title: string, isFirstField: boolean, report: Report): string {
+/** `canonicalLine`: the caller already knows the line is the exact canonical one. */
+function readStatus(lines: LineTable, i: number, value: string, title: string, isFirstField: boolean, report: Report, canonicalLine: boolean): string {
   const lineNo = i + 1;
   const normalized = value === 'ready' || value === 'done' || value === 'in-progress' ? value : value.toLowerCase().replace(/[\s_]+/g, '-');
   if (!isTaskStatus(normalized)) {
@@ -521,7 +590,7 @@ function readStatus(lines: LineTable, i: number, value: string, title: string, i
     return value;
   }
   const canonical = CANONICAL_STATUS[normalized];
-  if (!isCanonicalLine(lines, i, canonical)) {
+  if (!canonicalLine && !isCanonicalLine(lines, i, canonical)) {
     const severity = normalized === 'done' ? 'warning' : 'error';
     report(lineNo, severity, `Status of "${title}" is written "${lines.slice(i).trimEnd()}"; agents only see the exact form "${canonical}" at the start of the line.`);
   } else if (!isFirstField) {
@@ -535,7 +604,7 @@ function isCanonicalLine(lines: LineTable, i: number, canonical: string): boolea
   const text = lines.text;
   const s = lines.start[i];
   const e = lines.end[i];
-  if (e - s < canonical.length || !text.startsWith(canonical, s)) return false;
+  if (e - s < canonical.length || !hasAt(text, s, canonical)) return false;
   for (let j = s + canonical.length; j < e; j++) {
     const c = text.charCodeAt(j);
     if (c !== 32 && c !== 9) return false;

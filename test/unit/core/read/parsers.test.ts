@@ -2,7 +2,7 @@ import { deepStrictEqual, strictEqual } from 'assert';
 import * as fc from 'fast-check';
 import { parseYaml, readFrontmatter } from '../../../../src/core/frontmatter';
 import { parseTaskFile, readTaskFile, toTask } from '../../../../src/core/parse/tasks';
-import { parseStamp } from '../../../../src/core/time';
+import { formatStamp, parseStamp } from '../../../../src/core/time';
 
 /**
  * The read path takes shortcuts for speed (a span-free task reader, an exact-form
@@ -76,6 +76,59 @@ describe('read: fast paths give what the general path gives', () => {
         strictEqual(fm.error, null);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('read: the task reader\'s shortcuts for common lines', () => {
+  it('a status line is canonical exactly when it is "**Status:** <status>" then only spaces and tabs', () => {
+    const canonical = /^\*\*Status:\*\* (ready|in-progress|done)[ \t]*$/;
+    const line = fc
+      .tuple(
+        fc.constantFrom('**Status:**', '**status:**', '  **Status:**', '**Status**:'),
+        fc.constantFrom('', ' ', '  ', '\t', ' \t', '\u00a0', '\u000b'),
+        fc.constantFrom('ready', 'in-progress', 'done', 'Ready', 'in_progress', 'DONE'),
+        fc.constantFrom('', ' ', '\t', ' \t ', '\u00a0', '\u000b', '\u000c', 'x'),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(line, fc.constantFrom('\n', '\r\n'), (l, eol) => {
+        const file = readTaskFile(`## T${eol}${l}${eol}${eol}Body.${eol}`, 'f.md');
+        const written = file.diagnostics.some((d) => d.message.startsWith('Status of "T" is written'));
+        const known = file.tasks[0].status === 'ready' || file.tasks[0].status === 'in-progress' || file.tasks[0].status === 'done';
+        if (known) strictEqual(written, !canonical.test(l), l);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('stamps read alike however often they repeat (and times that share a cache slot stay apart)', () => {
+    const base = parseStamp('2026-03-28T10:15')!;
+    // Minutes 8192 apart share a slot of the reader's stamp cache.
+    const minutes = fc.constantFrom(0, 1, 8192, 2 * 8192, 8193, -8192, 525600 * 3).map((d) => base + d);
+    const value = fc.oneof(
+      { weight: 4, arbitrary: minutes.map(formatStamp) },
+      { weight: 1, arbitrary: fc.constantFrom('2026-02-30T10:00', '2026-03-28T24:00', '2026-03-28 10:15', '0099-01-01T00:00', 'soon') },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 12 }), (pairs) => {
+        const text = pairs.map(([s, c], i) => `## T${i}\n**Status:** done\n**Started:** ${s}\n**Completed:** ${c}\n`).join('\n');
+        const file = readTaskFile(text, 'f.md');
+        deepStrictEqual(
+          file.tasks.map((t) => [t.started, t.completed]),
+          pairs,
+        );
+        const unreadable = pairs.flatMap(([s, c], i) => [
+          ...(parseStamp(s) === null ? [`Unreadable started time "${s}" in "T${i}"; expected YYYY-MM-DDTHH:MM.`] : []),
+          ...(parseStamp(c) === null ? [`Unreadable completed time "${c}" in "T${i}"; expected YYYY-MM-DDTHH:MM.`] : []),
+        ]);
+        deepStrictEqual(
+          file.diagnostics.filter((d) => d.message.startsWith('Unreadable')).map((d) => d.message),
+          unreadable,
+        );
+        deepStrictEqual(parseTaskFile(text, 'f.md').tasks.map(toTask), file.tasks);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
