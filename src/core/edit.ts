@@ -238,6 +238,9 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
     // is applied to; after a lost in-place write, that of the bytes we put there.
     let expected = snap.hash;
     let recovering = false;
+    // Set when the text being restored was written over our own bytes: the other
+    // writer read our change and built on it (an agent claimed the task we dispatched).
+    let theirsBuiltOnOurs = false;
     for (let attempt = 1; ; attempt++) {
       if (!snap.exists && !create && !recovering) throw new CortexInputError(`${path} does not exist.`);
       let next: string;
@@ -247,9 +250,10 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
       } catch (e) {
         if (!recovering) throw e;
         // The other writer's edit (now only in the replaced file) makes the operation
-        // invalid: put their text back, then report why ours was not applied.
+        // invalid: put their text back. When that text was made from ours, our change
+        // took effect and they acted on it; else report why ours was not applied.
         next = snap.text;
-        refused = e;
+        refused = theirsBuiltOnOurs ? null : e;
       }
       if (next === snap.text && !recovering) return { changed: false, before: snap.text, after: snap.text, attempts: attempt };
       const bytes = encodeText(next);
@@ -267,6 +271,8 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
             path,
           );
         }
+        // While recovering, the replaced file held the bytes we had put there.
+        theirsBuiltOnOurs = recovering;
         snap = outcome.snap;
         expected = outcome.expected;
         recovering = true;

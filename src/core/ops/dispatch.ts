@@ -3,7 +3,7 @@ import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { detectEol } from '../text';
-import { checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, separatorBefore } from './shared';
+import { article, checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, separatorBefore } from './shared';
 
 /**
  * dispatch: a new `ready` task at the end of an agent's queue, after the last task and
@@ -51,7 +51,7 @@ export function appendTaskBlock(text: string, file: string, title: string, block
   const parsed = parseTaskFile(text, file);
   const clash = parsed.tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
   if (clash) {
-    throw new CortexInputError(`${file} already has a ${clash.status} task titled "${title}" (line ${clash.line}); agents tell tasks apart by title.`);
+    throw new CortexInputError(`${file} already has ${article(clash.status)} ${clash.status} task titled "${title}" (line ${clash.line}); agents tell tasks apart by title.`);
   }
   const eol = detectEol(text);
   const at = parsed.appendAt;

@@ -160,3 +160,8 @@ export function applySplices(text: string, splices: readonly Splice[]): string {
   }
   return out + text.slice(pos);
 }
+
+/** "a" or "an" before a word in messages ("an in-progress task", "a ready task"). */
+export function article(word: string | null): string {
+  return word && /^[aeiou]/i.test(word) ? 'an' : 'a';
+}

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
-import { checkUserText } from '../../core/ops/shared';
+import { article, checkUserText } from '../../core/ops/shared';
 import { CortexController } from '../controller';
 import { BodyDrafts } from './body-draft';
 import { InputFeedback } from './quick-input';
@@ -113,7 +113,7 @@ function checkTitle(c: CortexController, agent: Agent, value: string): InputFeed
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
   const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
   if (clash) {
-    return { error: `${agent.name} already has a ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
+    return { error: `${agent.name} already has ${article(clash.status)} ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
   }
   const open = tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length;
   return { hint: `Task ${open + 1} in ${agent.name}'s queue${open > 0 ? `, after ${open} open ${open === 1 ? 'task' : 'tasks'}` : ''}.` };

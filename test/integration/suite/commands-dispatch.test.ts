@@ -327,7 +327,7 @@ describe('Command: Dispatch Task', function () {
         return undefined;
       });
       assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
-      assert.match(told, /Nothing was dispatched: agents\/itest-bob\/tasks\.md already has a in-progress task titled "Long one"|already has an? in-progress task/);
+      assert.match(told, /Nothing was dispatched: agents\/itest-bob\/tasks\.md already has an in-progress task titled "Long one"/);
       assert.equal(read(bob.tasksFile), '## Long one\n**Status:** in-progress\n');
     });
   });

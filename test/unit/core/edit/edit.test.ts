@@ -162,6 +162,28 @@ describe('editFile on disk (hard links)', () => {
     assert.deepStrictEqual(leftovers(), []);
   });
 
+  it('reports success when, while it restores an in-place write, the writer claims the task it saw us add', async () => {
+    await fs.writeFile(F, new TextEncoder().encode('## A\n**Status:** ready\n'));
+    let renames = 0;
+    const claimed = '## A\n**Status:** in-progress\n**Started:** 2026-01-01T00:00\n\n## B\n**Status:** in-progress\n**Started:** 2026-01-01T00:01\n';
+    const racing = hooked(fs, {
+      rename: async (args, call) => {
+        if (args[1] === F) {
+          renames++;
+          // 1st replace: the agent claims A, writing in place into the file we replace.
+          if (renames === 1) writeFileSync(abs(F), '## A\n**Status:** in-progress\n**Started:** 2026-01-01T00:00\n');
+          // 2nd replace (restoring that claim): the agent has read our B and claims it, again in place.
+          if (renames === 2) writeFileSync(abs(F), claimed);
+        }
+        return call();
+      },
+    });
+    const r = await editFile(racing, F, (t) => dispatchText(t, F, { title: 'B' }).text);
+    assert.ok(r.changed);
+    assert.strictEqual(readFileSync(abs(F), 'utf8'), claimed, 'the agent\'s claim of the dispatched task is what stays');
+    assert.deepStrictEqual(leftovers(), []);
+  });
+
   it('serializes concurrent editors of one file (every edit lands)', async () => {
     await fs.writeFile(F, new Uint8Array(0));
     await Promise.all(Array.from({ length: 25 }, (_, i) => editFile(fs, F, (t) => dispatchText(t, F, { title: `T${i}` }).text)));

@@ -96,7 +96,7 @@ describe('dispatch (byte-exact)', () => {
   it('refuses a title that a ready or in-progress task already has', () => {
     const text = '## A\n**Status:** ready\n\n## B\n**Status:** in-progress\n\n## C\n**Status:** done\n';
     assert.throws(() => dispatch(text, 'A'), /already has a ready task titled "A"/);
-    assert.throws(() => dispatch(text, 'B'), /in-progress/);
+    assert.throws(() => dispatch(text, 'B'), /already has an in-progress task titled "B"/);
     assert.ok(dispatch(text, 'C').endsWith('## C\n**Status:** ready\n'));
   });
 
