@@ -31,17 +31,25 @@ export interface BoardSnapshot {
 const TEXT_MAX = 160;
 const SUMMARY_MAX = 200;
 
-/** The first non-blank line of a body as plain text: list, quote and heading markers and emphasis marks dropped. */
+const BLOCK_START = /^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>|`{3,}|~{3,}|\|)/;
+
+/**
+ * The body's first line as a card shows it: its first paragraph (a hard-wrapped
+ * paragraph reads as one line) as plain text, without list, quote and heading
+ * markers or emphasis marks; a code fence at the start is skipped.
+ */
 export function firstLine(body: string): string {
-  let start = 0;
-  for (;;) {
-    let end = body.indexOf('\n', start);
-    if (end < 0) end = body.length;
-    const line = body.slice(start, end).trim();
-    if (line !== '' && !/^(`{3,}|~{3,})/.test(line)) return plain(line, TEXT_MAX);
-    if (end >= body.length) return '';
-    start = end + 1;
+  const lines = body.split(/\r?\n/);
+  let i = 0;
+  while (i < lines.length && (lines[i].trim() === '' || /^(`{3,}|~{3,})/.test(lines[i].trim()))) i++;
+  if (i >= lines.length) return '';
+  const parts = [lines[i].trim()];
+  for (let j = i + 1; j < lines.length && parts.join(' ').length < TEXT_MAX; j++) {
+    const t = lines[j].trim();
+    if (t === '' || BLOCK_START.test(t)) break;
+    parts.push(t);
   }
+  return plain(parts.join(' '), TEXT_MAX);
 }
 
 /** A summary as one line of plain text. */

@@ -74,7 +74,8 @@ describe('Task board model (host side)', () => {
   });
 
   it('shows the body\'s first line and the summary as plain text', () => {
-    assert.equal(firstLine('\n\n- [ ] **Check** the `retry` queue\nmore'), 'Check the retry queue');
+    assert.equal(firstLine('\n\n- [ ] **Check** the `retry` queue\n- more'), 'Check the retry queue');
+    assert.equal(firstLine('A paragraph wrapped\nat 80 columns.\n\nSecond paragraph.'), 'A paragraph wrapped at 80 columns.');
     assert.equal(firstLine('```\ncode\n```\nafter'), 'code');
     assert.equal(firstLine(''), '');
     assert.equal(firstLine('x'.repeat(500)).length, 160);
