@@ -23,7 +23,7 @@ import * as path from 'path';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
 import { TeamIndex } from '../src/core/team';
 import { parseStamp } from '../src/core/time';
-import { BoardModel, BoardSnapshot, lanesToSend } from '../src/views/board/board-model';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from '../src/views/board/board-model';
 import { BoardStateMessage } from '../src/views/board/protocol';
 import { PageBench, PageRow } from './board-page-api';
 import { writeBoardTeam } from './board-team';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const messages: BoardStateMessage[] = [];
   let revs: Map<string, number> | undefined;
   for (let more = true, v = 1; more; v++) {
-    const r = lanesToSend(snapshot.agents, snapshot.cards, revs);
+    const r = lanesToSend(snapshot.agents, snapshot.cards, revs, revs ? CARDS_PER_MESSAGE : FIRST_MESSAGE_CARDS);
     messages.push({ type: 'state', version: v, base: revs ? v - 1 : null, header: snapshot.header, agents: snapshot.agents, lanes: r.lanes });
     revs = r.revs;
     more = r.more;

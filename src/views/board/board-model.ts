@@ -27,9 +27,9 @@ export interface BoardSnapshot {
   cards(slug: string): readonly BoardCard[];
 }
 
-/** A card shows at most two lines of text; the rest is in the detail panel. */
-const TEXT_MAX = 160;
-const SUMMARY_MAX = 200;
+/** A card shows at most two lines of text (about 100 characters); the rest is in the detail panel. */
+const TEXT_MAX = 120;
+const SUMMARY_MAX = 140;
 
 const BLOCK_START = /^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>|`{3,}|~{3,}|\|)/;
 
@@ -95,6 +95,8 @@ export function compareLanes(a: Agent, b: Agent): number {
 
 /** About how many cards one state message carries (a lane is never split). */
 export const CARDS_PER_MESSAGE = 4000;
+/** The first message is small: the lane list and the cards of the first screens. */
+export const FIRST_MESSAGE_CARDS = 1000;
 
 /**
  * Which lanes' cards the next state message carries, given the revisions the page

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../extension/dispose';
 import { webviewHtml, makeNonce } from '../shared/webview-html';
-import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, lanesToSend } from './board-model';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-model';
 import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
 import { locateTask } from './drop';
 import { isAllowedLink, renderMarkdown } from './markdown';
@@ -17,9 +17,6 @@ import {
   CardRef,
   checkBoardWebviewMessage,
 } from './protocol';
-
-/** The first message is small: the lane list and the cards of the first screens. */
-const FIRST_MESSAGE_CARDS = 1000;
 
 /** What the board needs from the extension: the live store, the write gate, prompts, the clock. */
 export interface BoardContext extends BoardWriterContext {

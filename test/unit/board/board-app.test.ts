@@ -348,6 +348,9 @@ describe('Task board (Preact components in a DOM)', () => {
     assert.deepEqual(m.api.ofType('openLink'), [{ type: 'openLink', card: request.card, link: 0 }]);
     act(() => (panel.querySelector('.detail-actions .button') as HTMLElement).click());
     assert.deepEqual(m.api.ofType('openTask'), [{ type: 'openTask', card: request.card }]);
+    assert.deepEqual(Array.from(panel.querySelectorAll<HTMLElement>('.detail-actions [data-action]')).map((b) => b.dataset.action), ['start', 'complete']);
+    act(() => panel.querySelector<HTMLElement>('.detail-actions [data-action="start"]')!.click());
+    assert.deepEqual(drops(m)[0].target, { agent: 'billing-dev', column: 'in-progress', anchor: null, place: 'before' });
     key(panel.querySelector('h2')!, 'Escape');
     assert.equal(root.querySelector('aside.detail'), null);
   });

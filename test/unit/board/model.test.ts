@@ -78,7 +78,7 @@ describe('Task board model (host side)', () => {
     assert.equal(firstLine('A paragraph wrapped\nat 80 columns.\n\nSecond paragraph.'), 'A paragraph wrapped at 80 columns.');
     assert.equal(firstLine('```\ncode\n```\nafter'), 'code');
     assert.equal(firstLine(''), '');
-    assert.equal(firstLine('x'.repeat(500)).length, 160);
+    assert.equal(firstLine('x'.repeat(500)).length, 120);
     assert.equal(oneLine('Line one.\n\n- line two\n### Note\nthree'), 'Line one. line two Note three');
   });
 });

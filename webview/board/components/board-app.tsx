@@ -13,6 +13,9 @@ import { DetailPanel } from './detail-panel';
 import { Toolbar } from './toolbar';
 import { CardKey } from './lane';
 
+/** The menu's write actions that the detail panel offers as buttons too. */
+const DETAIL_ACTIONS: ReadonlySet<string> = new Set(['start', 'complete', 'again']);
+
 function useView(client: BoardClient): BoardView {
   const [view, setView] = useState(client.view);
   useEffect(() => {
@@ -170,11 +173,10 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
     return items;
   };
 
-  const choose = (id: string) => {
-    const m = menu;
+  const choose = (id: string, from: CardKey | null = menu?.card ?? null) => {
     setMenu(null);
-    if (!m) return;
-    const key = m.card;
+    if (!from) return;
+    const key = from;
     const c = cardOf(key);
     const ref = refOf(key);
     if (!c || !ref) return;
@@ -338,6 +340,8 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
               const ref = refOf(detail.card);
               if (ref) actions.openLink(ref, n);
             }}
+            actions={menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
+            onAction={(id) => choose(id, detail.card)}
           />
         ) : null}
       </div>

@@ -17,6 +17,9 @@ export function DetailPanel(props: {
   onClose: () => void;
   onOpenInEditor: () => void;
   onLink: (n: number) => void;
+  /** The card's write actions (Start, Complete…, Dispatch Again…), by menu id; none in Restricted Mode. */
+  actions: ReadonlyArray<{ id: string; label: string; icon: string }>;
+  onAction: (id: string) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [props.title]);
@@ -87,6 +90,12 @@ export function DetailPanel(props: {
               <span class="codicon codicon-go-to-file" aria-hidden="true" />
               <span>Open in Editor</span>
             </button>
+            {props.actions.map((a) => (
+              <button key={a.id} type="button" class="button secondary" data-action={a.id} onClick={() => props.onAction(a.id)}>
+                <span class={`codicon codicon-${a.icon}`} aria-hidden="true" />
+                <span>{a.label}</span>
+              </button>
+            ))}
           </div>
           {d.summary ? (
             <section class="detail-section" aria-label="Summary">
