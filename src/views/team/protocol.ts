@@ -8,6 +8,8 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../shared/validate';
+
 export const PROTOCOL_VERSION = 1;
 
 // ---- the state the host sends ----------------------------------------------------
@@ -112,50 +114,9 @@ export type WebviewMessageType = WebviewMessage['type'];
 
 // ---- validation ------------------------------------------------------------------
 
-/** The result of checking an incoming message: the typed value, or why it was refused. */
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
-
-type Check = (v: unknown, at: string) => string | null;
-
-const str: Check = (v, at) => (typeof v === 'string' ? null : `${at} should be a string`);
-const num: Check = (v, at) => (typeof v === 'number' && Number.isFinite(v) ? null : `${at} should be a number`);
-const int: Check = (v, at) => (Number.isInteger(v) && (v as number) >= 0 ? null : `${at} should be a whole number ≥ 0`);
-const bool: Check = (v, at) => (typeof v === 'boolean' ? null : `${at} should be true or false`);
-const nullable =
-  (c: Check): Check =>
-  (v, at) =>
-    v === null ? null : c(v, at);
-const oneOf =
-  (values: readonly string[]): Check =>
-  (v, at) =>
-    typeof v === 'string' && values.includes(v) ? null : `${at} should be one of ${values.join(', ')}`;
-const arrayOf =
-  (c: Check): Check =>
-  (v, at) => {
-    if (!Array.isArray(v)) return `${at} should be a list`;
-    for (let i = 0; i < v.length; i++) {
-      const e = c(v[i], `${at}[${i}]`);
-      if (e) return e;
-    }
-    return null;
-  };
-/** An object with exactly these fields (extra fields are refused: they mean a version mismatch). */
-const object =
-  (shape: Readonly<Record<string, Check>>): Check =>
-  (v, at) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${at} should be an object`;
-    const rec = v as Record<string, unknown>;
-    for (const key of Object.keys(rec)) if (!(key in shape)) return `${at} has an unexpected field "${key}"`;
-    for (const [key, c] of Object.entries(shape)) {
-      const e = c(rec[key], `${at}.${key}`);
-      if (e) return e;
-    }
-    return null;
-  };
-
-/** A slug as the team folder names agents and projects: one path segment, no dots at the start. */
-const SLUG = /^(?!\.)[^/\\\u0000-\u001f]{1,200}$/;
-const slug: Check = (v, at) => (typeof v === 'string' && SLUG.test(v) ? null : `${at} should be an agent or project id`);
+// The combinators (str, object, arrayOf, …) and checkMessage are shared with the
+// board's protocol: src/views/shared/validate.ts.
+export type { Checked };
 
 const taskRef = object({ index: int, title: str });
 const agentView = object({
@@ -214,15 +175,6 @@ const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
   refresh: object({ type: str }),
   showProblems: object({ type: str }),
 };
-
-function checkMessage<T>(data: unknown, table: Readonly<Record<string, Check>>): Checked<T> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: false, error: 'the message is not an object' };
-  const type = (data as { type?: unknown }).type;
-  if (typeof type !== 'string') return { ok: false, error: 'the message has no type' };
-  if (!Object.prototype.hasOwnProperty.call(table, type)) return { ok: false, error: `unknown message type "${type.slice(0, 60)}"` };
-  const error = table[type](data, type);
-  return error ? { ok: false, error } : { ok: true, value: data as T };
-}
 
 /** Checks a message the host received from the webview. */
 export function checkWebviewMessage(data: unknown): Checked<WebviewMessage> {
