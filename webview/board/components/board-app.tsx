@@ -258,7 +258,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
 
   const allCards = lanes.reduce((n, l) => n + l.shown, 0);
   const summary = `${plural(lanes.length, 'agent')} · ${plural(allCards, 'task')}${isFiltering(ui.filter) ? ' shown' : ''}`;
-  const allCollapsed = lanes.length > 0 && lanes.every((l) => collapsed.has(l.agent.slug));
+  const someFolded = lanes.some((l) => collapsed.has(l.agent.slug));
 
   return (
     <main class="board-app">
@@ -273,7 +273,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
           projects={header.projects}
           summary={summary}
           trusted={header.trusted}
-          allCollapsed={allCollapsed}
+          someFolded={someFolded}
           onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
           onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
         />

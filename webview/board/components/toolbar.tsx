@@ -8,7 +8,8 @@ export function Toolbar(props: {
   projects: readonly string[];
   summary: string;
   trusted: boolean;
-  allCollapsed: boolean;
+  /** Some lane is folded: the button unfolds them all (else it folds them all). */
+  someFolded: boolean;
   /** Changes some of the filters (the others keep their current values). */
   onFilter: (patch: Partial<BoardFilter>) => void;
   onCollapseAll: (collapse: boolean) => void;
@@ -76,11 +77,11 @@ export function Toolbar(props: {
       <button
         type="button"
         class="icon-button"
-        title={props.allCollapsed ? 'Unfold every lane' : 'Fold every lane'}
-        aria-label={props.allCollapsed ? 'Unfold every lane' : 'Fold every lane'}
-        onClick={() => props.onCollapseAll(!props.allCollapsed)}
+        title={props.someFolded ? 'Unfold every lane' : 'Fold every lane'}
+        aria-label={props.someFolded ? 'Unfold every lane' : 'Fold every lane'}
+        onClick={() => props.onCollapseAll(!props.someFolded)}
       >
-        <span class={`codicon codicon-${props.allCollapsed ? 'expand-all' : 'collapse-all'}`} aria-hidden="true" />
+        <span class={`codicon codicon-${props.someFolded ? 'expand-all' : 'collapse-all'}`} aria-hidden="true" />
       </button>
     </div>
   );
