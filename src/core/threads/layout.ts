@@ -110,6 +110,11 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     column.forEach((id, r) => row.set(id, r));
   });
 
+  // The gap after each column makes room for the longest label of an edge into the next.
+  const gaps = columns.map((_, c) => {
+    const labels = graph.edges.filter((e) => e.from !== e.to && !back.has(e) && layer.get(e.from) === c && layer.get(e.to) === c + 1).map((e) => e.label.length);
+    return Math.max(GAP_X, Math.round(Math.max(0, ...labels) * 6.2) + 24);
+  });
   const label = new Map(graph.nodes.map((n) => [n.id, n.id]));
   const widths = columns.map((column) => Math.max(110, ...column.map((id) => nodeWidth(label.get(id)!))));
   const tallest = Math.max(1, ...columns.map((c) => c.length));
@@ -123,11 +128,11 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
       const width = nodeWidth(label.get(id)!);
       placed.set(id, { id, x: x + (widths[c] - width) / 2, y: top + r * (NODE_HEIGHT + GAP_Y), width, height: NODE_HEIGHT, layer: c });
     });
-    x += widths[c] + GAP_X;
+    x += widths[c] + gaps[c];
   });
 
   const hasLoops = graph.edges.some((e) => e.from === e.to || back.has(e));
-  const width = Math.max(x - GAP_X + MARGIN, 2 * MARGIN + 110);
+  const width = Math.max(x - gaps[gaps.length - 1] + MARGIN, 2 * MARGIN + 110);
   const height = MARGIN * 2 + bodyHeight + (hasLoops ? LOOP_ROOM : 0);
 
   // Parallel edges between the same two nodes are spread apart.
@@ -164,7 +169,7 @@ function forwardCurve(e: GraphEdge, a: PlacedNode, b: PlacedNode, nth: number): 
     shape: 'forward',
     path: `M ${r(x1)} ${r(y1)} C ${r(x1 + dx)} ${r(y1)}, ${r(x2 - dx)} ${r(y2)}, ${r(x2)} ${r(y2)}`,
     labelX: r((x1 + x2) / 2),
-    labelY: r((y1 + y2) / 2 - 6 + nth * 14),
+    labelY: r(Math.min(y1, y2) - 7 - nth * 14),
   };
 }
 

@@ -23,7 +23,6 @@ export function Graph(props: { graph: GraphView; title: string; active?: string 
       aria-label={`${props.title}: ${graph.nodes.map((n) => n.id).join(', ')}`}
       viewBox={`0 0 ${graph.width} ${graph.height}`}
       width={graph.width}
-      height={graph.height}
     >
       <defs>
         <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -56,7 +55,7 @@ export function Graph(props: { graph: GraphView; title: string; active?: string 
       ))}
       {graph.edges.map((e, i) => (
         <text key={`l${i}`} x={e.labelX} y={e.labelY} class={`edge-label ${KIND_CLASS[e.kind]}`}>
-          {shorten(e.label, 44)}
+          {shorten(e.label, 64)}
         </text>
       ))}
     </svg>
