@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../core/liveness';
 import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewProvider } from '../views/team/team-view-provider';
+import { ThreadsFeature } from '../views/threads/threads-feature';
 import { TeamViewState } from '../views/team/protocol';
 import { buildTeamViewState } from '../views/team/team-view-model';
 import { DiagnosticsPublisher } from './diagnostics';
@@ -31,6 +32,7 @@ export class CortexController extends DisposableBase {
   readonly clock = this.register(new LivenessClock());
   readonly view: TeamViewProvider;
   readonly board: BoardPanel;
+  readonly threads: ThreadsFeature;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
   private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
@@ -64,6 +66,8 @@ export class CortexController extends DisposableBase {
         focusTeamView: () => this.view.reveal(),
       }),
     );
+
+    this.threads = this.register(new ThreadsFeature(context.extensionUri, log));
 
     this.register(this.store.onDidChange(() => this.onTeamChanged()));
     this.register(this.clock.onDidTick(() => this.onLivenessInputsChanged()));
@@ -157,6 +161,7 @@ export class CortexController extends DisposableBase {
       team?.diagnostics,
       config && config.diagnostics.length > 0 ? [{ uri: config.uri, diagnostics: config.diagnostics }] : [],
     );
+    void this.threads.store.setTeamDir(location?.uri);
     void vscode.commands.executeCommand('setContext', 'cortex.teamState', this.store.state);
     void vscode.commands.executeCommand('setContext', 'cortex.multipleTeams', (this.located?.candidates.length ?? 0) > 1);
     this.onLivenessInputsChanged();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewState } from '../views/team/protocol';
+import { ThreadsFeature } from '../views/threads/threads-feature';
 import { Commands } from './commands';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
@@ -42,6 +43,8 @@ export interface CortexTestApi {
   readonly board: BoardPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
+  /** The Threads feature: its store (files, records, checks), the panel, the state the views show. */
+  readonly threads: ThreadsFeature;
 }
 
 export function createTestApi(controller: CortexController, _commands: Commands): CortexTestApi {
@@ -76,5 +79,6 @@ export function createTestApi(controller: CortexController, _commands: Commands)
     setNow: (source) => controller.clock.setNow(source),
     board: controller.board,
     logName: controller.log.name,
+    threads: controller.threads,
   };
 }

@@ -70,6 +70,9 @@ function isolatedEnv(runDir: string, extra: Record<string, string> = {}): NodeJS
     ...process.env,
     XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
     XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
+    // An empty Cortex home: the machine's own ~/.cortex (thread templates, threads)
+    // never reaches a test; the team folder's .cortex is found instead.
+    CORTEX_HOME: path.join(runDir, 'cortex-home'),
     ...extra,
   };
 }

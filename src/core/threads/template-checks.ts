@@ -1,0 +1,184 @@
+/**
+ * The semantic checks on thread-templates.json: what the JSON schema cannot see and a
+ * running thread would trip over. Each finding points at the key or value it is about
+ * (offset and length into the text), so the editor can underline exactly that. Pure:
+ * which prompt files exist is given by the caller.
+ */
+import { LineIndex } from './json-reader';
+import { templateGraph } from './graph';
+import { AgentDef, Endpoint, FileRef, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
+
+export type FindingSeverity = 'error' | 'warning';
+
+export interface TemplateFinding {
+  readonly severity: FindingSeverity;
+  readonly message: string;
+  readonly offset: number;
+  readonly length: number;
+  /** 0-based, from the offset. */
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** The prompt files that exist, by folder (`prompts/<folder>/<name>`); `null`: not known, skip those checks. */
+export type PromptFiles = Readonly<Record<PromptFolder, ReadonlySet<string>>> | null;
+
+export interface TemplatesCheck {
+  /** The model, when the file is JSON with an object at the top. */
+  readonly config: ThreadTemplates | null;
+  readonly findings: readonly TemplateFinding[];
+}
+
+type Raw = { severity: FindingSeverity; message: string; at: Span };
+
+/** Reads and checks the file's text. */
+export function checkThreadTemplates(text: string, promptFiles: PromptFiles): TemplatesCheck {
+  const index = new LineIndex(text);
+  const locate = (r: Raw): TemplateFinding => {
+    const start = index.position(r.at.offset);
+    const end = index.position(r.at.offset + Math.max(1, r.at.length));
+    return { severity: r.severity, message: r.message, offset: r.at.offset, length: r.at.length, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  };
+  const read = readThreadTemplates(text);
+  if (!read.ok) {
+    const at = Math.min(read.offset, Math.max(0, text.length - 1));
+    return { config: null, findings: [locate({ severity: 'error', message: `Invalid JSON: ${read.message}. The thread server cannot load this file.`, at: { offset: at, length: 1 } })] };
+  }
+  return { config: read.config, findings: semanticFindings(read.config, promptFiles, text.length).map(locate) };
+}
+
+function semanticFindings(config: ThreadTemplates, promptFiles: PromptFiles, textLength: number): Raw[] {
+  const out: Raw[] = [];
+  const whole: Span = { offset: 0, length: Math.min(1, textLength) };
+  if (!config.agentsAt) out.push({ severity: 'error', message: 'Missing "agents": the agent definitions the templates use.', at: whole });
+  if (!config.templatesAt) out.push({ severity: 'warning', message: 'Missing "templates": no multi-agent pipelines are defined.', at: whole });
+
+  const agents = new Map<string, AgentDef>(config.agents.map((a) => [a.name, a]));
+  for (const agent of config.agents) {
+    if (agent.entryStage && agent.stages.length > 0 && !agent.stages.some((s) => s.name === agent.entryStage!.name)) {
+      out.push({ severity: 'error', message: `Agent "${agent.name}" has no stage "${agent.entryStage.name}" (its stages: ${agent.stages.map((s) => s.name).join(', ')}).`, at: agent.entryStage.at });
+    }
+    out.push(...fileRefFindings(agent.fileRefs, promptFiles));
+  }
+  for (const template of config.templates) out.push(...templateFindings(template, agents, promptFiles));
+  return out;
+}
+
+function fileRefFindings(refs: readonly FileRef[], promptFiles: PromptFiles): Raw[] {
+  if (!promptFiles) return [];
+  const out: Raw[] = [];
+  for (const ref of refs) {
+    if (ref.name === '') out.push({ severity: 'error', message: `"file:" names no file (expected file:<name>.md in prompts/${ref.folder}/).`, at: ref.at });
+    else if (!promptFiles[ref.folder].has(ref.name)) {
+      out.push({ severity: 'error', message: `Prompt file not found: prompts/${ref.folder}/${ref.name} (the ${ref.field} of this agent cannot load).`, at: ref.at });
+    }
+  }
+  return out;
+}
+
+function describeStages(agent: AgentDef): string {
+  return agent.stages.length === 0 ? 'it has no stages' : `its stages: ${agent.stages.map((s) => s.name).join(', ')}`;
+}
+
+function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, AgentDef>, promptFiles: PromptFiles): Raw[] {
+  const out: Raw[] = [];
+  const where = `template "${template.name}"`;
+  const listed = new Set(template.agents.map((a) => a.ref));
+
+  for (const ref of template.agents) {
+    if (!agents.has(ref.ref)) out.push({ severity: 'error', message: `Unknown agent "${ref.ref}" in ${where}: it is not defined in "agents".`, at: ref.at });
+    out.push(...fileRefFindings(ref.fileRefs, promptFiles));
+  }
+
+  const entry = template.entryAgent;
+  if (!entry || entry.name === '') {
+    out.push({ severity: 'error', message: `${capital(where)} has no "entryAgent": the thread has no first agent to run.`, at: entry?.at ?? template.at });
+  } else if (!agents.has(entry.name)) {
+    out.push({ severity: 'error', message: `Unknown entryAgent "${entry.name}" in ${where}: it is not defined in "agents".`, at: entry.at });
+  } else if (!listed.has(entry.name)) {
+    out.push({ severity: 'warning', message: `The entryAgent "${entry.name}" is not listed in the "agents" of ${where}.`, at: entry.at });
+  }
+  if (template.entryStage && entry && agents.has(entry.name)) {
+    const agent = agents.get(entry.name)!;
+    if (!agent.stages.some((s) => s.name === template.entryStage!.name)) {
+      out.push({ severity: 'error', message: `Unknown entryStage "${template.entryStage.name}": agent "${agent.name}" has no such stage (${describeStages(agent)}).`, at: template.entryStage.at });
+    }
+  }
+
+  const checkEndpoint = (e: Endpoint | null, side: 'from' | 'to', at: Span) => {
+    if (!e) {
+      out.push({ severity: 'error', message: `A transition in ${where} has no "${side}".`, at });
+      return;
+    }
+    const agent = agents.get(e.agent);
+    if (!agent) {
+      out.push({ severity: 'error', message: `Transition ${side} unknown agent "${e.agent}" in ${where}: it is not defined in "agents".`, at: e.at });
+      return;
+    }
+    if (!listed.has(e.agent)) {
+      out.push({ severity: 'warning', message: `Agent "${e.agent}" is used in a transition but not listed in the "agents" of ${where}.`, at: e.at });
+    }
+    if (e.stage !== null && !agent.stages.some((s) => s.name === e.stage)) {
+      out.push({ severity: 'error', message: `Unknown stage "${e.stage}" of agent "${e.agent}" (${describeStages(agent)}).`, at: e.at });
+    }
+  };
+
+  for (const t of template.transitions) {
+    checkEndpoint(t.from, 'from', t.at);
+    checkEndpoint(t.to, 'to', t.at);
+    const c = t.condition;
+    if (!c) continue; // the schema requires it; the engine has nothing to evaluate
+    switch (c.type) {
+      case 'always':
+        break;
+      case 'convergence':
+        if (c.marker === null || c.marker.trim() === '') {
+          out.push({ severity: 'error', message: 'A convergence needs a "marker": the text whose appearance in the artifact ends the loop.', at: c.markerAt ?? c.at });
+        }
+        if (c.maxIterations !== null && (!Number.isInteger(c.maxIterations) || c.maxIterations < 1)) {
+          out.push({ severity: 'error', message: `"maxIterations" should be a whole number of at least 1, not ${c.maxIterations}.`, at: c.at });
+        }
+        break;
+      case 'output_contains':
+      case 'output_not_contains':
+        if (c.pattern === null) out.push({ severity: 'error', message: `${c.type} needs a "pattern" (a regular expression).`, at: c.at });
+        else {
+          const problem = regexProblem(c.pattern);
+          if (problem) out.push({ severity: 'error', message: `Invalid regular expression in "pattern": ${problem}.`, at: c.patternAt ?? c.at });
+        }
+        break;
+      case null:
+        out.push({ severity: 'error', message: 'A condition needs a "type": always, convergence, output_contains or output_not_contains.', at: c.at });
+        break;
+      default:
+        out.push({ severity: 'error', message: `Unknown condition type "${c.type}": expected always, convergence, output_contains or output_not_contains.`, at: c.at });
+    }
+  }
+
+  // Listed agents no transition reaches from the entry never run.
+  if (entry && agents.has(entry.name)) {
+    const graph = templateGraph(template, agents);
+    const reachedAgents = new Set(graph.nodes.filter((n) => n.reachable).map((n) => n.agent));
+    for (const ref of template.agents) {
+      if (agents.has(ref.ref) && !reachedAgents.has(ref.ref)) {
+        out.push({ severity: 'warning', message: `Agent "${ref.ref}" is never reached: no transition leads to it from the entry agent "${entry.name}".`, at: ref.at });
+      }
+    }
+  }
+  return out;
+}
+
+function regexProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
+  }
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,157 @@
+// The Threads feature inside a real extension host: the example team's .cortex files
+// are found (CORTEX_HOME points at an empty folder in these runs), findings in a broken
+// thread-templates.json land in the Problems panel on the right line and column, and
+// the panel's data follows threads.json and a thread's artifact as another process
+// writes them.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { ArtifactView, ThreadsHostMessage } from '../../../src/views/threads/protocol';
+import { cortexApi, sleep, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
+
+function nextMessage(api: CortexTestApi, match: (m: ThreadsHostMessage) => boolean, what: string, timeoutMs = 15_000): Promise<ThreadsHostMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const sub = api.threads.panel.onDidPostMessage((m) => {
+      if (match(m)) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(m);
+      }
+    });
+  });
+}
+
+function text(nodes: ArtifactView['nodes']): string {
+  const walk = (n: unknown): string => (typeof n === 'string' ? n : ((n as { children: unknown[] }).children ?? []).map(walk).join(''));
+  return (nodes ?? []).map(walk).join('\n');
+}
+
+describe('Threads (extension host)', function () {
+  this.timeout(90_000);
+  let api: CortexTestApi;
+  let team: string;
+  let templatesFile: string;
+  let threadsFile: string;
+  let originalTemplates: string;
+  let originalThreads: string;
+
+  before(async () => {
+    api = await cortexApi();
+    team = await teamDir(api);
+    await waitFor(() => api.threads.store.state === 'ready' && api.threads.store.paths?.source === 'team', 20_000, 'the thread files under the team folder');
+    templatesFile = path.join(team, '.cortex/config/thread-templates.json');
+    threadsFile = path.join(team, '.cortex/data/threads.json');
+    originalTemplates = readFileSync(templatesFile, 'utf8');
+    originalThreads = readFileSync(threadsFile, 'utf8');
+  });
+
+  after(async () => {
+    writeFromAnotherProcess(templatesFile, originalTemplates);
+    writeFromAnotherProcess(threadsFile, originalThreads);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('finds the team folder\'s thread files and shows its templates and threads', () => {
+    const state = api.threads.state();
+    assert.equal(state.status, 'ready');
+    assert.deepEqual(state.templates.map((t) => t.name), ['coder-review', 'research-critique']);
+    assert.deepEqual(state.threads.map((t) => [t.id, t.status]), [
+      ['thr_3f9a12c4', 'running'],
+      ['thr_7b21e0d5', 'completed'],
+      ['thr_c04d88e1', 'aborted'],
+    ]);
+    assert.equal(state.problems, 0);
+    assert.deepEqual(vscode.languages.getDiagnostics(vscode.Uri.file(templatesFile)), []);
+  });
+
+  it('puts findings in the Problems panel at their line and column, and clears them when fixed', async () => {
+    const broken = originalTemplates
+      .replace('"to": "coder:review", "condition": { "type": "convergence", "marker": "[IMPLEMENTATION COMPLETE]", "maxIterations": 5 }', '"to": "coder:reveiw", "condition": { "type": "convergence", "maxIterations": 5 }')
+      .replace('"pattern": "VERDICT:\\\\s*REVISE"', '"pattern": "VERDICT:(\\\\s*REVISE"');
+    assert.notEqual(broken, originalTemplates);
+    writeFromAnotherProcess(templatesFile, broken);
+    const uri = vscode.Uri.file(templatesFile);
+    const diagnostics = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Cortex Threads');
+      return d.length >= 3 ? d : undefined;
+    }, 20_000, 'three findings in the Problems panel');
+    const lines = broken.split('\n');
+    const at = (d: vscode.Diagnostic) => lines[d.range.start.line].slice(d.range.start.character, d.range.end.character);
+    const stage = diagnostics.find((d) => /Unknown stage "reveiw"/.test(d.message));
+    assert.ok(stage, diagnostics.map((d) => d.message).join('\n'));
+    assert.equal(at(stage), '"coder:reveiw"');
+    assert.equal(stage.severity, vscode.DiagnosticSeverity.Error);
+    const marker = diagnostics.find((d) => /convergence needs a "marker"/.test(d.message));
+    assert.ok(marker);
+    assert.equal(lines[marker.range.start.line].includes('"coder:reveiw"'), true, 'on the transition\'s line');
+    const regex = diagnostics.find((d) => /Invalid regular expression/.test(d.message));
+    assert.ok(regex);
+    assert.equal(at(regex), '"VERDICT:(\\\\s*REVISE"');
+    assert.ok(api.threads.state().problems >= 3);
+
+    writeFromAnotherProcess(templatesFile, '{ "agents": { ,');
+    const invalid = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Cortex Threads');
+      return d.length === 1 && /Invalid JSON/.test(d[0].message) ? d[0] : undefined;
+    }, 20_000, 'one invalid-JSON finding');
+    assert.deepEqual([invalid.range.start.line, invalid.range.start.character], [0, 14]);
+
+    writeFromAnotherProcess(templatesFile, originalTemplates);
+    await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Cortex Threads').length === 0, 20_000, 'the findings to clear');
+  });
+
+  it('the panel\'s page says ready and gets the state; its data follows threads.json on disk', async () => {
+    const ready = new Promise<void>((resolve) => {
+      const sub = api.threads.panel.onDidBecomeReady(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    await vscode.commands.executeCommand('cortex.openThreads', { kind: 'thread', id: 'thr_3f9a12c4' });
+    await Promise.race([ready, sleep(30_000).then(() => Promise.reject(new Error('the Threads panel did not say ready')))]);
+
+    const records = JSON.parse(originalThreads) as Array<Record<string, unknown>>;
+    records[0] = { ...records[0], status: 'completed', activeAgent: 'reviewer', activeStage: null, totalCostUsd: 2.4 };
+    const posted = nextMessage(api, (m) => m.type === 'state' && m.state.threads.some((t) => t.id === 'thr_3f9a12c4' && t.status === 'completed'), 'a state with the thread completed');
+    writeFromAnotherProcess(threadsFile, JSON.stringify(records, null, 2));
+    const m = await posted;
+    assert.equal(m.type, 'state');
+    const thread = m.type === 'state' ? m.state.threads.find((t) => t.id === 'thr_3f9a12c4')! : undefined;
+    assert.equal(thread?.totalCostUsd, 2.4);
+    assert.equal(thread?.maxTotalCostUsd, 5);
+  });
+
+  it('sends the selected thread\'s artifact and re-sends it when an agent writes it, [ABORT] marked', async () => {
+    const artifactFile = path.join(team, '.cortex/tmp/threads/thr_3f9a12c4/artifact.md');
+    const first = nextMessage(api, (m) => m.type === 'artifact' && m.artifact.thread === 'thr_3f9a12c4' && m.artifact.nodes !== null, 'the artifact');
+    api.threads.panel.receiveMessage({ type: 'select', kind: 'thread', id: 'thr_3f9a12c4' });
+    const a = await first;
+    assert.ok(a.type === 'artifact' && /Stripe webhook endpoint/.test(text(a.artifact.nodes)));
+
+    const original = readFileSync(artifactFile, 'utf8');
+    const updated = nextMessage(api, (m) => m.type === 'artifact' && m.artifact.aborts.length === 1, 'the artifact with an abort marker');
+    const started = Date.now();
+    writeFromAnotherProcess(artifactFile, `${original}\n## Review (reviewer)\n\n<script>alert(1)</script> Replay protection is missing. [ABORT: no replay protection]\n`);
+    const b = await updated;
+    assert.ok(b.type === 'artifact');
+    assert.deepEqual(b.artifact.aborts, ['[ABORT: no replay protection]']);
+    assert.match(JSON.stringify(b.artifact.nodes), /\{"tag":"mark","children":\["\[ABORT: no replay protection\]"\]\}/);
+    assert.match(text(b.artifact.nodes), /<script>alert\(1\)<\/script>/, 'HTML stays text');
+    console.log(`      artifact re-sent ${Date.now() - started} ms after the write`);
+    writeFromAnotherProcess(artifactFile, original);
+  });
+
+  it('drops malformed messages from the page', () => {
+    const before = api.threads.panel.artifactThread;
+    api.threads.panel.receiveMessage({ type: 'select', kind: 'thread', id: 'thr_x', path: '/etc/passwd' });
+    api.threads.panel.receiveMessage({ type: 'openLink', thread: 'thr_3f9a12c4', link: -1 });
+    api.threads.panel.receiveMessage({ type: 'runCommand', command: 'workbench.action.quit' });
+    assert.equal(api.threads.panel.artifactThread, before);
+  });
+});

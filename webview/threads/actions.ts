@@ -1,0 +1,71 @@
+import { SelectionKind, THREADS_PROTOCOL_VERSION, ThreadsHostMessage, ThreadsWebviewMessage, checkThreadsHostMessage } from '../../src/views/threads/protocol';
+
+/**
+ * The Threads page's only line to the extension host: commands with ids only, the
+ * host's messages checked on arrival, and UI state (what is selected) kept with
+ * `setState`. Components get a `ThreadsActions` and never touch the VS Code API.
+ */
+export interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export function acquireApi(): VsCodeApi {
+  return acquireVsCodeApi();
+}
+
+export interface Selection {
+  readonly kind: SelectionKind;
+  readonly id: string;
+}
+
+export interface ThreadsActions {
+  ready(): void;
+  select(selection: Selection): void;
+  openTemplate(name: string): void;
+  openArtifact(thread: string): void;
+  openLink(thread: string, link: number): void;
+  refresh(): void;
+  loadSelection(): Selection | null;
+  saveSelection(selection: Selection | null): void;
+}
+
+export function createActions(api: VsCodeApi): ThreadsActions {
+  const send = (m: ThreadsWebviewMessage) => api.postMessage(m);
+  return {
+    ready: () => send({ type: 'ready', protocol: THREADS_PROTOCOL_VERSION }),
+    select: (s) => send({ type: 'select', kind: s.kind, id: s.id }),
+    openTemplate: (template) => send({ type: 'openTemplate', template }),
+    openArtifact: (thread) => send({ type: 'openArtifact', thread }),
+    openLink: (thread, link) => send({ type: 'openLink', thread, link }),
+    refresh: () => send({ type: 'refresh' }),
+    loadSelection: () => readSelection(api.getState()),
+    saveSelection: (selection) => api.setState({ selection }),
+  };
+}
+
+/** The saved UI state, if it still has the expected shape. */
+export function readSelection(state: unknown): Selection | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const s = (state as { selection?: unknown }).selection;
+  if (typeof s !== 'object' || s === null) return null;
+  const { kind, id } = s as { kind?: unknown; id?: unknown };
+  return (kind === 'template' || kind === 'thread') && typeof id === 'string' ? { kind, id } : null;
+}
+
+export function listenToHost(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  onMessage: (message: ThreadsHostMessage) => void,
+  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex threads: dropped a message: ${reason}`),
+): () => void {
+  const listener = (event: MessageEvent) => {
+    const checked = checkThreadsHostMessage(event.data);
+    if (checked.ok) onMessage(checked.value);
+    else onDropped(checked.error);
+  };
+  target.addEventListener('message', listener as EventListener);
+  return () => target.removeEventListener('message', listener as EventListener);
+}

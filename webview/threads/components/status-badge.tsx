@@ -1,0 +1,21 @@
+import { ThreadStatusView } from '../../../src/views/threads/protocol';
+
+const ICONS: Readonly<Record<ThreadStatusView, string>> = {
+  running: 'sync',
+  waiting: 'watch',
+  completed: 'pass',
+  failed: 'error',
+  cancelled: 'circle-slash',
+  aborted: 'stop-circle',
+  other: 'question',
+};
+
+/** A thread's status as icon, colour and word (never colour alone). */
+export function StatusBadge(props: { status: ThreadStatusView; raw: string }) {
+  return (
+    <span class={`status status-${props.status}`}>
+      <span class={`codicon codicon-${ICONS[props.status]}`} aria-hidden="true" />
+      {props.raw}
+    </span>
+  );
+}
