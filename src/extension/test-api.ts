@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewState } from '../views/team/protocol';
 import { Commands } from './commands';
+import { SyncBarState } from './git/sync-status-bar';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
 import { TeamStore } from './team-store';
@@ -42,9 +43,15 @@ export interface CortexTestApi {
   readonly board: BoardPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
+  /** The sync status bar item: refresh it now, and what it shows. */
+  readonly sync: {
+    refresh(): Promise<void>;
+    readonly state: SyncBarState;
+    readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
+  };
 }
 
-export function createTestApi(controller: CortexController, _commands: Commands): CortexTestApi {
+export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
   const view = controller.view;
   return {
     store: controller.store,
@@ -76,5 +83,14 @@ export function createTestApi(controller: CortexController, _commands: Commands)
     setNow: (source) => controller.clock.setNow(source),
     board: controller.board,
     logName: controller.log.name,
+    sync: {
+      refresh: () => commands.git.sync.refresh(),
+      get state() {
+        return commands.git.sync.bar.state;
+      },
+      get shown() {
+        return commands.git.sync.bar.text;
+      },
+    },
   };
 }
