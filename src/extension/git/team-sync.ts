@@ -68,6 +68,11 @@ export class TeamSync extends DisposableBase {
     return this.exclusive(false, 'continue the sync', (dir) => continueSync(dir));
   }
 
+  /** Resolves once the sync now running (whose message offered a next step) has finished. */
+  private async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
   /** Pushes the branch to `remote` and tracks it there (offered when a sync finds no upstream). */
   publish(remote: string): Promise<SyncResult | undefined> {
     return this.exclusive(false, 'sync the team', (dir) => publishBranch(dir, remote, { message: syncMessage(this.hostname()) }));
@@ -79,20 +84,25 @@ export class TeamSync extends DisposableBase {
       this.refreshAgain = true;
       return this.refreshing;
     }
-    this.refreshing = (async () => {
+    const run = async () => {
       try {
         do {
           this.refreshAgain = false;
-          if (!this.running) this.bar.update(await this.readState());
+          const state = await this.readState();
+          // A sync that started meanwhile owns the item until it ends (and refreshes then).
+          if (!this.running) this.bar.update(state);
         } while (this.refreshAgain && !this.isDisposed);
       } catch (e) {
         this.c.log.warn(`Team sync status: ${errorMessage(e)}`);
-        this.bar.update({ kind: 'hidden' });
-      } finally {
-        this.refreshing = undefined;
+        if (!this.running) this.bar.update({ kind: 'hidden' });
       }
-    })();
-    return this.refreshing;
+    };
+    // Cleared in a later turn, so it is never left set by a run that finished at once.
+    const p = run().finally(() => {
+      if (this.refreshing === p) this.refreshing = undefined;
+    });
+    this.refreshing = p;
+    return p;
   }
 
   private scheduleRefresh(delayMs = 500): void {
@@ -233,7 +243,10 @@ export class TeamSync extends DisposableBase {
           scm,
         ).then(async (choice) => {
           if (choice === open) await this.openConflicts(dir, files);
-          else if (choice === cont) await vscode.commands.executeCommand(SYNC_COMMANDS.continueSync);
+          else if (choice === cont) {
+            await this.idle();
+            await vscode.commands.executeCommand(SYNC_COMMANDS.continueSync);
+          }
           else if (choice === scm) await vscode.commands.executeCommand('workbench.view.scm');
         });
         return;
@@ -253,8 +266,10 @@ export class TeamSync extends DisposableBase {
         }
         const remote = r.remotes.includes('origin') ? 'origin' : r.remotes[0];
         const publish = `Push and Track ${remote}/${r.branch}`;
-        void p.warn(`Cortex: branch ${r.branch} has no upstream, so there is nowhere to pull from or push to.${committed} Push it to ${remote} and track ${remote}/${r.branch}?`, publish).then((choice) => {
-          if (choice === publish) void this.publish(remote);
+        void p.warn(`Cortex: branch ${r.branch} has no upstream, so there is nowhere to pull from or push to.${committed} Push it to ${remote} and track ${remote}/${r.branch}?`, publish).then(async (choice) => {
+          if (choice !== publish) return;
+          await this.idle();
+          await this.publish(remote);
         });
         return;
       }
