@@ -3,6 +3,9 @@
 import { TeamRepo, git } from './repo';
 import { runGit } from './run-git';
 
+/** The protocol's message for the housekeeping commit (the extension and the CLI). */
+export const HOUSEKEEPING_MESSAGE = 'chore: prune completed tasks and old session logs';
+
 export interface CommitFilesResult {
   /** The new commit; `undefined` when the files held no change against HEAD. */
   readonly commit: string | undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PrunePlan, applyPrune, planPrune } from '../../core/ops/prune';
 import { formatStamp } from '../../core/time';
-import { commitFiles } from '../../git/commit-files';
+import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
 import { findTeamRepo, git, operationInProgress, repoPath } from '../../git/repo';
 import { errorMessage, loadedTeam } from '../actions/shared';
 import { ProtocolPreviews } from '../actions/protocol-preview';
@@ -16,7 +16,7 @@ import { commitWithVscodeGit } from './vscode-git';
  * commits exactly those files with the protocol's message, through the built-in git
  * extension when it can, the git CLI otherwise.
  */
-export const HOUSEKEEPING_MESSAGE = 'chore: prune completed tasks and old session logs';
+export { HOUSEKEEPING_MESSAGE };
 
 export interface HousekeepingResult {
   /** Team-relative paths written. */
