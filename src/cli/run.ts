@@ -7,6 +7,8 @@ import { staleAfterMinutes } from '../core/liveness';
 import { Diagnostic } from '../core/model';
 import { dispatchTask, isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
 import { applyPrune, planPrune } from '../core/ops/prune';
+import { HOUSEKEEPING_MESSAGE, commitFiles } from '../git/commit-files';
+import { findTeamRepo, operationInProgress, repoPath } from '../git/repo';
 import { checkStamp } from '../core/ops/shared';
 import { agentTasksPath, isSkippedName, loadTeam } from '../core/team';
 import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
@@ -207,12 +209,13 @@ const commands: Record<string, Command> = {
   },
 
   prune: {
-    synopsis: 'prune [--days N] [--now YYYY-MM-DDTHH:MM] [--dry-run] [--team DIR]',
+    synopsis: 'prune [--days N] [--now YYYY-MM-DDTHH:MM] [--dry-run] [--commit] [--team DIR]',
     summary: 'Housekeeping: remove done tasks completed more than N days ago (default 7) and trim each Session Log to its latest entry.',
     options: {
       days: { kind: 'string', value: 'N', help: 'age in days after which done tasks go (default 7)' },
       now: NOW,
       'dry-run': { kind: 'flag', help: 'list what would go and write nothing' },
+      commit: { kind: 'flag', help: `then commit only the pruned files: "${HOUSEKEEPING_MESSAGE}"` },
       team: TEAM,
     },
     async run(opts, ctx) {
@@ -236,6 +239,7 @@ const commands: Record<string, Command> = {
         for (const item of f.items) lines.push(`  - ${f.kind === 'tasks' ? item.label : `Last session: ${item.label}`} (line ${item.line})`);
       }
       if (dry) lines.push('Dry run: nothing was written.');
+      else if (opts.flags.has('commit')) lines.push(await commitPruned(ctx.teamDir, files.map((f) => f.path)));
       ctx.io.stdout(lines.join('\n') + '\n');
       return EXIT_OK;
     },
@@ -347,4 +351,13 @@ function report(e: unknown, name: string, io: CliIo): number {
   const message = err && typeof err.message === 'string' ? err.message : String(e);
   io.stderr(`cortex-team ${name}: ${oneLine(message)}\n`);
   return EXIT_USAGE;
+}
+
+/** `prune --commit`: the pruned files alone, committed with the protocol's message; a line saying what happened. */
+async function commitPruned(teamDir: string, paths: readonly string[]): Promise<string> {
+  const repo = await findTeamRepo(teamDir);
+  if (!repo) return 'Not committed: the team folder is not in a git repository.';
+  if (operationInProgress(repo)) return 'Not committed: the repository is in the middle of a rebase or merge; commit the pruned files when it is finished.';
+  const r = await commitFiles(repo, paths.map((p) => repoPath(repo, p)), HOUSEKEEPING_MESSAGE);
+  return r.commit ? `Committed ${r.commit.slice(0, 7)} "${HOUSEKEEPING_MESSAGE}".` : 'Not committed: git sees no change in the pruned files.';
 }

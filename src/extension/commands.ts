@@ -5,6 +5,7 @@ import { agentArg, projectArg, taskArgs } from './command-args';
 import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
 import { createTeamFolder } from './create-team';
 import { DisposableBase } from './dispose';
+import { GitCommands } from './git/git-commands';
 import { SELECTED_TEAM_KEY, SOURCE_LABELS, TeamLocation, displayPath, isTeamFolder, sameUri } from './team-locator';
 import { TeamViewHandlers } from '../views/team/team-view-provider';
 
@@ -28,11 +29,14 @@ export const COMMANDS = {
  */
 export class Commands extends DisposableBase implements TeamViewHandlers {
   private controller!: CortexController;
+  /** Housekeeping, Sync Team and the sync status bar item. */
+  git!: GitCommands;
 
   /** Registers the commands against the controller (created after this object, which it needs as its view handlers). */
   attach(controller: CortexController): void {
     this.controller = controller;
     this.register(new ActionCommands(controller)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.git = this.register(new GitCommands(controller)); // Run Housekeeping, Sync Team, Continue Sync
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(COMMANDS.refresh, () => this.refresh());
     reg(COMMANDS.selectTeamFolder, () => this.selectTeamFolder());

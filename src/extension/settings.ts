@@ -12,6 +12,10 @@ export interface CortexSettings {
   readonly staleAfterMinutes: number;
   readonly notifyWhenAgentDown: boolean;
   readonly showStatusBar: boolean;
+  /** Housekeeping removes done tasks completed more than this many days ago (`cortex.housekeeping.days`). */
+  readonly housekeepingDays: number;
+  /** Minutes between automatic syncs; 0 = off (`cortex.sync.intervalMinutes`). */
+  readonly syncIntervalMinutes: number;
 }
 
 export class Settings extends DisposableBase {
@@ -46,10 +50,16 @@ export class Settings extends DisposableBase {
       staleAfterMinutes: positive(stale) ?? staleAfterMinutes(heartbeatMinutes),
       notifyWhenAgentDown: c.get<boolean>('notifyWhenAgentDown', true),
       showStatusBar: c.get<boolean>('showStatusBar', true),
+      housekeepingDays: nonNegative(c.get<number>('housekeeping.days', 7)) ?? 7,
+      syncIntervalMinutes: nonNegative(c.get<number>('sync.intervalMinutes', 0)) ?? 0,
     };
   }
 }
 
 function positive(n: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+function nonNegative(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -3,6 +3,7 @@ import { BoardPanel } from '../views/board/board-panel';
 import { TeamViewState } from '../views/team/protocol';
 import { ThreadsFeature } from '../views/threads/threads-feature';
 import { Commands } from './commands';
+import { SyncBarState } from './git/sync-status-bar';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
 import { TeamStore } from './team-store';
@@ -45,9 +46,15 @@ export interface CortexTestApi {
   readonly logName: string;
   /** The Threads feature: its store (files, records, checks), the panel, the state the views show. */
   readonly threads: ThreadsFeature;
+  /** The sync status bar item: refresh it now, and what it shows. */
+  readonly sync: {
+    refresh(): Promise<void>;
+    readonly state: SyncBarState;
+    readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
+  };
 }
 
-export function createTestApi(controller: CortexController, _commands: Commands): CortexTestApi {
+export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
   const view = controller.view;
   return {
     store: controller.store,
@@ -80,5 +87,14 @@ export function createTestApi(controller: CortexController, _commands: Commands)
     board: controller.board,
     logName: controller.log.name,
     threads: controller.threads,
+    sync: {
+      refresh: () => commands.git.sync.refresh(),
+      get state() {
+        return commands.git.sync.bar.state;
+      },
+      get shown() {
+        return commands.git.sync.bar.text;
+      },
+    },
   };
 }

@@ -45,28 +45,40 @@ export function runGit(cwd: string, args: readonly string[], options: RunGitOpti
       },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      // Its own process group, so a timeout also ends what git started (ssh, a credential helper).
+      detached: process.platform !== 'win32',
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    let timedOut = false;
+    let settled = false;
+    const finish = (code: number, stderr: string) => {
+      if (settled) return;
+      settled = true;
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr });
+    };
     const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
+      try {
+        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      // Do not wait for the pipes: a grandchild that survived may hold them open.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      finish(-1, `${Buffer.concat(err).toString('utf8')}git ${args[0] ?? ''} timed out`);
     }, options.timeoutMs ?? 60_000);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      if (settled) return;
+      settled = true;
       reject(e.code === 'ENOENT' ? new GitNotFoundError() : e);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      const stderr = Buffer.concat(err).toString('utf8');
-      resolve({
-        code: timedOut ? -1 : (code ?? -1),
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: timedOut ? `${stderr}git ${args[0] ?? ''} timed out` : stderr,
-      });
+      finish(code ?? -1, Buffer.concat(err).toString('utf8'));
     });
     child.stdin.on('error', () => undefined); // git may exit before reading its input
     child.stdin.end(options.input ?? '');

@@ -12,9 +12,10 @@ export class ProtocolPreviews extends DisposableBase implements vscode.TextDocum
   private readonly texts = new Map<string, string>();
   private counter = 0;
 
-  constructor() {
+  /** `scheme`: one per owner (a scheme has one provider); housekeeping has its own. */
+  constructor(private readonly scheme: string = PREVIEW_SCHEME) {
     super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this));
+    this.register(vscode.workspace.registerTextDocumentContentProvider(scheme, this));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -36,8 +37,8 @@ export class ProtocolPreviews extends DisposableBase implements vscode.TextDocum
     for (const group of vscode.window.tabGroups.all) {
       for (const tab of group.tabs) {
         const input = tab.input;
-        if (input instanceof vscode.TabInputTextDiff && (input.modified.scheme === PREVIEW_SCHEME || input.original.scheme === PREVIEW_SCHEME)) tabs.push(tab);
-        else if (input instanceof vscode.TabInputText && input.uri.scheme === PREVIEW_SCHEME) tabs.push(tab);
+        if (input instanceof vscode.TabInputTextDiff && (input.modified.scheme === this.scheme || input.original.scheme === this.scheme)) tabs.push(tab);
+        else if (input instanceof vscode.TabInputText && input.uri.scheme === this.scheme) tabs.push(tab);
       }
     }
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
@@ -46,11 +47,11 @@ export class ProtocolPreviews extends DisposableBase implements vscode.TextDocum
 
   /** Preview tabs open now (for tests). */
   openTabs(): vscode.Tab[] {
-    return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === PREVIEW_SCHEME);
+    return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === this.scheme);
   }
 
   private put(path: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path });
     this.texts.set(uri.toString(), text);
     return uri;
   }

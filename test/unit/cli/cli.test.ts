@@ -1,4 +1,6 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import { isolateGitConfig } from '../git/git-fixture';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -189,6 +191,32 @@ describe('cortex-team CLI (real process)', function () {
     assert.strictEqual(read('agents/ada/tasks.md'), ADA_TASKS.slice(ADA_TASKS.indexOf('## Working')));
     assert.ok(read('agents/ada/ada.md').endsWith('## Session Log\nLast session: 2026-03-27\nStatus: active\n'));
     assert.match(ok(await cli('prune', '--now', '2026-03-28T12:00')), /^Nothing to prune/);
+  });
+
+  it('prune --commit commits only the pruned files with the housekeeping message; outside a repository it says so', async () => {
+    const isolation = isolateGitConfig();
+    env.GIT_CONFIG_NOSYSTEM = '1'; // the CLI's HOME is a fresh folder: no global git config either
+    try {
+      assert.match(ok(await cli('prune', '--dry-run', '--commit', '--now', '2026-03-28T12:00')), /Dry run: nothing was written\.\n$/);
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: team, encoding: 'utf8' });
+      git('init', '--quiet', '-b', 'main');
+      git('config', 'user.name', 'CLI Test');
+      git('config', 'user.email', 'cli@example.invalid');
+      git('config', 'commit.gpgsign', 'false');
+      git('add', '-A');
+      git('commit', '--quiet', '-m', 'start');
+      writeFileSync(path.join(team, 'unrelated.txt'), 'not committed\n');
+      const out = ok(await cli('prune', '--commit', '--now', '2026-03-28T12:00'));
+      assert.match(out, /Committed [0-9a-f]{7} "chore: prune completed tasks and old session logs"\.\n$/);
+      assert.strictEqual(git('log', '-1', '--format=%s').trim(), 'chore: prune completed tasks and old session logs');
+      assert.deepStrictEqual(git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['agents/ada/ada.md', 'agents/ada/tasks.md']);
+      assert.strictEqual(git('status', '--porcelain'), '?? unrelated.txt\n');
+      rmSync(path.join(team, '.git'), { recursive: true, force: true });
+      writeFileSync(path.join(team, 'agents/ada/tasks.md'), ADA_TASKS);
+      assert.match(ok(await cli('prune', '--commit', '--now', '2026-03-28T12:00')), /Not committed: the team folder is not in a git repository\.\n$/);
+    } finally {
+      isolation.restore();
+    }
   });
 
   it('status --json prints exactly one object of the documented shape', async () => {

@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { ProtocolPreviews } from '../actions/protocol-preview';
+import { errorMessage } from '../actions/shared';
+import { CortexController } from '../controller';
+import { DisposableBase } from '../dispose';
+import { HousekeepingResult, runHousekeeping } from './housekeeping';
+import { TeamSync } from './team-sync';
+
+export const HOUSEKEEPING_COMMAND = 'cortex.runHousekeeping';
+export const HOUSEKEEPING_PREVIEW_SCHEME = 'cortex-housekeeping';
+
+/** The team folder as a git repository: "Run Housekeeping", "Sync Team", "Continue Sync" and the sync status bar item. */
+export class GitCommands extends DisposableBase {
+  readonly sync: TeamSync;
+  private readonly previews = this.register(new ProtocolPreviews(HOUSEKEEPING_PREVIEW_SCHEME));
+
+  constructor(private readonly controller: CortexController) {
+    super();
+    this.sync = this.register(new TeamSync(controller));
+    this.register(vscode.commands.registerCommand(HOUSEKEEPING_COMMAND, () => this.housekeeping()));
+  }
+
+  async housekeeping(): Promise<HousekeepingResult | undefined> {
+    try {
+      return await runHousekeeping(this.controller, this.previews);
+    } catch (e) {
+      this.controller.log.error(`Run Housekeeping failed: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}`);
+      void this.controller.prompts.error(`Cortex: Run Housekeeping failed: ${errorMessage(e)}`);
+      return undefined;
+    } finally {
+      void this.sync.refresh();
+    }
+  }
+}
