@@ -163,44 +163,65 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolea
 }
 
 /**
- * How long an empty read may be a writer between truncating and writing (ms). Taking
- * such a moment for the file's content would make an edit of "nothing" replace the
- * whole file. On a busy machine a writer can be descheduled for a long while between
- * the two steps. Only a file emptied recently is suspect (see `RECENT_MS`).
+ * How long a recently modified file must stay empty before an empty read counts as
+ * its content (ms). An agent's in-place write empties the file for a moment between
+ * truncating and writing; taking such a moment for the file's content would make an
+ * edit of "nothing" replace the whole file. On a busy machine a writer can be
+ * descheduled for a long while between the two steps. Only a file emptied recently
+ * is suspect (see `RECENT_MS`), and the file must read empty for this whole time:
+ * a writer that keeps rewriting the file empties it again and again, but only for
+ * moments, and must never be caught in one of them: on a loaded machine one short
+ * sleep can outlast this whole time, so the file must also keep its modification
+ * time (each of the writer's truncations sets a new one).
  */
 const EMPTY_PATIENCE_MS = 300;
 /** An empty file last modified longer ago than this (ms) is simply empty. */
 const RECENT_MS = 2000;
 /** Two reads this far apart (ms) must agree before a text counts as written out. */
 const SETTLE_MS = 2;
+/** How many reads `readSettled` takes before it gives up on a file that never holds still. */
+const SETTLE_READS = 200;
 
-async function recentlyModified(fs: TeamFs, path: string): Promise<boolean> {
-  const stat = await fs.stat(path);
-  return stat !== undefined && Math.abs(Date.now() - stat.mtimeMs) < RECENT_MS;
-}
+/** `readSettled` found no moment at which the file held still. */
+class UnsettledError extends CortexConflictError {}
 
 /**
  * Reads a file the way a text to edit must be read when other programs write it in
  * place (open with truncate, then write): a file that was emptied a moment ago is
- * read again for a while, in case its writer is between the two steps, and the
- * content counts only once two reads a moment apart agree, so a half-written file
- * is not taken for the file.
+ * read again until it has stayed empty for a while, in case its writer is between
+ * the two steps, and the content counts only once two reads a moment apart agree,
+ * so a half-written file is not taken for the file. A file that never holds still
+ * long enough is an `UnsettledError` (a conflict: nothing was written), never its
+ * latest, possibly torn or emptied, read.
  */
 async function readSettled(fs: TeamFs, path: string): Promise<Uint8Array | undefined> {
-  const deadline = Date.now() + EMPTY_PATIENCE_MS;
+  let emptySince = -1;
+  let emptyMtime = -1;
   let bytes = await readOnce(fs, path);
-  for (let i = 0; i < 200 && bytes !== undefined; i++) {
-    if (bytes.length === 0 && Date.now() < deadline && (await recentlyModified(fs, path))) {
-      await sleep(2);
-      bytes = await readOnce(fs, path);
-      continue;
+  for (let i = 0; i < SETTLE_READS; i++) {
+    if (bytes === undefined) return undefined;
+    if (bytes.length === 0) {
+      const stat = await fs.stat(path);
+      const recent = stat !== undefined && Math.abs(Date.now() - stat.mtimeMs) < RECENT_MS;
+      // A new modification time is another write: the file has been empty only since then.
+      if (recent && (emptySince < 0 || stat.mtimeMs !== emptyMtime)) {
+        emptySince = Date.now();
+        emptyMtime = stat.mtimeMs;
+      }
+      if (recent && Date.now() - emptySince < EMPTY_PATIENCE_MS) {
+        await sleep(2);
+        bytes = await readOnce(fs, path);
+        if (bytes === undefined || bytes.length > 0) emptySince = -1;
+        continue;
+      }
     }
     await sleep(SETTLE_MS);
     const again = await readOnce(fs, path);
     if (sameBytes(bytes, again)) return again;
+    if (again === undefined || again.length > 0) emptySince = -1;
     bytes = again;
   }
-  return bytes;
+  throw new UnsettledError(`${path} kept changing while it was being read (${SETTLE_READS} reads); nothing was overwritten. Try again.`, path);
 }
 
 function snapshotOf(path: string, bytes: Uint8Array | undefined): Snapshot {
@@ -257,7 +278,14 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
       }
       if (next === snap.text && !recovering) return { changed: false, before: snap.text, after: snap.text, attempts: attempt };
       const bytes = encodeText(next);
-      const outcome = await replace(fs, path, snap.exists || recovering, expected, bytes, useLink);
+      let outcome: Outcome;
+      try {
+        outcome = await replace(fs, path, snap.exists || recovering, expected, bytes, useLink);
+      } catch (e) {
+        // While restoring, our earlier bytes are in the file: "nothing was overwritten" would be untrue.
+        if (recovering && e instanceof UnsettledError) throw keptWriting(path);
+        throw e;
+      }
       if (outcome.kind === 'done') {
         await sweepLeftovers(fs, path);
         if (refused) throw refused;
@@ -265,12 +293,7 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
       }
       if (outcome.kind === 'lost') {
         // Our bytes are in the file but an in-place edit went to the replaced inode.
-        if (attempt > retries + 5) {
-          throw new CortexConflictError(
-            `${path}: written, but another program kept writing to the file while it was replaced; its latest edit may need to be made again.`,
-            path,
-          );
-        }
+        if (attempt > retries + 5) throw keptWriting(path);
         // While recovering, the replaced file held the bytes we had put there.
         theirsBuiltOnOurs = recovering;
         snap = outcome.snap;
@@ -303,6 +326,13 @@ export async function editFile(fs: TeamFs, path: string, op: EditOp, opts: EditO
   } finally {
     await lock?.release();
   }
+}
+
+function keptWriting(path: string): CortexConflictError {
+  return new CortexConflictError(
+    `${path}: written, but another program kept writing to the file while it was replaced; its latest edit may need to be made again.`,
+    path,
+  );
 }
 
 /** Puts `bytes` at `path` if the file still hashes to `expected` (see the module comment). */
@@ -346,7 +376,14 @@ async function replace(
       // `readSettled` waits for such a writer if the file was touched just now.)
       const old = await readOnce(fs, bak);
       if (old !== undefined && hashBytes(old) === expected && expected !== EMPTY_HASH) return { kind: 'done' };
-      const settled = snapshotOf(path, await readSettled(fs, bak));
+      let settled: Snapshot;
+      try {
+        settled = snapshotOf(path, await readSettled(fs, bak));
+      } catch (e) {
+        // Our bytes are in place; the replaced file never held still to be read back.
+        if (e instanceof UnsettledError) throw keptWriting(path);
+        throw e;
+      }
       if (settled.hash === expected) return { kind: 'done' };
       return { kind: 'lost', snap: settled, expected: hashBytes(bytes) };
     } finally {
