@@ -12,7 +12,9 @@ import { findTeamRepo, operationInProgress, repoPath } from '../git/repo';
 import { checkStamp } from '../core/ops/shared';
 import { agentTasksPath, isSkippedName, loadTeam } from '../core/team';
 import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
+import { loadWorklogEvents } from '../core/worklog/events';
 import { OptionSpecs, ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
+import { eventsTable } from './events';
 import { statusJson, statusTable } from './status';
 import { CliEnv, checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
@@ -262,6 +264,22 @@ const commands: Record<string, Command> = {
         ctx.io.stdout(lines.join('\n') + '\n');
       }
       return errors > 0 ? EXIT_LINT : EXIT_OK;
+    },
+  },
+
+  events: {
+    synopsis: 'events [--json] [--team DIR]',
+    summary: 'List the WORKLOG.md entries as events (type, actor, time, subject); with --json, the envelope of the communications protocol, one per entry.',
+    options: { json: { kind: 'flag', help: 'print a JSON array of { event_id, event_type, session_id, actor, timestamp, subject, payload, links }' }, team: TEAM },
+    async run(opts, ctx) {
+      const loaded = await loadWorklogEvents(ctx.fs);
+      for (const d of loaded.diagnostics) ctx.io.stderr(`${d.file}:${d.line}: ${d.severity}: ${d.message}\n`);
+      if (opts.flags.has('json')) {
+        ctx.io.stdout(JSON.stringify(loaded.events, null, 2) + '\n');
+        return EXIT_OK;
+      }
+      ctx.io.stdout(eventsTable(loaded));
+      return EXIT_OK;
     },
   },
 };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Agent, Project } from '../core/model';
 import { ACTION_COMMANDS, ActionCommands } from './actions/action-commands';
+import { WorklogCommands } from './actions/worklog-commands';
 import { agentArg, projectArg, taskArgs } from './command-args';
 import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
 import { createTeamFolder } from './create-team';
@@ -37,6 +38,7 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
     this.controller = controller;
     this.register(new ActionCommands(controller)); // Dispatch Task, Register Agent, Generate Protocol File
     this.git = this.register(new GitCommands(controller)); // Run Housekeeping, Sync Team, Continue Sync
+    this.register(new WorklogCommands(controller)); // the worklog and mailbox panel and commands
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(COMMANDS.refresh, () => this.refresh());
     reg(COMMANDS.selectTeamFolder, () => this.selectTeamFolder());

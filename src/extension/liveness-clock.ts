@@ -25,6 +25,11 @@ export class LivenessClock extends DisposableBase {
     return wallMinutes(this.source());
   }
 
+  /** The same time as a Date (for stamps written in a file's own style). */
+  date(): Date {
+    return this.source();
+  }
+
   /** Test hook: where the time comes from (`undefined`: the real clock). Fires at once when the minute changes. */
   setNow(source: (() => Date) | undefined): void {
     this.source = source ?? (() => new Date());

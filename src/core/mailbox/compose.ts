@@ -1,0 +1,78 @@
+import { EditOptions, editFile } from '../edit';
+import { TeamFs } from '../fs/team-fs';
+import { Splice, applySplices, normalizeUserText, separatorBefore } from '../ops/shared';
+import { formatRow } from '../parse/md-table';
+import { detectStampStyle, formatInStyle } from '../stamp-style';
+import { bomLength, detectEol } from '../text';
+import { checkBlockText, checkOneLine } from '../worklog/check-text';
+import { afterContent, blankLineIfFollowed } from '../worklog/layout-edit';
+import { inboxSplices } from './inbox-sync';
+import { MAILBOX_FILE, MailboxMessage, layoutMailbox } from './parse';
+
+/**
+ * A new message: the next MSG number (one above the highest, as many digits as the
+ * file uses, at least four), placed where the file's order puts the newest (above
+ * the first message in a newest-first file), From/To/Sent/Status new in a Field/Value
+ * table, Sent in the style of the file's other Sent stamps; the recipient's inbox
+ * counts follow. A missing MAILBOX.md is created.
+ */
+export interface NewMessage {
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly at: Date;
+}
+
+export interface ComposedMessage {
+  readonly id: string;
+  readonly sent: string;
+  /** 1-based line of the heading as written. */
+  readonly line: number;
+}
+
+export function composeMessageText(text: string, message: NewMessage): { text: string; result: ComposedMessage } {
+  const from = checkOneLine(message.from, 'sender', 80);
+  const to = checkOneLine(message.to, 'recipient', 80);
+  const subject = checkOneLine(message.subject, 'subject');
+  checkBlockText(message.body, 'message');
+  const layout = layoutMailbox(text);
+  const eol = detectEol(text);
+  const highest = layout.messages.reduce((n, m) => Math.max(n, m.message.number), 0);
+  const digits = Math.max(4, ...layout.messages.map((m) => m.digits));
+  const id = `MSG-${String(highest + 1).padStart(digits, '0')}`;
+  const sent = formatInStyle(message.at, detectStampStyle(layout.messages.map((m) => m.message.sent)));
+  const sep = layout.messages[0]?.separator ?? ' — ';
+  const body = normalizeUserText(message.body, eol);
+  const block = [`## ${id}${sep}${subject}`, '| Field | Value |', '|---|---|', formatRow(['From', from]), formatRow(['To', to]), formatRow(['Sent', sent]), formatRow(['Status', 'new'])].join(eol) + eol + (body === '' ? '' : eol + body + eol);
+  const added: MailboxMessage = { id, number: highest + 1, subject, from, to, sent, status: 'new', fields: [], body, line: 0, statusLine: null };
+  const splices: Splice[] = [];
+  if (text.slice(bomLength(text)).trim() === '') {
+    const inbox = `## Inbox${eol}| To | New | Open |${eol}|---|---|---|${eol}${formatRow([to, '1', '0'])}${eol}${eol}`;
+    splices.push({ at: text.length, insert: `# Mailbox${eol}${eol}${inbox}${block}` });
+  } else {
+    splices.push(...inboxSplices(layout, [...layout.messages.map((m) => m.message), added], [to], eol, true));
+    const first = layout.messages[0];
+    const last = layout.messages[layout.messages.length - 1];
+    if (first && layout.order === 'newest-first') {
+      const at = layout.lines[first.heading].start;
+      splices.push({ at, insert: separatorBefore(text, at, eol) + block + eol });
+    } else {
+      const at = last ? afterContent(text, layout.lines, last.heading, last.end, text.length) : text.length;
+      splices.push({ at, insert: separatorBefore(text, at, eol) + block + blankLineIfFollowed(text, at, eol) });
+    }
+  }
+  const next = applySplices(text, splices);
+  const line = next.split(/\r\n|\r|\n/).findIndex((l) => l.startsWith(`## ${id}`)) + 1;
+  return { text: next, result: { id, sent, line } };
+}
+
+export async function composeMessage(fs: TeamFs, message: NewMessage, opts: EditOptions = {}, path = MAILBOX_FILE): Promise<ComposedMessage> {
+  let result: ComposedMessage | undefined;
+  await editFile(fs, path, (text) => {
+    const r = composeMessageText(text, message);
+    result = r.result;
+    return r.text;
+  }, { ...opts, ifMissing: 'create' });
+  return result!;
+}

@@ -1,0 +1,108 @@
+// The worklog and mailbox commands in the real extension host, answered through the
+// prompts layer: the bytes each writes, the panel's messages, and Restricted Mode.
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CortexTestApi } from '../../../src/extension/test-api';
+import { ESCAPE, api, message, noErrors, reset, script, teamDir } from './commands-helpers';
+
+const WORKLOG = '# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | idle | - |\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Cents | cents |\n\n## 2026-03-27T12:40 — billing-dev — handoff: drafts\nDone.\n\n## 2026-03-26T10:00 — billing-dev — claimed: drafts\n';
+const MAILBOX = '# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| billing-dev | 1 | 0 |\n\n## MSG-0001 — question\n| Field | Value |\n|---|---|\n| From | docs-writer |\n| To | billing-dev |\n| Sent | 2026-03-27T17:05 |\n| Status | new |\n\nA question.\n';
+const NOW = new Date(2026, 2, 28, 14, 5);
+
+describe('Worklog and mailbox commands', function () {
+  this.timeout(60_000);
+  let a: CortexTestApi;
+  let dir: string;
+  let saved: { w: string | null; m: string | null };
+  const file = (n: string) => path.join(dir, n);
+  const read = (n: string) => readFileSync(file(n), 'utf8').replace(/\r\n/g, '\n');
+
+  before(async () => {
+    a = await api();
+    dir = teamDir(a);
+    const keep = (n: string) => {
+      try {
+        return readFileSync(file(n), 'utf8');
+      } catch {
+        return null;
+      }
+    };
+    saved = { w: keep('WORKLOG.md'), m: keep('MAILBOX.md') };
+  });
+  beforeEach(() => {
+    writeFileSync(file('WORKLOG.md'), WORKLOG);
+    writeFileSync(file('MAILBOX.md'), MAILBOX);
+    a.setNow(() => NOW);
+  });
+  afterEach(async () => {
+    a.setNow(undefined);
+    await reset(a);
+  });
+  after(() => {
+    if (saved.w !== null) writeFileSync(file("WORKLOG.md"), saved.w);
+    if (saved.m !== null) writeFileSync(file("MAILBOX.md"), saved.m);
+  });
+
+  it('Append Worklog Entry: a decision goes on top with its index row', async () => {
+    script(a, ['Decision', 'chief-of-staff', 'credit notes share the sequence', 'Agreed.']);
+    const r = await vscode.commands.executeCommand<{ heading: string }>('cortex.appendWorklogEntry');
+    assert.equal(r?.heading, '2026-03-28T14:05 — chief-of-staff — decision: credit notes share the sequence');
+    assert.equal(
+      read('WORKLOG.md'),
+      WORKLOG.replace('| 2026-03-25 | Cents | cents |\n', '| 2026-03-25 | Cents | cents |\n| 2026-03-28 | credit notes share the sequence | credit notes share the sequence |\n').replace(
+        '## 2026-03-27T12:40',
+        '## 2026-03-28T14:05 — chief-of-staff — decision: credit notes share the sequence\nAgreed.\n\n## 2026-03-27T12:40',
+      ),
+    );
+    noErrors(a);
+  });
+
+  it('Append Worklog Entry: the maintainer, Escape writes nothing', async () => {
+    script(a, ['Note', 'maintainer', 'hello', ESCAPE]);
+    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+    assert.equal(read('WORKLOG.md'), WORKLOG);
+  });
+
+  it('Update Worklog Status: after the preview, only the table changes', async () => {
+    script(a, [], (_s, text, items) => (items.includes('Write Status Block') ? 'Write Status Block' : undefined));
+    assert.equal(await vscode.commands.executeCommand('cortex.updateWorklogStatus'), true);
+    const after = read('WORKLOG.md');
+    const tail = WORKLOG.slice(WORKLOG.indexOf('\n\n## Decisions'));
+    assert.ok(after.startsWith('# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | '));
+    assert.ok(after.endsWith(tail), 'everything after the status block is byte for byte the same');
+    assert.match(after, /\| chief-of-staff \| [^|]+ \|/);
+  });
+
+  it('Compose Message and Set Message Status write the right bytes', async () => {
+    script(a, ['dashboard-dev', 'billing-dev', 'overdue filter', 'Please.']);
+    const c = await vscode.commands.executeCommand<{ id: string }>('cortex.composeMessage');
+    assert.equal(c?.id, 'MSG-0002');
+    const composed = MAILBOX.replace('| billing-dev | 1 | 0 |', '| billing-dev | 2 | 0 |').replace(
+      '## MSG-0001',
+      '## MSG-0002 — overdue filter\n| Field | Value |\n|---|---|\n| From | dashboard-dev |\n| To | billing-dev |\n| Sent | 2026-03-28T14:05 |\n| Status | new |\n\nPlease.\n\n## MSG-0001',
+    );
+    assert.equal(read('MAILBOX.md'), composed);
+    script(a, []);
+    const s = await vscode.commands.executeCommand<{ to: string }>('cortex.setMessageStatus', 'MSG-0001', 'acknowledged');
+    assert.equal(s?.to, 'acknowledged');
+    assert.equal(read('MAILBOX.md'), composed.replace('| billing-dev | 2 | 0 |', '| billing-dev | 1 | 1 |').replace('| Sent | 2026-03-27T17:05 |\n| Status | new |', '| Sent | 2026-03-27T17:05 |\n| Status | acknowledged |'));
+    script(a, []);
+    assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'new'), undefined);
+    message(a, /cannot go back from acknowledged to new/, 'error');
+  });
+
+  it('Restricted Mode: every command refuses and explains', async () => {
+    a.setTrusted(false);
+    script(a, ['Note', 'maintainer', 'x', 'y']);
+    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.composeMessage'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'closed'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.updateWorklogStatus'), undefined);
+    assert.equal(read('WORKLOG.md'), WORKLOG);
+    assert.equal(read('MAILBOX.md'), MAILBOX);
+    message(a, /can't append to the worklog in Restricted Mode/, 'warning');
+    message(a, /can't change a message status in Restricted Mode/, 'warning');
+  });
+});

@@ -1,0 +1,72 @@
+import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/protocol';
+
+/**
+ * The worklog page's only line to the host: commands out (ids only), validated state
+ * in, UI state (tab, filters) kept with `setState`. Components get `WorklogActions`.
+ */
+export interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export function acquireApi(): VsCodeApi {
+  return acquireVsCodeApi();
+}
+
+export interface WorklogUi {
+  readonly tab: 'worklog' | 'mailbox';
+  readonly agent: string;
+  readonly type: string;
+}
+
+export const DEFAULT_UI: WorklogUi = { tab: 'worklog', agent: '', type: '' };
+
+export interface WorklogActions {
+  ready(): void;
+  openEntry(id: string): void;
+  openMessage(id: string): void;
+  setStatus(id: string, status: string, expected: string): void;
+  appendEntry(): void;
+  updateStatus(): void;
+  compose(to: string | null): void;
+  loadUi(): WorklogUi;
+  saveUi(ui: WorklogUi): void;
+}
+
+export function readUi(v: unknown): WorklogUi {
+  if (typeof v !== 'object' || v === null) return DEFAULT_UI;
+  const o = v as Record<string, unknown>;
+  const str = (x: unknown) => (typeof x === 'string' && x.length <= 200 ? x : '');
+  return { tab: o.tab === 'mailbox' ? 'mailbox' : 'worklog', agent: str(o.agent), type: str(o.type) };
+}
+
+export function createActions(api: VsCodeApi): WorklogActions {
+  const send = (m: WorklogWebviewMessage) => api.postMessage(m);
+  return {
+    ready: () => send({ type: 'ready', protocol: WORKLOG_PROTOCOL_VERSION }),
+    openEntry: (id) => send({ type: 'openEntry', id }),
+    openMessage: (id) => send({ type: 'openMessage', id }),
+    setStatus: (id, status, expected) => send({ type: 'setStatus', id, status, expected }),
+    appendEntry: () => send({ type: 'appendEntry' }),
+    updateStatus: () => send({ type: 'updateStatus' }),
+    compose: (to) => send({ type: 'compose', to }),
+    loadUi: () => readUi(api.getState()),
+    saveUi: (ui) => api.setState(ui),
+  };
+}
+
+export function listenToHost(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, onMessage: (m: WorklogHostMessage) => void): () => void {
+  const listener = (event: MessageEvent) => {
+    const checked = checkWorklogHostMessage(event.data);
+    if (!checked.ok) {
+      console.warn(`Cortex worklog: dropped a message: ${checked.error}`);
+      return;
+    }
+    onMessage(checked.value);
+  };
+  target.addEventListener('message', listener as EventListener);
+  return () => target.removeEventListener('message', listener as EventListener);
+}

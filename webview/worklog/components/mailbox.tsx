@@ -1,0 +1,113 @@
+import type { MessageView, WorklogViewState } from '../../../src/views/worklog/protocol';
+import { WorklogActions } from '../actions';
+
+/** Groups in lifecycle order; the terminal statuses share one group. */
+const GROUPS: ReadonlyArray<{ title: string; icon: string; has: (s: string) => boolean }> = [
+  { title: 'New', icon: 'mail', has: (s) => s === 'new' },
+  { title: 'Acknowledged', icon: 'eye', has: (s) => s === 'acknowledged' },
+  { title: 'Actioned', icon: 'run-all', has: (s) => s === 'actioned' },
+  { title: 'Closed', icon: 'pass', has: (s) => s === 'closed' },
+  { title: 'Resolved, superseded, withdrawn, abandoned', icon: 'archive', has: (s) => ['resolved', 'superseded', 'withdrawn', 'abandoned'].includes(s) },
+  { title: 'Without a known status', icon: 'question', has: (s) => !['new', 'acknowledged', 'actioned', 'closed', 'resolved', 'superseded', 'withdrawn', 'abandoned'].includes(s) },
+];
+
+export function Mailbox({ state, actions }: { state: WorklogViewState; actions: WorklogActions }) {
+  const m = state.mailbox;
+  return (
+    <div class="mailbox">
+      <div class="toolbar" role="toolbar" aria-label="Mailbox">
+        <span class="spacer" />
+        <button class="button primary" disabled={!state.trusted} onClick={() => actions.compose(null)}>
+          <span class="codicon codicon-mail" aria-hidden="true" /> Compose…
+        </button>
+      </div>
+      {!m.exists && <p class="empty">There is no MAILBOX.md in the team folder yet. “Compose…” starts one.</p>}
+      {m.problems > 0 && (
+        <p class="problems" role="note">
+          <span class="codicon codicon-warning" aria-hidden="true" /> {m.problems} {m.problems === 1 ? 'part' : 'parts'} of MAILBOX.md could not be read as the format says.
+        </p>
+      )}
+      {m.inbox && m.inbox.length > 0 && (
+        <section class="block" aria-labelledby="inbox-title">
+          <h2 id="inbox-title">
+            <span class="codicon codicon-inbox" aria-hidden="true" /> Inbox
+          </h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">New</th>
+                <th scope="col">Open</th>
+                <th scope="col"><span class="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.inbox.map((r) => (
+                <tr>
+                  <td>{r.to}</td>
+                  <td class={r.newCount ? 'strong' : ''}>{r.newCount ?? '–'}</td>
+                  <td>{r.openCount ?? '–'}</td>
+                  <td>
+                    <button class="link" disabled={!state.trusted} aria-label={`Compose a message to ${r.to}`} onClick={() => actions.compose(r.to)}>
+                      <span class="codicon codicon-mail" aria-hidden="true" /> Write
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {GROUPS.map((g) => {
+        const list = m.messages.filter((x) => g.has(x.status));
+        if (list.length === 0) return null;
+        return (
+          <section class="group" aria-label={`${g.title}: ${list.length}`}>
+            <h2>
+              <span class={`codicon codicon-${g.icon}`} aria-hidden="true" /> {g.title} <span class="muted">({list.length})</span>
+            </h2>
+            {list.map((x) => (
+              <Message message={x} trusted={state.trusted} actions={actions} />
+            ))}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function Message({ message: x, trusted, actions }: { message: MessageView; trusted: boolean; actions: WorklogActions }) {
+  return (
+    <article class={`message status-${x.status || 'none'}`} aria-label={`${x.id}: ${x.subject}, from ${x.from} to ${x.to}, ${x.status}`}>
+      <header>
+        <span class="msg-id">{x.id}</span>
+        <button class="link subject" title="Open in MAILBOX.md" onClick={() => actions.openMessage(x.id)}>
+          {x.subject || '(no subject)'}
+        </button>
+        <span class="spacer" />
+        {x.next.length > 0 ? (
+          <select
+            aria-label={`Status of ${x.id}`}
+            disabled={!trusted}
+            value={x.status}
+            onChange={(e) => {
+              const to = (e.target as HTMLSelectElement).value;
+              if (to !== x.status) actions.setStatus(x.id, to, x.status);
+            }}
+          >
+            <option value={x.status}>{x.status || '(none)'}</option>
+            {x.next.map((s) => (
+              <option value={s}>→ {s}</option>
+            ))}
+          </select>
+        ) : (
+          <span class="chip">{x.status}</span>
+        )}
+      </header>
+      <div class="meta">
+        {x.from} <span class="codicon codicon-arrow-right" aria-label="to" /> {x.to} · <time>{x.sent.replace('T', ' ')}</time>
+      </div>
+      {x.body && <div class="body">{x.body}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+import { render } from 'preact';
+import { acquireApi, createActions, listenToHost } from './actions';
+import { WorklogApp, WorklogStore } from './components/worklog-app';
+
+// Listen before saying "ready", so the first state cannot be missed.
+const actions = createActions(acquireApi());
+const store = new WorklogStore();
+listenToHost(window, (m) => store.set(m.state));
+render(<WorklogApp store={store} actions={actions} />, document.getElementById('root')!);
+actions.ready();
