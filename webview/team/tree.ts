@@ -31,7 +31,7 @@ export interface TreeRow {
 export function treeRows(sorted: readonly AgentView[], collapsed: ReadonlySet<string>, matched?: ReadonlySet<string>): TreeRow[] {
   const bySlug = new Map(sorted.map((a) => [a.slug, a]));
   const children = new Map<string, AgentView[]>();
-  const roots: AgentView[] = [];
+  const rootSet = new Set<string>();
   const placed = new Set<string>();
   for (const a of sorted) {
     if (a.parent !== null && a.parent !== a.slug && bySlug.has(a.parent)) {
@@ -39,9 +39,27 @@ export function treeRows(sorted: readonly AgentView[], collapsed: ReadonlySet<st
       if (list) list.push(a);
       else children.set(a.parent, [a]);
     } else {
-      roots.push(a);
+      rootSet.add(a.slug);
     }
   }
+  // What no root reaches is on (or below) a parent cycle: its first member in order becomes a root.
+  const reached = new Set<string>();
+  const reach = (slug: string) => {
+    const stack = [slug];
+    while (stack.length > 0) {
+      const s = stack.pop()!;
+      if (reached.has(s)) continue;
+      reached.add(s);
+      for (const k of children.get(s) ?? []) stack.push(k.slug);
+    }
+  };
+  for (const slug of rootSet) reach(slug);
+  for (const a of sorted) {
+    if (reached.has(a.slug)) continue;
+    rootSet.add(a.slug);
+    reach(a.slug);
+  }
+  const roots = sorted.filter((a) => rootSet.has(a.slug));
 
   // Shown: everything, or the matches and their ancestors (walking up stops at a cycle).
   let shown: Set<string> | null = null;
@@ -79,10 +97,5 @@ export function treeRows(sorted: readonly AgentView[], collapsed: ReadonlySet<st
     }
   };
   visit(roots, 0, null);
-  // Whatever is left is on (or below) a parent cycle: its first member in order goes on top.
-  for (const a of sorted) {
-    if (placed.has(a.slug) || !isShown(a)) continue;
-    visit([a], 0, null);
-  }
   return rows;
 }
