@@ -1,4 +1,5 @@
 import { FileNotFoundError, TeamFs, isCortexTempName, joinPath } from './fs/team-fs';
+import { LineageRecord, lineageDiagnostics } from './lineage';
 import { Agent, Diagnostic, Project, Task, Team } from './model';
 import { AgentNote, parseAgentNote } from './parse/agent-note';
 import { parseProjectNote } from './parse/project-note';
@@ -99,6 +100,8 @@ export class TeamIndex {
   /** Diagnostics by file, as they appear in `current.diagnostics`. */
   private readonly diagnosticsByFile = new Map<string, readonly Diagnostic[]>();
   private templateDiagnostics: { agent: readonly Diagnostic[]; project: readonly Diagnostic[] } = { agent: [], project: [] };
+  /** Lineage findings by agent slug (they need the whole team: see core/lineage.ts). */
+  private lineage = new Map<string, readonly Diagnostic[]>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limit: Limiter;
 
@@ -178,7 +181,8 @@ export class TeamIndex {
         else this.diagnosticsByFile.set(d.file, [d]);
       }
     };
-    for (const e of this.agentEntries.values()) for (const list of agentDiagnosticLists(e)) add(list);
+    this.lineage = computeLineage(this.agentEntries);
+    for (const [slug, e] of this.agentEntries) for (const list of agentDiagnosticLists(e, this.lineage.get(slug))) add(list);
     for (const e of this.projectEntries.values()) add(e.diagnostics);
     add(this.templateDiagnostics.agent);
     add(this.templateDiagnostics.project);
@@ -268,7 +272,21 @@ export class TeamIndex {
         this.agentEntries.delete(slug);
         if (at >= 0) agents.splice(at, 1);
       }
-      replaceFiles(before ? agentDiagnosticLists(before) : [], after ? agentDiagnosticLists(after) : []);
+      const lineage = this.lineage.get(slug);
+      replaceFiles(before ? agentDiagnosticLists(before, lineage) : [], after ? agentDiagnosticLists(after, lineage) : []);
+    }
+    if (agents) {
+      // Any agent's change may change another's lineage (a parent appears or goes).
+      const next = computeLineage(this.agentEntries);
+      for (const slug of new Set([...this.lineage.keys(), ...next.keys()])) {
+        const before = this.lineage.get(slug) ?? NO_DIAGNOSTICS;
+        const after = next.get(slug) ?? NO_DIAGNOSTICS;
+        if (sameDiagnostics(before, after)) continue;
+        const entry = this.agentEntries.get(slug);
+        const lists = entry ? agentDiagnosticLists(entry, undefined) : [];
+        replaceFiles([...lists, before], [...lists, after]);
+      }
+      this.lineage = next;
     }
 
     for (let i = 0; i < projectSlugs.length; i++) {
@@ -469,8 +487,25 @@ function buildAgent(slug: string, note: NotePart, tasks: TasksPart): Agent {
   };
 }
 
-function agentDiagnosticLists(e: AgentEntry): readonly (readonly Diagnostic[])[] {
-  return [e.note.extra, e.note.note?.diagnostics ?? NO_DIAGNOSTICS, e.tasks.diagnostics];
+function agentDiagnosticLists(e: AgentEntry, lineage: readonly Diagnostic[] | undefined): readonly (readonly Diagnostic[])[] {
+  return [e.note.extra, e.note.note?.diagnostics ?? NO_DIAGNOSTICS, e.tasks.diagnostics, lineage ?? NO_DIAGNOSTICS];
+}
+
+function computeLineage(entries: ReadonlyMap<string, AgentEntry>): Map<string, readonly Diagnostic[]> {
+  const records: LineageRecord[] = [];
+  for (const [slug, e] of entries) {
+    const note = e.note.note;
+    // Only a note can name a parent or a level; folders without one still count as parents.
+    records.push({
+      slug,
+      parent: note?.parent ?? null,
+      level: note?.level ?? null,
+      file: e.note.path ?? agentNotePath(slug),
+      parentLine: note?.parentLine ?? 1,
+      levelLine: note?.levelLine ?? 1,
+    });
+  }
+  return lineageDiagnostics(records);
 }
 
 function readFailure(path: string, read: ReadResult): Diagnostic[] {

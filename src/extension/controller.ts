@@ -11,6 +11,7 @@ import { DownNotifier } from './down-notifier';
 import { LivenessClock } from './liveness-clock';
 import { Prompts } from './prompts';
 import { Settings } from './settings';
+import { ShuttleMonitor } from './shuttle-monitor';
 import { TeamStatusBar } from './status-bar';
 import { LocateResult, SOURCE_LABELS, displayPath, locateTeam } from './team-locator';
 import { TeamStore } from './team-store';
@@ -33,6 +34,8 @@ export class CortexController extends DisposableBase {
   readonly view: TeamViewProvider;
   readonly board: BoardPanel;
   readonly threads: ThreadsFeature;
+  /** External task runners (.shuttle.md) in the agents' project folders. */
+  readonly shuttle: ShuttleMonitor;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
   private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
@@ -49,6 +52,8 @@ export class CortexController extends DisposableBase {
     super();
     this.guard = this.register(new WriteGuard(this.prompts));
     this.store = this.register(new TeamStore(log));
+    this.shuttle = this.register(new ShuttleMonitor(log));
+    this.register(this.shuttle.onDidChange(() => this.view.update()));
     this.notifier = this.register(new DownNotifier(this.prompts, () => this.view.reveal()));
     this.view = this.register(new TeamViewProvider(context.extensionUri, log, handlers, () => this.viewState()));
     this.register(vscode.window.registerWebviewViewProvider(TeamViewProvider.viewType, this.view));
@@ -149,6 +154,7 @@ export class CortexController extends DisposableBase {
       trusted: this.guard.trusted,
       now: this.clock.now(),
       staleAfterMinutes: settings.staleAfterMinutes,
+      shuttle: (slug) => this.shuttle.progressOf(slug),
     });
   }
 
@@ -156,6 +162,7 @@ export class CortexController extends DisposableBase {
     const location = this.store.location;
     const team = this.store.team;
     const config = this.located?.config;
+    this.shuttle.track(team?.agents, location?.uri);
     this.diagnostics.publish(
       location?.uri,
       team?.diagnostics,

@@ -5,6 +5,11 @@
 // joined, created, log headings) by (now − referenceNow), so an agent that ticked
 // 5 minutes before the reference time shows as alive, one 3 hours before as stale.
 // Timestamps are local wall-clock time with no zone, as the protocol writes them.
+//
+// Agents' project folders: examples/home/ stands for the owner's home folder. A copy
+// puts it beside the team copy (<dest>/../home) and rewrites each `project: ~/…` whose
+// folder the example has to that absolute path, so the project folders (and their
+// .shuttle.md files) resolve on any machine; the other `~/…` paths stay as written.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { exampleTeamDir } from './paths';
@@ -59,6 +64,8 @@ export function readExampleMeta(source = exampleTeamDir): ExampleMeta {
 
 export interface CopyResult {
   dir: string;
+  /** The copy of examples/home/ that the rewritten `project:` paths point into. */
+  home: string;
   referenceNow: string;
   shiftMinutes: number;
   files: number;
@@ -79,6 +86,11 @@ export function copyExampleTeam(dest: string, options: { source?: string; now?: 
   if (isInside(target, source) || isInside(source, target)) {
     throw new Error(`refusing to copy ${source} into ${target}: the example is never written to`);
   }
+  const homeSource = path.join(path.dirname(source), 'home');
+  const homeTarget = path.join(path.dirname(target), 'home');
+  if (isInside(homeTarget, path.dirname(source))) {
+    throw new Error(`refusing to copy ${homeSource} into ${homeTarget}: the example is never written to`);
+  }
   const { referenceNow } = readExampleMeta(source);
   const shiftMinutes = nowWallMinutes(options.now ?? new Date()) - wallMinutes(referenceNow);
   const referenceTime = referenceNow.slice(11);
@@ -96,7 +108,7 @@ export function copyExampleTeam(dest: string, options: { source?: string; now?: 
         mkdirSync(to, { recursive: true });
         walk(relPath);
       } else if (entry.isFile() && entry.name.endsWith('.md')) {
-        writeFileSync(to, shiftText(readFileSync(from, 'utf8'), shiftMinutes, referenceTime));
+        writeFileSync(to, rewriteProjects(shiftText(readFileSync(from, 'utf8'), shiftMinutes, referenceTime)));
         files++;
       } else if (entry.isFile()) {
         cpSync(from, to);
@@ -104,8 +116,21 @@ export function copyExampleTeam(dest: string, options: { source?: string; now?: 
       }
     }
   };
+  const rewriteProjects = (text: string) =>
+    text.replace(/^(project:[ \t]*)~\/(.+?)[ \t]*$/m, (whole, key: string, rest: string) =>
+      existsSync(path.join(homeSource, rest)) ? `${key}${path.join(homeTarget, rest)}` : whole,
+    );
   walk('');
-  return { dir: target, referenceNow, shiftMinutes, files };
+  // The home folder's files (the project folders' .shuttle.md) move in time like the team's.
+  if (existsSync(homeTarget)) rmSync(homeTarget, { recursive: true, force: true });
+  if (existsSync(homeSource)) {
+    cpSync(homeSource, homeTarget, { recursive: true });
+    for (const rel of readdirSync(homeTarget, { recursive: true }) as string[]) {
+      const file = path.join(homeTarget, rel);
+      if (rel.endsWith('.md') && statSync(file).isFile()) writeFileSync(file, shiftText(readFileSync(file, 'utf8'), shiftMinutes, referenceTime));
+    }
+  }
+  return { dir: target, home: homeTarget, referenceNow, shiftMinutes, files };
 }
 
 /** True when `dir` looks like a team folder (has `agents/`). */

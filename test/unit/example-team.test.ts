@@ -3,11 +3,12 @@
 // are never touched.
 import * as assert from 'assert';
 import { createHash } from 'crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { NodeTeamFs } from '../../src/core/fs/node-fs';
 import { agentLiveness, staleAfterMinutes, type Liveness } from '../../src/core/liveness';
+import { SHUTTLE_FILE, readShuttleFile } from '../../src/core/parse/shuttle';
 import { loadTeam } from '../../src/core/team';
 import { parseStamp, wallMinutes } from '../../src/core/time';
 import { copyExampleTeam, exampleMetaFile, readExampleMeta, shiftText } from '../harness/example-team';
@@ -83,6 +84,50 @@ describe('example team', () => {
     const tasks = readFileSync(path.join(copy.dir, 'agents/dashboard-dev/tasks.md'), 'utf8');
     // 2026-03-28T12:00 → 2031-01-05T08:30: the 08:55 tick lands 3 h 05 min earlier.
     assert.match(tasks, /<!-- cortex:last-tick 2031-01-05T05:25 -->/);
+  });
+
+  it('shows a lineage tree without lineage findings', async () => {
+    const team = await loadTeam(new NodeTeamFs(exampleTeamDir));
+    assert.deepStrictEqual(
+      team.agents.map((a) => [a.slug, a.parent, a.level]),
+      [
+        ['billing-dev', 'chief-of-staff', 2],
+        ['chief-of-staff', null, 1],
+        ['dashboard-dev', 'chief-of-staff', 2],
+        ['docs-writer', 'chief-of-staff', 2],
+        ['infra-ops', null, null],
+        ['qa-engineer', 'dashboard-dev', 3],
+      ],
+    );
+    assert.deepStrictEqual(
+      team.diagnostics.filter((d) => /parent|level/i.test(d.message)),
+      [],
+    );
+  });
+
+  it("a copy's project folders resolve, with the Shuttle files of billing-dev and docs-writer", async () => {
+    const copy = copyExampleTeam(path.join(scratch, 'team'));
+    const team = await loadTeam(new NodeTeamFs(copy.dir));
+    const progress = Object.fromEntries(
+      team.agents.map((a) => {
+        const file = a.project && path.isAbsolute(a.project) ? path.join(a.project, SHUTTLE_FILE) : null;
+        if (!file || !existsSync(file)) return [a.slug, null];
+        const p = readShuttleFile(readFileSync(file, 'utf8'));
+        return [a.slug, `${p.done}/${p.total} ${p.current?.title ?? '-'}`];
+      }),
+    );
+    assert.deepStrictEqual(progress, {
+      'billing-dev': '2/5 Send the overdue reminder email',
+      'chief-of-staff': null,
+      'dashboard-dev': null,
+      'docs-writer': '3/3 -',
+      'infra-ops': null,
+      'qa-engineer': null,
+    });
+    // Other agents keep their ~ paths; the runner's tick moved in time like the team's.
+    assert.strictEqual(team.agents.find((a) => a.slug === 'infra-ops')?.project, '~/Projects/larkspur-infra');
+    const billing = readFileSync(path.join(copy.home, 'Projects/larkspur-billing', SHUTTLE_FILE), 'utf8');
+    assert.ok(!billing.includes('2026-03-28T11:50') || copy.shiftMinutes === 0);
   });
 
   it('refuses to write into the example', () => {

@@ -1,4 +1,5 @@
 import { AgentView, Liveness, ProjectView } from '../../src/views/team/protocol';
+import { TreeRow, treeRows } from './tree';
 
 /**
  * UI state: what the user chose in the view (sort, filter, folded sections, the
@@ -15,6 +16,9 @@ export const SORT_LABELS: Readonly<Record<SortKey, string>> = {
 
 export type SectionId = 'agents' | 'projects';
 
+/** The agents as a flat list, or as their lineage tree. */
+export type AgentLayout = 'flat' | 'tree';
+
 export interface UiState {
   readonly sort: SortKey;
   readonly filter: string;
@@ -23,6 +27,9 @@ export interface UiState {
   readonly selected: string | null;
   /** Where the view was scrolled to, restored when it is shown again. */
   readonly scrollTop: number;
+  readonly layout: AgentLayout;
+  /** Agents whose children are folded away in the tree. */
+  readonly folded: readonly string[];
 }
 
 export const DEFAULT_UI_STATE: UiState = {
@@ -31,6 +38,8 @@ export const DEFAULT_UI_STATE: UiState = {
   collapsed: { agents: false, projects: false },
   selected: null,
   scrollTop: 0,
+  layout: 'flat',
+  folded: [],
 };
 
 /** Reads a saved UI state, keeping what is valid (an older page may have saved something else). */
@@ -44,6 +53,8 @@ export function readUiState(raw: unknown): UiState {
     collapsed: { agents: collapsed.agents === true, projects: collapsed.projects === true },
     selected: typeof r.selected === 'string' && /^(agent|project):/.test(r.selected) ? r.selected : null,
     scrollTop: typeof r.scrollTop === 'number' && Number.isFinite(r.scrollTop) && r.scrollTop > 0 ? r.scrollTop : 0,
+    layout: r.layout === 'tree' ? 'tree' : 'flat',
+    folded: Array.isArray(r.folded) ? r.folded.filter((s): s is string => typeof s === 'string').slice(0, 1000) : [],
   };
 }
 
@@ -62,7 +73,7 @@ const COMPARE: Readonly<Record<SortKey, (a: AgentView, b: AgentView) => number>>
 
 /** The words a filter matches for an agent. */
 function agentText(a: AgentView): string {
-  return [a.name, a.slug, a.role, a.liveness, a.current?.title, a.next?.title, a.sessionStatus, ...a.projects, a.coordinator ? 'coordinator chief of staff' : '']
+  return [a.name, a.slug, a.role, a.liveness, a.current?.title, a.next?.title, a.shuttle?.current?.title, a.sessionStatus, ...a.projects, a.coordinator ? 'coordinator chief of staff' : '']
     .filter(Boolean)
     .join('\n')
     .toLowerCase();
@@ -82,6 +93,17 @@ export function matches(text: string, filter: string): boolean {
 export function visibleAgents(agents: readonly AgentView[], sort: SortKey, filter: string): AgentView[] {
   const shown = filter.trim() ? agents.filter((a) => matches(agentText(a), filter)) : agents.slice();
   return shown.sort((a, b) => Number(b.coordinator) - Number(a.coordinator) || COMPARE[sort](a, b));
+}
+
+/**
+ * The agents as tree rows: siblings sorted like the flat list (the coordinator first),
+ * filtered to the matches plus their ancestors, folded subtrees left out.
+ */
+export function visibleTree(agents: readonly AgentView[], sort: SortKey, filter: string, folded: readonly string[]): { rows: TreeRow[]; matches: number } {
+  const sorted = visibleAgents(agents, sort, '');
+  if (!filter.trim()) return { rows: treeRows(sorted, new Set(folded)), matches: agents.length };
+  const matched = new Set(agents.filter((a) => matches(agentText(a), filter)).map((a) => a.slug));
+  return { rows: treeRows(sorted, new Set(folded), matched), matches: matched.size };
 }
 
 export function visibleProjects(projects: readonly ProjectView[], filter: string): ProjectView[] {

@@ -18,6 +18,9 @@ export interface AgentNote {
   readonly joined: string | null;
   readonly parent: string | null;
   readonly level: number | null;
+  /** 1-based lines of the `parent:` and `level:` keys (the frontmatter's first line when absent): where lineage findings point. */
+  readonly parentLine: number;
+  readonly levelLine: number;
   readonly role: string | null;
   readonly projects: readonly string[];
   readonly capabilities: readonly string[];
@@ -84,6 +87,8 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
     joined,
     parent: str('parent'),
     level,
+    parentLine: fieldLine('parent'),
+    levelLine: fieldLine('level'),
     role: firstParagraph(text, lines, sectionNamed(sections, 'Role')),
     projects: bullets(text, lines, sectionNamed(sections, 'Projects'))
       .map(projectSlug)

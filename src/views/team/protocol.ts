@@ -47,9 +47,20 @@ export interface AgentView {
   readonly projects: readonly string[];
   /** Slug of the agent that started this one, when the note names one. */
   readonly parent: string | null;
+  /** `level:` from the note when it is 1, 2 or 3. */
+  readonly level: number | null;
+  /** The external task runner's progress in the agent's project folder (`.shuttle.md`), read only. */
+  readonly shuttle: ShuttleView | null;
   readonly hasNote: boolean;
   /** Problems (errors and warnings) found in this agent's files. */
   readonly problems: number;
+}
+
+export interface ShuttleView {
+  readonly done: number;
+  readonly total: number;
+  /** The runner's task in progress, else its next ready one. */
+  readonly current: { readonly title: string; readonly status: 'in-progress' | 'ready' } | null;
 }
 
 export interface ProjectView {
@@ -134,6 +145,8 @@ const agentView = object({
   lastSession: nullable(str),
   projects: arrayOf(str),
   parent: nullable(str),
+  level: nullable(int),
+  shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),
   hasNote: bool,
   problems: int,
 });

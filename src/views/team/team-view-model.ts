@@ -1,5 +1,7 @@
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
+import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
+import { ShuttleProgress } from '../../core/parse/shuttle';
 import { parseStamp } from '../../core/time';
 import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './protocol';
 
@@ -18,6 +20,8 @@ export interface TeamViewInput {
   /** Wall-clock minutes (see core/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The external task runner's progress for an agent (none when omitted). */
+  readonly shuttle?: (slug: string) => ShuttleProgress | null;
 }
 
 /** The coordinator's slug, as the protocol names it. */
@@ -35,7 +39,9 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     const slug = agentOfFile(d.file);
     if (slug) problemsByAgent.set(slug, (problemsByAgent.get(slug) ?? 0) + 1);
   }
-  const agents = (team?.agents ?? []).map((a) => agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0));
+  const agents = (team?.agents ?? []).map((a) =>
+    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null),
+  );
   return {
     status: input.status,
     team: input.header,
@@ -51,7 +57,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
   };
 }
 
-export function agentView(agent: Agent, now: number, staleAfter: number, problems: number): AgentView {
+export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null): AgentView {
   let current: AgentView['current'] = null;
   let next: AgentView['next'] = null;
   let readyCount = 0;
@@ -85,6 +91,8 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     lastSession: latest?.lastSession ?? null,
     projects: agent.projects,
     parent: agent.parent,
+    level: isValidLevel(agent.level) ? agent.level : null,
+    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle) : null,
     hasNote: agent.notePath !== null,
     problems,
   };
@@ -102,6 +110,11 @@ function latestSession(agent: Agent): Agent['sessionLog'][number] | undefined {
     }
   }
   return best;
+}
+
+/** A runner file with no tasks shows nothing (a kickoff not yet written out). */
+function shuttleView(p: ShuttleProgress): AgentView['shuttle'] {
+  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status } };
 }
 
 function projectView(project: Project, agents: readonly Agent[]): ProjectView {

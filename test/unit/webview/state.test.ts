@@ -23,7 +23,7 @@ const slugs = (agents: AgentView[]) => agents.map((a) => a.slug);
 
 describe('Team view UI state', () => {
   it('reads back a saved state and repairs a broken one', () => {
-    const good = { sort: 'ready', filter: 'bill', collapsed: { agents: true, projects: false }, selected: 'agent:billing-dev', scrollTop: 120 };
+    const good = { sort: 'ready', filter: 'bill', collapsed: { agents: true, projects: false }, selected: 'agent:billing-dev', scrollTop: 120, layout: 'tree', folded: ['chief-of-staff'] };
     assert.deepEqual(readUiState(good), good);
     assert.deepEqual(readUiState(undefined), DEFAULT_UI_STATE);
     assert.deepEqual(readUiState('junk'), DEFAULT_UI_STATE);

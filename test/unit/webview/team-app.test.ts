@@ -133,7 +133,7 @@ describe('Team view (Preact components in a DOM)', () => {
       rows().map((r) => r.dataset.row),
       ['agent:chief-of-staff', 'agent:billing-dev', 'agent:dash-dev', 'agent:qa', 'agent:docs'],
     );
-    assert.deepEqual(api.getState(), { sort: 'ready', filter: '', collapsed: { agents: false, projects: false }, selected: null, scrollTop: 0 });
+    assert.deepEqual(api.getState(), { sort: 'ready', filter: '', collapsed: { agents: false, projects: false }, selected: null, scrollTop: 0, layout: 'flat', folded: [] });
   });
 
   it('updates in place: same DOM nodes, focus kept, when a new state arrives', async () => {

@@ -3,6 +3,23 @@ import { TeamActions } from '../actions';
 import { duration, plural } from '../format';
 import { LivenessBadge } from './liveness-badge';
 
+/** Where a row sits in the lineage tree (tree layout only). */
+export interface TreePlace {
+  /** 0 at the top. */
+  depth: number;
+  /** `null`: no children shown. */
+  expanded: boolean | null;
+  /** Shown only because a descendant matches the filter. */
+  context: boolean;
+  position: number;
+  siblings: number;
+  parentSlug: string | null;
+  onFold: (folded: boolean) => void;
+}
+
+/** How the protocol's levels read (see core/lineage.ts). */
+const LEVEL_NAMES: Readonly<Record<number, string>> = { 1: 'top-level agent', 2: 'sub-agent', 3: 'support agent' };
+
 export interface RowProps {
   selected: boolean;
   /** The row that Tab reaches in its list (roving tabindex). */
@@ -15,8 +32,8 @@ export interface RowProps {
  * what is ready next, the latest Session Log status. Click or Enter opens the note;
  * the task titles open tasks.md at that task.
  */
-export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActions }) {
-  const { agent: a, actions } = props;
+export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActions; tree?: TreePlace }) {
+  const { agent: a, actions, tree } = props;
   const open = () => {
     props.onSelect();
     actions.openAgent(a.slug);
@@ -29,15 +46,25 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
   const label =
     `${a.name}${a.coordinator ? ', coordinator' : ''}, ${a.liveness}` +
     (a.current ? `, working on ${a.current.title}` : '') +
-    `, ${plural(a.readyCount, 'ready task')}`;
+    `, ${plural(a.readyCount, 'ready task')}` +
+    (a.shuttle ? `, Shuttle ${a.shuttle.done} of ${a.shuttle.total} done` : '') +
+    (tree?.context ? ', shown as the parent of a match' : '');
   return (
     <li
-      class={`row agent liveness-${a.liveness}${props.selected ? ' selected' : ''}${a.coordinator ? ' coordinator' : ''}`}
+      class={`row agent liveness-${a.liveness}${props.selected ? ' selected' : ''}${a.coordinator ? ' coordinator' : ''}${tree ? ` depth-${Math.min(tree.depth, 6)}` : ''}${tree?.context ? ' context' : ''}`}
       data-row={`agent:${a.slug}`}
+      data-slug={a.slug}
+      data-parent={tree?.parentSlug ?? undefined}
+      role={tree ? 'treeitem' : undefined}
+      aria-level={tree ? tree.depth + 1 : undefined}
+      aria-expanded={tree && tree.expanded !== null ? tree.expanded : undefined}
+      aria-posinset={tree?.position}
+      aria-setsize={tree?.siblings}
+      aria-selected={tree ? props.selected : undefined}
       data-vscode-context={JSON.stringify({ webviewSection: 'agent', agentSlug: a.slug, preventDefaultContextMenuItems: true })}
       tabIndex={props.tabStop ? 0 : -1}
       aria-label={label}
-      aria-current={props.selected ? 'true' : undefined}
+      aria-current={props.selected && !tree ? 'true' : undefined}
       onClick={open}
       onKeyDown={(e) => {
         if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
@@ -47,9 +74,33 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
       }}
     >
       <div class="row-head">
+        {tree ? (
+          tree.expanded === null ? (
+            <span class="twisty-space" aria-hidden="true" />
+          ) : (
+            <button
+              type="button"
+              class="icon-button twisty"
+              title={tree.expanded ? `Fold the agents ${a.name} started` : `Show the agents ${a.name} started`}
+              aria-hidden="true"
+              tabIndex={-1}
+              onClick={(e) => {
+                e.stopPropagation();
+                tree.onFold(tree.expanded === true);
+              }}
+            >
+              <span class={`codicon codicon-chevron-${tree.expanded ? 'down' : 'right'}`} aria-hidden="true" />
+            </button>
+          )
+        ) : null}
         <span class="agent-name" title={a.slug}>
           {a.name}
         </span>
+        {a.level !== null ? (
+          <span class="tag level-tag" title={`Level ${a.level}: ${LEVEL_NAMES[a.level] ?? 'agent'}`}>
+            L{a.level}
+          </span>
+        ) : null}
         {a.problems > 0 ? (
           <button
             type="button"
@@ -124,13 +175,38 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
           {a.lastSession ? <span class="muted">· {a.lastSession}</span> : null}
         </div>
       ) : null}
-      {a.parent ? (
+      {a.shuttle ? <ShuttleLine shuttle={a.shuttle} /> : null}
+      {a.parent && !tree ? (
         <div class="row-line lineage">
           <span class="codicon codicon-type-hierarchy-sub" aria-hidden="true" />
           <span class="muted">started by {a.parent}</span>
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The external task runner's progress (read only): done of total, and what it works on or picks up next. */
+function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
+  const s = props.shuttle;
+  const finished = s.done === s.total;
+  const title = `Shuttle (.shuttle.md in the project folder): ${s.done} of ${s.total} tasks done` + (s.current ? `; ${s.current.status === 'in-progress' ? 'working on' : 'next'}: ${s.current.title}` : '');
+  return (
+    <div class="row-line shuttle" title={title}>
+      <span class="codicon codicon-checklist" aria-hidden="true" />
+      <span class="shuttle-label">Shuttle</span>
+      <progress class="shuttle-bar" max={s.total} value={s.done} aria-label={`Shuttle: ${s.done} of ${s.total} tasks done`} />
+      <span class="count">
+        {s.done}/{s.total}
+      </span>
+      {s.current ? (
+        <span class="shuttle-current">
+          <span class="muted">· {s.current.status === 'in-progress' ? 'now:' : 'next:'}</span> {s.current.title}
+        </span>
+      ) : finished ? (
+        <span class="muted">· all done</span>
+      ) : null}
+    </div>
   );
 }
 

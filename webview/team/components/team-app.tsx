@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { TeamViewState } from '../../../src/views/team/protocol';
 import { TeamActions } from '../actions';
-import { SectionId, UiState, visibleAgents, visibleProjects } from '../state';
+import { SectionId, UiState, visibleAgents, visibleProjects, visibleTree } from '../state';
 import { AgentRow } from './agent-row';
 import { Button, EmptyState } from './empty-state';
 import { ProjectRow } from './project-row';
@@ -9,6 +9,7 @@ import { RowList } from './row-list';
 import { Section } from './section';
 import { TeamHeader } from './team-header';
 import { Toolbar } from './toolbar';
+import { TreeList } from './tree-list';
 
 /**
  * The whole Team view. `state` is the host's latest snapshot (`undefined` until the
@@ -42,7 +43,12 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
     );
   }
 
-  const agents = visibleAgents(state.agents, ui.sort, ui.filter);
+  const treeMode = ui.layout === 'tree';
+  const tree = treeMode ? visibleTree(state.agents, ui.sort, ui.filter, ui.folded) : null;
+  const agents = tree ? tree.rows.map((r) => r.agent) : visibleAgents(state.agents, ui.sort, ui.filter);
+  const agentMatches = tree ? tree.matches : agents.length;
+  const fold = (slug: string, folded: boolean) =>
+    setUi((prev) => ({ ...prev, folded: folded ? [...prev.folded.filter((s) => s !== slug), slug] : prev.folded.filter((s) => s !== slug) }));
   const projects = visibleProjects(state.projects, ui.filter);
   const toggle = (id: SectionId) => update({ collapsed: { ...ui.collapsed, [id]: !ui.collapsed[id] } });
   const select = (key: string) => () => update({ selected: key });
@@ -61,13 +67,34 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
         </p>
       ) : null}
       {state.agents.length > 0 || state.projects.length > 0 ? (
-        <Toolbar filter={ui.filter} sort={ui.sort} onFilter={(filter) => update({ filter })} onSort={(sort) => update({ sort })} />
+        <Toolbar
+          filter={ui.filter}
+          sort={ui.sort}
+          layout={ui.layout}
+          onFilter={(filter) => update({ filter })}
+          onSort={(sort) => update({ sort })}
+          onLayout={(layout) => update({ layout })}
+        />
       ) : null}
-      <Section id="agents" title="Agents" count={count(agents.length, state.agents.length)} collapsed={ui.collapsed.agents} onToggle={() => toggle('agents')}>
+      <Section id="agents" title="Agents" count={count(agentMatches, state.agents.length)} collapsed={ui.collapsed.agents} onToggle={() => toggle('agents')}>
         {state.agents.length === 0 ? (
           <NoAgents state={state} actions={actions} />
         ) : agents.length === 0 ? (
           <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
+        ) : tree ? (
+          <TreeList label="Agents" onFold={fold}>
+            {tree.rows.map((r) => (
+              <AgentRow
+                key={r.agent.slug}
+                agent={r.agent}
+                actions={actions}
+                selected={ui.selected === `agent:${r.agent.slug}`}
+                tabStop={agentStop === `agent:${r.agent.slug}`}
+                onSelect={select(`agent:${r.agent.slug}`)}
+                tree={{ ...r, onFold: (folded) => fold(r.agent.slug, folded) }}
+              />
+            ))}
+          </TreeList>
         ) : (
           <RowList label="Agents">
             {agents.map((a) => (

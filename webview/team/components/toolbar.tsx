@@ -1,7 +1,15 @@
-import { SORT_KEYS, SORT_LABELS, SortKey } from '../state';
+import { AgentLayout, SORT_KEYS, SORT_LABELS, SortKey } from '../state';
 
-/** The filter box and the sort order. */
-export function Toolbar(props: { filter: string; sort: SortKey; onFilter: (text: string) => void; onSort: (sort: SortKey) => void }) {
+/** The filter box, the sort order and the agents' layout (flat list or lineage tree). */
+export function Toolbar(props: {
+  filter: string;
+  sort: SortKey;
+  layout: AgentLayout;
+  onFilter: (text: string) => void;
+  onSort: (sort: SortKey) => void;
+  onLayout: (layout: AgentLayout) => void;
+}) {
+  const tree = props.layout === 'tree';
   return (
     <div class="toolbar" role="search">
       <div class="filter">
@@ -38,6 +46,16 @@ export function Toolbar(props: { filter: string; sort: SortKey; onFilter: (text:
           ))}
         </select>
       </label>
+      <button
+        type="button"
+        class={`icon-button layout-toggle${tree ? ' on' : ''}`}
+        title={tree ? 'Show the agents as a list' : 'Show the agents as a tree (who started whom)'}
+        aria-label="Show the agents as a tree"
+        aria-pressed={tree}
+        onClick={() => props.onLayout(tree ? 'flat' : 'tree')}
+      >
+        <span class={`codicon codicon-${tree ? 'list-tree' : 'list-flat'}`} aria-hidden="true" />
+      </button>
     </div>
   );
 }

@@ -19,6 +19,8 @@ describe('read: agent notes', () => {
       joined: '2026-03-28',
       parent: null,
       level: null,
+      parentLine: 1,
+      levelLine: 1,
       role: 'Build and maintain the billing service.',
       projects: ['billing-service'],
       capabilities: ['Python/FastAPI development', 'Stripe integration'],
@@ -37,6 +39,8 @@ describe('read: agent notes', () => {
   it('lineage: parent and level', () => {
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: 1\n---\n', F, 'ada').level, 1);
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: "2"\n---\n', F, 'ada').level, 2);
+    const lines = parseAgentNote('---\nname: Ada\nparent: chief-of-staff\nlevel: 2\n---\n', F, 'ada');
+    deepStrictEqual([lines.parentLine, lines.levelLine], [3, 4]);
     deepStrictEqual(diag(parseAgentNote('---\nlevel: " "\n---\n', F, 'ada')), []);
     strictEqual(parseAgentNote('---\nlevel: " "\n---\n', F, 'ada').level, null);
     strictEqual(parseAgentNote('---\nparent: chief-of-staff\nlevel: 1\n---\n', F, 'ada').parent, 'chief-of-staff');

@@ -1,0 +1,111 @@
+// Lineage and external task runners in the real extension host: the tree data the Team
+// view is sent, lineage findings in the Problems panel, and Shuttle progress read from
+// the agents' project folders (outside the team folder) and followed as it changes.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { AgentView } from '../../../src/views/team/protocol';
+import { agentFile, cortexApi, openTeamView, removeFromAnotherProcess, settle, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
+
+describe('Cortex: lineage and Shuttle progress', () => {
+  let api: CortexTestApi;
+  let team: string;
+
+  before(async function () {
+    this.timeout(60_000);
+    api = await cortexApi();
+    team = await teamDir(api);
+    await openTeamView(api);
+  });
+
+  const agent = (slug: string): AgentView | undefined => api.viewState().agents.find((a) => a.slug === slug);
+  const posted = (slug: string): AgentView | undefined => api.view.lastPostedState?.agents.find((a) => a.slug === slug);
+  const projectOf = (slug: string) => api.store.team!.agents.find((a) => a.slug === slug)!.project!;
+  const shuttleText = (a: AgentView | undefined) => (a?.shuttle ? `${a.shuttle.done}/${a.shuttle.total} ${a.shuttle.current ? `${a.shuttle.current.status} ${a.shuttle.current.title}` : '-'}` : 'none');
+
+  it('the view state carries the lineage tree of the example team', () => {
+    const lineage = api.viewState().agents.map((a) => `${a.slug}<${a.parent ?? ''}:${a.level ?? ''}`);
+    assert.deepEqual(lineage.sort(), [
+      'billing-dev<chief-of-staff:2',
+      'chief-of-staff<:1',
+      'dashboard-dev<chief-of-staff:2',
+      'docs-writer<chief-of-staff:2',
+      'infra-ops<:',
+      'qa-engineer<dashboard-dev:3',
+    ]);
+    assert.deepEqual(posted('qa-engineer')?.parent, 'dashboard-dev');
+  });
+
+  it('a parent that is not an agent shows in the Problems panel on its frontmatter line, and goes when fixed', async function () {
+    this.timeout(20_000);
+    const file = agentFile(team, 'infra-ops', 'infra-ops.md');
+    const original = readFileSync(file, 'utf8');
+    const uri = vscode.Uri.file(file);
+    const lineageProblems = () => vscode.languages.getDiagnostics(uri).filter((d) => /parent/.test(d.message));
+    try {
+      writeFromAnotherProcess(file, original.replace(/^joined: (.*)$/m, 'joined: $1\nparent: nobody-here'));
+      const found = await waitFor(() => lineageProblems()[0], 10_000, 'the lineage diagnostic');
+      const line = original.split('\n').findIndex((l) => l.startsWith('joined:')) + 1;
+      assert.equal(found.range.start.line, line, 'on the parent: line (0-based here)');
+      assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(found.message, /"nobody-here" is not an agent of this team/);
+      assert.equal(agent('infra-ops')?.parent, 'nobody-here');
+    } finally {
+      writeFromAnotherProcess(file, original);
+    }
+    await waitFor(() => lineageProblems().length === 0, 10_000, 'the diagnostic to go');
+    await settle(api);
+  });
+
+  it('shows Shuttle progress from the project folders of billing-dev and docs-writer', async function () {
+    this.timeout(20_000);
+    await waitFor(() => agent('billing-dev')?.shuttle && agent('docs-writer')?.shuttle, 10_000, 'the Shuttle files to be read');
+    assert.equal(shuttleText(agent('billing-dev')), '2/5 in-progress Send the overdue reminder email');
+    assert.equal(shuttleText(agent('docs-writer')), '3/3 -');
+    for (const slug of ['chief-of-staff', 'dashboard-dev', 'infra-ops', 'qa-engineer']) assert.equal(agent(slug)?.shuttle, null, slug);
+    await waitFor(() => posted('billing-dev')?.shuttle, 10_000, 'the progress to be posted to the page');
+  });
+
+  it('follows .shuttle.md as the runner changes it, removes it and writes it again', async function () {
+    this.timeout(30_000);
+    const file = path.join(projectOf('billing-dev'), '.shuttle.md');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const next = original.replace('**Status:** in-progress', '**Status:** done');
+      writeFromAnotherProcess(file, next);
+      await waitFor(() => shuttleText(posted('billing-dev')) === '3/5 ready Stop reminders once an invoice is paid', 10_000, 'the page to show 3/5');
+      removeFromAnotherProcess(file);
+      await waitFor(() => posted('billing-dev')?.shuttle === null, 10_000, 'the progress to go with the file');
+    } finally {
+      writeFromAnotherProcess(file, original);
+    }
+    await waitFor(() => shuttleText(posted('billing-dev')) === '2/5 in-progress Send the overdue reminder email', 10_000, 'the progress to come back');
+  });
+
+  it('an agent moved to another project folder shows that folder’s runner (the old watcher goes)', async function () {
+    this.timeout(30_000);
+    const note = agentFile(team, 'billing-dev', 'billing-dev.md');
+    const original = readFileSync(note, 'utf8');
+    const docsFolder = projectOf('docs-writer');
+    const billingFolder = projectOf('billing-dev');
+    try {
+      writeFromAnotherProcess(note, original.replace(`project: ${billingFolder}`, `project: ${docsFolder}`));
+      await waitFor(() => shuttleText(agent('billing-dev')) === '3/3 -', 10_000, 'billing-dev to show the docs runner');
+      // The billing folder is no longer watched: a change there shows nowhere.
+      const billing = path.join(billingFolder, '.shuttle.md');
+      const before = readFileSync(billing, 'utf8');
+      writeFromAnotherProcess(billing, before.replace('**Status:** in-progress', '**Status:** done'));
+      await new Promise((r) => setTimeout(r, 800));
+      assert.equal(shuttleText(agent('billing-dev')), '3/3 -');
+      writeFromAnotherProcess(billing, before);
+      writeFromAnotherProcess(note, original.replace(/^project: .*$/m, 'project: relative/not-a-folder'));
+      await waitFor(() => agent('billing-dev')?.shuttle === null, 10_000, 'no runner for a relative project path');
+    } finally {
+      writeFromAnotherProcess(note, original);
+    }
+    await waitFor(() => shuttleText(agent('billing-dev')) === '2/5 in-progress Send the overdue reminder email', 10_000, 'the billing runner again');
+    await settle(api);
+  });
+});
