@@ -25,9 +25,6 @@ export interface StatusAgentJson {
   readonly lastTick: string | null;
   readonly liveness: Liveness;
   readonly tasks: readonly StatusTaskJson[];
-  /** Lineage (our extension of the protocol), after the fields issue 2 fixed: added fields leave every reader of those intact. */
-  readonly parent: string | null;
-  readonly level: number | null;
 }
 
 export interface StatusJson {
@@ -62,8 +59,6 @@ export function statusJson(team: Team, teamDir: string, now: string, nowMinutes:
         body: t.body,
         line: t.line,
       })),
-      parent: a.parent,
-      level: a.level,
     })),
     projects: team.projects.map((p) => ({ slug: p.slug, status: p.status, created: p.created, nextAction: p.nextAction })),
     diagnostics: team.diagnostics.map((d) => ({ file: d.file, line: d.line, severity: d.severity, message: d.message })),

@@ -227,15 +227,8 @@ describe('cortex-team CLI (real process)', function () {
     assert.strictEqual(json.now, '2026-03-28T10:20');
     assert.deepStrictEqual(
       json.agents.map((a: Record<string, unknown>) => Object.keys(a)),
-      // The issue-2 fields in their order, then the lineage fields added after them.
-      [0, 1].map(() => ['slug', 'name', 'status', 'project', 'joined', 'role', 'capabilities', 'projects', 'lastTick', 'liveness', 'tasks', 'parent', 'level']),
-    );
-    assert.deepStrictEqual(
-      json.agents.map((a: { parent: unknown; level: unknown }) => [a.parent, a.level]),
-      [
-        [null, null],
-        [null, null],
-      ],
+      // Exactly the documented fields, in their order (lineage stays out: the interface is fixed).
+      [0, 1].map(() => ['slug', 'name', 'status', 'project', 'joined', 'role', 'capabilities', 'projects', 'lastTick', 'liveness', 'tasks']),
     );
     const [ada, bob] = json.agents;
     assert.deepStrictEqual(
@@ -252,8 +245,6 @@ describe('cortex-team CLI (real process)', function () {
         lastTick: '2026-03-28T10:00',
         liveness: 'alive',
         tasks: undefined,
-        parent: null,
-        level: null,
       },
     );
     assert.deepStrictEqual(ada.tasks, [
