@@ -4,6 +4,7 @@ import { ACTION_COMMANDS, ActionCommands } from './actions/action-commands';
 import { agentArg, projectArg, taskArgs } from './command-args';
 import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
 import { createTeamFolder } from './create-team';
+import { ReportCommands } from './reports/report-commands';
 import { DisposableBase } from './dispose';
 import { SELECTED_TEAM_KEY, SOURCE_LABELS, TeamLocation, displayPath, isTeamFolder, sameUri } from './team-locator';
 import { TeamViewHandlers } from '../views/team/team-view-provider';
@@ -28,11 +29,14 @@ export const COMMANDS = {
  */
 export class Commands extends DisposableBase implements TeamViewHandlers {
   private controller!: CortexController;
+  /** Daily Briefing and Daily Review, and their scheduler. */
+  reports!: ReportCommands;
 
   /** Registers the commands against the controller (created after this object, which it needs as its view handlers). */
   attach(controller: CortexController): void {
     this.controller = controller;
     this.register(new ActionCommands(controller)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.reports = this.register(new ReportCommands(controller));
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(COMMANDS.refresh, () => this.refresh());
     reg(COMMANDS.selectTeamFolder, () => this.selectTeamFolder());

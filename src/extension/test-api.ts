@@ -4,6 +4,7 @@ import { TeamViewState } from '../views/team/protocol';
 import { Commands } from './commands';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
+import { ReportCommands } from './reports/report-commands';
 import { TeamStore } from './team-store';
 
 /**
@@ -42,9 +43,11 @@ export interface CortexTestApi {
   readonly board: BoardPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
+  /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
+  readonly reports: ReportCommands;
 }
 
-export function createTestApi(controller: CortexController, _commands: Commands): CortexTestApi {
+export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
   const view = controller.view;
   return {
     store: controller.store,
@@ -76,5 +79,6 @@ export function createTestApi(controller: CortexController, _commands: Commands)
     setNow: (source) => controller.clock.setNow(source),
     board: controller.board,
     logName: controller.log.name,
+    reports: commands.reports,
   };
 }

@@ -5,7 +5,7 @@ import { formatDate } from '../time';
  * (wall-clock minutes), so they are tested with a fixed clock.
  *
  * The time of day comes from the `cortex.dailyBriefingTime` / `cortex.dailyReviewTime`
- * setting when it is set (an empty setting turns the report off), else from
+ * setting when it is set (empty or `off` turns the report off), else from
  * `daily_briefing` / `daily_review` in ~/.cortex/config.yaml when that file exists,
  * else the report is not scheduled. The offer is made once per calendar day, at or
  * after the time: a window opened later that day still offers it once.
@@ -44,10 +44,10 @@ function hhmm(minuteOfDay: number): string {
 export function resolveSchedule(setting: unknown, config: string | undefined, settingName: string): ReportSchedule {
   let problem: string | null = null;
   if (setting !== undefined && setting !== null) {
-    if (typeof setting === 'string' && setting.trim() === '') return { minuteOfDay: null, source: 'setting', time: null, problem: null };
+    if (typeof setting === 'string' && /^(off)?$/i.test(setting.trim())) return { minuteOfDay: null, source: 'setting', time: null, problem: null };
     const at = typeof setting === 'string' ? parseTimeOfDay(setting) : null;
     if (at !== null) return { minuteOfDay: at, source: 'setting', time: hhmm(at), problem: null };
-    problem = `${settingName} should be a time of day HH:MM (or empty for off), not "${String(setting)}"; ignoring it.`;
+    problem = `${settingName} should be a time of day HH:MM (or empty or "off" for off), not "${String(setting)}"; ignoring it.`;
   }
   if (config !== undefined) {
     const at = parseTimeOfDay(config);

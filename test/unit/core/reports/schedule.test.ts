@@ -20,6 +20,7 @@ describe('Reports: schedule', () => {
     assert.deepEqual(resolveSchedule('08:30', '09:00', 's'), { minuteOfDay: 510, source: 'setting', time: '08:30', problem: null });
     assert.deepEqual(resolveSchedule(undefined, '9:00', 's'), { minuteOfDay: 540, source: 'config', time: '09:00', problem: null });
     assert.deepEqual(resolveSchedule('', '09:00', 's'), { minuteOfDay: null, source: 'setting', time: null, problem: null });
+    assert.deepEqual(resolveSchedule(' Off ', '09:00', 's'), { minuteOfDay: null, source: 'setting', time: null, problem: null });
     assert.deepEqual(resolveSchedule(undefined, undefined, 's'), { minuteOfDay: null, source: 'none', time: null, problem: null });
   });
 
@@ -27,7 +28,7 @@ describe('Reports: schedule', () => {
     const r = resolveSchedule('9am', '18:00', 'cortex.dailyReviewTime');
     assert.equal(r.minuteOfDay, 18 * 60);
     assert.equal(r.source, 'config');
-    assert.equal(r.problem, 'cortex.dailyReviewTime should be a time of day HH:MM (or empty for off), not "9am"; ignoring it.');
+    assert.equal(r.problem, 'cortex.dailyReviewTime should be a time of day HH:MM (or empty or "off" for off), not "9am"; ignoring it.');
     assert.equal(resolveSchedule(42, undefined, 's').minuteOfDay, null);
     assert.match(resolveSchedule(42, undefined, 's').problem!, /not "42"/);
   });
