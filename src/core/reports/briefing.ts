@@ -1,7 +1,7 @@
 import { Team } from '../model';
 import { formatClock, formatDay, formatWhen } from './format';
 import { plainText } from './markdown-text';
-import { agentsTable, blockerLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, staleRuleLine } from './sections';
+import { agentsTable, blockerLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, sessionLogLines, staleRuleLine } from './sections';
 import { ReportInput, TeamReport, buildTeamReport } from './team-report';
 
 /**
@@ -28,6 +28,7 @@ export function renderBriefing(report: TeamReport, team: Team): string {
   out.push(...(attention.length ? attention : ['Nothing needs you: every agent with work is ticking and none reports a blocker.']), '');
 
   out.push('## Agents', '', ...agentsTable(report), '', staleRuleLine(report), '');
+  out.push('### Latest Session Logs', '', ...sessionLogLines(report), '');
 
   out.push(`## Done since ${sinceText(report)}`, '', ...doneLines(report), '');
   out.push('## Ready queue', '', ...readyQueueLines(report, QUEUE_LENGTH), '');

@@ -1,7 +1,7 @@
 import { Team } from '../model';
 import { formatClock, formatDay, formatWhen, plural } from './format';
 import { plainText } from './markdown-text';
-import { agentsTable, blockerLines, carriedOverLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, staleRuleLine } from './sections';
+import { agentsTable, blockerLines, carriedOverLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, sessionLogLines, staleRuleLine } from './sections';
 import { ReportInput, TeamReport, buildTeamReport } from './team-report';
 
 /**
@@ -31,6 +31,7 @@ export function renderReview(report: TeamReport, team: Team): string {
   out.push('## Next', '', ...readyQueueLines(report, QUEUE_LENGTH), '');
   out.push('## Projects', '', ...projectsLines(team), '');
   out.push('## Agents', '', countsLine(report), '', ...agentsTable(report), '', staleRuleLine(report), '');
+  out.push('### Latest Session Logs', '', ...sessionLogLines(report), '');
   return out.join('\n');
 }
 

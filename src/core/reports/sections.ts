@@ -99,9 +99,20 @@ export function agentsTable(report: TeamReport): string[] {
     inProgressCell(a),
     String(a.ready.length),
     cell(a.ready[0]?.title),
-    cell(a.latestSession?.status),
   ]);
-  return table(['Agent', 'Liveness', 'Last tick', 'In progress (for)', 'Ready', 'Next up', 'Session Log'], rows);
+  return table(['Agent', 'Liveness', 'Last tick', 'In progress (for)', 'Ready', 'Next up'], rows);
+}
+
+/** Each agent's latest Session Log status, as a list (too long for a table cell). */
+export function sessionLogLines(report: TeamReport): string[] {
+  const out: string[] = [];
+  for (const a of report.agents) {
+    const entry = a.latestSession;
+    if (!entry || !entry.status) continue;
+    const when = entry.lastSession && entry.lastSession !== '--' ? `, ${plainText(entry.lastSession)}` : '';
+    out.push(`- ${agentLabel(a.agent)}${when}: ${plainText(entry.status)}`);
+  }
+  return out.length ? out : ['No Session Log entries yet.'];
 }
 
 function inProgressCell(a: AgentReport): string {
