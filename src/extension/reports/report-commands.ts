@@ -7,7 +7,7 @@ import { CortexController } from '../controller';
 import { DisposableBase } from '../dispose';
 import { ReportRecords } from './report-records';
 import { ReportScheduler } from './report-scheduler';
-import { reportSchedule } from './report-settings';
+import { REPORT_SETTINGS, reportSchedule } from './report-settings';
 
 export const REPORT_COMMANDS = {
   dailyBriefing: 'cortex.dailyBriefing',
@@ -47,6 +47,10 @@ export class ReportCommands extends DisposableBase {
         },
         schedule: (kind) => reportSchedule(kind, controller.locateResult?.config?.config),
         open: (kind) => this.open(kind),
+        settingName: (kind) => `cortex.${REPORT_SETTINGS[kind]}`,
+        turnOff: async (kind) => {
+          await vscode.workspace.getConfiguration('cortex').update(REPORT_SETTINGS[kind], '', vscode.ConfigurationTarget.Global);
+        },
         windowId: vscode.env.sessionId,
         claimDelayMs: 1500,
       }),

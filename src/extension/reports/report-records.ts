@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { OfferRecord, ReportKind, isOfferRecord } from '../../core/reports/schedule';
 import { formatStamp, parseStamp } from '../../core/time';
 

@@ -1,14 +1,17 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { ReportKind, ReportSchedule, isOfferDue, offerRecord } from '../../core/reports/schedule';
 import { DisposableBase } from '../dispose';
-import { Prompts } from '../prompts';
-import { ReportRecords } from './report-records';
-import { REPORT_SETTINGS } from './report-settings';
+import type { Prompts } from '../prompts';
+import type { ReportRecords } from './report-records';
 
+/**
+ * What the scheduler needs, passed in so that it runs without the editor in unit tests
+ * (two schedulers sharing one record play two windows).
+ */
 export interface SchedulerDeps {
-  readonly prompts: Prompts;
-  readonly records: ReportRecords;
-  readonly log: vscode.LogOutputChannel;
+  readonly prompts: Pick<Prompts, 'info'>;
+  readonly records: Pick<ReportRecords, 'offered' | 'setOffered'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
   /** "Now" in wall-clock minutes (the controller's injectable clock). */
   now(): number;
   /** Fires when the minute changes (the clock's own timer: no extra polling). */
@@ -19,6 +22,10 @@ export interface SchedulerDeps {
   team(): { readonly key: string; readonly name: string } | undefined;
   schedule(kind: ReportKind): ReportSchedule;
   open(kind: ReportKind): Promise<unknown>;
+  /** The setting that schedules the report ("cortex.dailyBriefingTime"). */
+  settingName(kind: ReportKind): string;
+  /** Turns the report's schedule off (the setting set to empty). */
+  turnOff(kind: ReportKind): Promise<void>;
   /** Unique to this window: whose claim on today's offer is in the record. */
   readonly windowId: string;
   /** How long to wait after claiming before offering, for other windows' claims to arrive. */
@@ -78,12 +85,12 @@ export class ReportScheduler extends DisposableBase {
   private async offer(kind: ReportKind, teamName: string, schedule: ReportSchedule): Promise<void> {
     const open = `Open ${TITLES[kind]}`;
     const off = 'Turn Off';
-    const from = schedule.source === 'setting' ? `cortex.${REPORT_SETTINGS[kind]}` : '~/.cortex/config.yaml';
-    const choice = await this.deps.prompts.info(`Cortex: it is past ${schedule.time}, time for the ${TITLES[kind]} of ${teamName} (scheduled in ${from}).`, open, off);
+    const from = schedule.source === 'setting' ? this.deps.settingName(kind) : '~/.cortex/config.yaml';
+    const choice = await this.deps.prompts.info(`Cortex: time for the ${TITLES[kind]} of ${teamName} (${schedule.time}, set in ${from}).`, open, off);
     if (choice === open) await this.deps.open(kind);
     else if (choice === off) {
-      await vscode.workspace.getConfiguration('cortex').update(REPORT_SETTINGS[kind], '', vscode.ConfigurationTarget.Global);
-      await this.deps.prompts.info(`Cortex: the ${TITLES[kind]} is no longer offered. Set cortex.${REPORT_SETTINGS[kind]} to a time (HH:MM) to offer it again.`);
+      await this.deps.turnOff(kind);
+      await this.deps.prompts.info(`Cortex: the ${TITLES[kind]} is no longer offered. Set ${this.deps.settingName(kind)} to a time (HH:MM) to offer it again.`);
     }
   }
 }
