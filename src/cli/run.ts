@@ -10,11 +10,15 @@ import { applyPrune, planPrune } from '../core/ops/prune';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../git/commit-files';
 import { findTeamRepo, operationInProgress, repoPath } from '../git/repo';
 import { checkStamp } from '../core/ops/shared';
+import { renderBriefing } from '../core/reports/briefing';
+import { renderReview } from '../core/reports/review';
+import { buildTeamReport } from '../core/reports/team-report';
 import { agentTasksPath, isSkippedName, loadTeam } from '../core/team';
 import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
 import { loadWorklogEvents } from '../core/worklog/events';
 import { OptionSpecs, ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { eventsTable } from './events';
+import { reportJson } from './report';
 import { statusJson, statusTable } from './status';
 import { CliEnv, checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
@@ -79,6 +83,36 @@ async function agentSlug(fs: TeamFs, slug: string, option: string): Promise<stri
   throw new CortexInputError(`Unknown agent "${slug}" (${option}); ${list}.`);
 }
 
+/** `briefing` / `review`: the Daily Briefing or Review as markdown (or JSON) on stdout; writes nothing. */
+function reportCommand(kind: 'briefing' | 'review'): Command {
+  const title = kind === 'briefing' ? 'Daily Briefing' : 'Daily Review';
+  return {
+    synopsis: `${kind} [--since YYYY-MM-DDTHH:MM] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]`,
+    summary: `Print the ${title} as markdown: liveness, work in progress, what was done since the last review, blockers, the ready queue, the projects.`,
+    options: {
+      since: { kind: 'string', value: 'YYYY-MM-DDTHH:MM', help: 'the last review: report what was done after it (default: the last 24 hours)' },
+      json: { kind: 'flag', help: 'print one JSON object (the facts and the markdown)' },
+      now: NOW,
+      team: TEAM,
+    },
+    async run(opts, ctx) {
+      const now = nowOf(opts, ctx.io);
+      const nowMinutes = parseStamp(now)!;
+      const sinceText = opts.strings.get('since');
+      const since = sinceText === undefined ? null : parseStamp(checkStamp(sinceText, '--since'));
+      if (since !== null && since > nowMinutes) throw new CortexInputError(`--since ${sinceText} is after now (${now}).`);
+      const team = await loadTeam(ctx.fs);
+      const report = buildTeamReport({ team, teamName: path.basename(ctx.teamDir), now: nowMinutes, staleAfterMinutes: staleAfterMinutes(ctx.heartbeatMinutes), lastReview: since });
+      const markdown = kind === 'briefing' ? renderBriefing(report, team) : renderReview(report, team);
+      if (opts.flags.has('json')) {
+        const projects = team.projects.map((p) => ({ slug: p.slug, status: p.status, nextAction: p.nextAction }));
+        ctx.io.stdout(JSON.stringify(reportJson(kind, report, ctx.teamDir, projects, markdown), null, 2) + '\n');
+      } else ctx.io.stdout(markdown);
+      return EXIT_OK;
+    },
+  };
+}
+
 const commands: Record<string, Command> = {
   status: {
     synopsis: 'status [--team DIR] [--json] [--now YYYY-MM-DDTHH:MM]',
@@ -95,6 +129,9 @@ const commands: Record<string, Command> = {
       return EXIT_OK;
     },
   },
+
+  briefing: reportCommand('briefing'),
+  review: reportCommand('review'),
 
   dispatch: {
     synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--team DIR]',

@@ -5,6 +5,7 @@ import { WorklogCommands } from './actions/worklog-commands';
 import { agentArg, projectArg, taskArgs } from './command-args';
 import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
 import { createTeamFolder } from './create-team';
+import { ReportCommands } from './reports/report-commands';
 import { DisposableBase } from './dispose';
 import { GitCommands } from './git/git-commands';
 import { SELECTED_TEAM_KEY, SOURCE_LABELS, TeamLocation, displayPath, isTeamFolder, sameUri } from './team-locator';
@@ -32,6 +33,8 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
   private controller!: CortexController;
   /** Housekeeping, Sync Team and the sync status bar item. */
   git!: GitCommands;
+  /** Daily Briefing and Daily Review, and their scheduler. */
+  reports!: ReportCommands;
 
   /** Registers the commands against the controller (created after this object, which it needs as its view handlers). */
   attach(controller: CortexController): void {
@@ -39,6 +42,7 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
     this.register(new ActionCommands(controller)); // Dispatch Task, Register Agent, Generate Protocol File
     this.git = this.register(new GitCommands(controller)); // Run Housekeeping, Sync Team, Continue Sync
     this.register(new WorklogCommands(controller)); // the worklog and mailbox panel and commands
+    this.reports = this.register(new ReportCommands(controller));
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(COMMANDS.refresh, () => this.refresh());
     reg(COMMANDS.selectTeamFolder, () => this.selectTeamFolder());

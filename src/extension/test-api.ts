@@ -6,6 +6,7 @@ import { Commands } from './commands';
 import { SyncBarState } from './git/sync-status-bar';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
+import { ReportCommands } from './reports/report-commands';
 import { TeamStore } from './team-store';
 
 /**
@@ -52,6 +53,8 @@ export interface CortexTestApi {
     readonly state: SyncBarState;
     readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
   };
+  /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
+  readonly reports: ReportCommands;
 }
 
 export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
@@ -96,5 +99,6 @@ export function createTestApi(controller: CortexController, commands: Commands):
         return commands.git.sync.bar.text;
       },
     },
+    reports: commands.reports,
   };
 }

@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import { ReportKind, ReportSchedule, resolveSchedule } from '../../core/reports/schedule';
+
+/**
+ * The scheduled times: `cortex.dailyBriefingTime` / `cortex.dailyReviewTime` when set
+ * in any scope (empty: off), else `daily_briefing` / `daily_review` from
+ * ~/.cortex/config.yaml when that file exists, else not scheduled.
+ */
+export const REPORT_SETTINGS: Readonly<Record<ReportKind, string>> = {
+  briefing: 'dailyBriefingTime',
+  review: 'dailyReviewTime',
+};
+
+export interface ConfigTimes {
+  readonly dailyBriefing: string;
+  readonly dailyReview: string;
+}
+
+export function reportSchedule(kind: ReportKind, config: ConfigTimes | undefined): ReportSchedule {
+  const name = REPORT_SETTINGS[kind];
+  const inspected = vscode.workspace.getConfiguration('cortex').inspect<unknown>(name);
+  const explicit = inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+  const fromFile = config ? (kind === 'briefing' ? config.dailyBriefing : config.dailyReview) : undefined;
+  return resolveSchedule(explicit, fromFile, `cortex.${name}`);
+}

@@ -1,0 +1,144 @@
+// "Cortex: Daily Briefing" and "Cortex: Daily Review" in the real extension host, on the
+// example team, and the scheduler that offers them through the prompts layer.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { formatStamp, wallMinutes } from '../../../src/core/time';
+import type { CortexTestApi } from '../../../src/extension/test-api';
+import { cortexApi, sleep, teamDir, waitFor } from './cortex-helpers';
+
+describe('Cortex: daily briefing and review', () => {
+  let api: CortexTestApi;
+  let teamKey: string;
+
+  before(async function () {
+    this.timeout(60_000);
+    api = await cortexApi();
+    await teamDir(api);
+    teamKey = api.store.location!.uri.toString();
+    await api.reports.records.clear(teamKey);
+  });
+
+  afterEach(async function () {
+    this.timeout(20_000);
+    api.setPromptAnswers(undefined);
+    api.setNow(undefined);
+    api.setTrusted(undefined);
+    const config = vscode.workspace.getConfiguration('cortex');
+    await config.update('dailyBriefingTime', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('dailyReviewTime', undefined, vscode.ConfigurationTarget.Global);
+    await api.reports.records.clear(teamKey);
+    await closeReports();
+  });
+
+  it('Daily Briefing opens an untitled markdown document with the team as it is now, and its preview beside', async () => {
+    await vscode.commands.executeCommand('cortex.dailyBriefing');
+    const doc = await waitFor(() => reportDocument('Daily Briefing'), 10_000, 'the briefing document');
+    assert.equal(doc.languageId, 'markdown');
+    assert.equal(doc.uri.scheme, 'untitled');
+    assert.ok(doc.isDirty, 'unsaved, so Save offers to keep it');
+    const text = doc.getText();
+    const folder = teamKey.split('/').pop()!;
+    assert.ok(text.startsWith(`# Daily Briefing: ${folder}\n`), text.slice(0, 80));
+    assert.match(text, /6 agents: 3 alive, 1 idle, 1 down, 1 inactive; 3 tasks in progress, 10 ready\./);
+    assert.match(text, /## Needs your attention\n\n- \*\*Dashboard Dev\*\* \(dashboard-dev\) is \*\*down\*\*/);
+    assert.match(text, /\*\*Docs Writer\*\* \(docs-writer\) reports a blocker in its Session Log \(\d{4}-\d\d-\d\d\): active — all tasks done; waiting for the credit-notes API/);
+    assert.match(text, /\| Billing Dev \(billing-dev\) \| alive \| \d+ min ago \| Retry failed invoice emails \(\d+ min\) \| 3 \| Invoicing v2: credit notes \|/);
+    assert.match(text, /## Done since .* \(the last 24 hours: no review recorded yet\)/);
+    assert.match(text, /- \*\*Morning briefing\*\*: completed .*\n\n {2}> Sent\. Highlights:/);
+    assert.match(text, /\| billing-service \| active \| Finish invoicing v2: credit notes first, then tax rates per country \|/);
+    await waitFor(() => previewTabOpen(), 10_000, 'the markdown preview beside the report');
+  });
+
+  it('Daily Review covers the last 24 hours the first time, records its time, and the next one covers since then', async () => {
+    await vscode.commands.executeCommand('cortex.dailyReview');
+    const first = await waitFor(() => reportDocument('Daily Review'), 10_000, 'the first review');
+    assert.match(first.getText(), /Covers the last 24 hours, since .*, because no earlier review was recorded for this team/);
+    const recorded = api.reports.records.lastReview(teamKey);
+    assert.ok(recorded !== null, 'the review recorded its time');
+    assert.ok(Math.abs(recorded - wallMinutes(new Date())) <= 1, formatStamp(recorded));
+
+    await vscode.commands.executeCommand('cortex.dailyReview');
+    const second = await waitFor(() => vscode.workspace.textDocuments.find((d) => d !== first && !d.isClosed && /Daily Review .* \(2\)\.md$/.test(d.uri.path)), 10_000, 'the second review');
+    const stamp = formatStamp(recorded).replace('T', ' ');
+    assert.match(second.getText(), new RegExp(`Covers the time since the last review, ${stamp}: 0 tasks done\\.`));
+    assert.match(second.getText(), /## Done \(0\)\n\nNothing was completed in this period\./);
+  });
+
+  it('works in Restricted Mode (it writes nothing to the team folder)', async () => {
+    api.setTrusted(false);
+    api.setPromptAnswers({});
+    await vscode.commands.executeCommand('cortex.dailyBriefing');
+    await waitFor(() => reportDocument('Daily Briefing'), 10_000, 'the briefing document');
+    assert.deepEqual(api.shownMessages.filter((m) => !/look down/.test(m.message)), [], 'nothing refused');
+  });
+
+  it('offers the briefing once a day at the time from the setting, and opens it when asked', async function () {
+    this.timeout(60_000);
+    await vscode.workspace.getConfiguration('cortex').update('dailyBriefingTime', '09:00', vscode.ConfigurationTarget.Global);
+    const answers: string[] = [];
+    api.setPromptAnswers({
+      message: (_severity, message, items) => {
+        // Moving the clock also turns agents down: only the report offers count here.
+        if (!/Daily (Briefing|Review)/.test(message)) return undefined;
+        answers.push(message);
+        return items.find((i) => i === 'Open Daily Briefing');
+      },
+    });
+    const today = new Date();
+    const at = (day: number, h: number, m: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + day, h, m);
+
+    api.setNow(() => at(0, 8, 59));
+    await api.reports.scheduler.check();
+    assert.deepEqual(answers, [], 'not before the time');
+
+    api.setNow(() => at(0, 9, 5));
+    await waitFor(() => answers.length === 1, 15_000, 'the offer at 09:05');
+    assert.match(answers[0], /^Cortex: time for the Daily Briefing of .* \(09:00, set in cortex\.dailyBriefingTime\)\.$/);
+    await waitFor(() => reportDocument('Daily Briefing'), 10_000, 'the briefing opened from the offer');
+
+    api.setNow(() => at(0, 17, 0));
+    await api.reports.scheduler.check();
+    await sleep(2000);
+    assert.equal(answers.length, 1, 'not again the same day');
+
+    api.setNow(() => at(1, 0, 1));
+    await api.reports.scheduler.check();
+    assert.equal(answers.length, 1, 'the next day, not before the time');
+
+    api.setNow(() => at(1, 9, 0));
+    await waitFor(() => answers.length === 2, 15_000, 'the offer on the next day');
+    assert.ok(!answers.some((m) => /Daily Review/.test(m)), 'the review is not scheduled');
+  });
+
+  it('an empty or invalid setting offers nothing, even past the time', async function () {
+    this.timeout(30_000);
+    const config = vscode.workspace.getConfiguration('cortex');
+    await config.update('dailyBriefingTime', '', vscode.ConfigurationTarget.Global);
+    await config.update('dailyReviewTime', '6pm', vscode.ConfigurationTarget.Global);
+    api.setPromptAnswers({});
+    const today = new Date();
+    api.setNow(() => new Date(today.getFullYear(), today.getMonth(), today.getDate(), 23, 0));
+    await api.reports.scheduler.check();
+    await sleep(2000);
+    assert.deepEqual(api.shownMessages.filter((m) => /Daily (Briefing|Review)/.test(m.message)), []);
+    assert.equal(api.reports.records.offered('briefing', teamKey), undefined);
+    assert.equal(api.reports.records.offered('review', teamKey), undefined);
+  });
+});
+
+function reportDocument(title: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'untitled' && d.uri.path.startsWith(title));
+}
+
+function previewTabOpen(): boolean {
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType)));
+}
+
+/** Closes every report without the "Save changes?" dialog, and the previews. */
+async function closeReports(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled' && /^Daily (Briefing|Review)/.test(d.uri.path) && !d.isClosed)) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

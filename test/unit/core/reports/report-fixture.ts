@@ -1,0 +1,76 @@
+// A small team as real files (in memory), read by the real core, for the reports.
+// Times are wall-clock minutes around NOW, a fixed clock.
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { Team } from '../../../../src/core/model';
+import { loadTeam } from '../../../../src/core/team';
+import { formatStamp, parseStamp } from '../../../../src/core/time';
+
+export const NOW = parseStamp('2026-03-28T09:00')!;
+
+export function before(minutes: number): string {
+  return formatStamp(NOW - minutes);
+}
+
+function note(name: string, projects: string[], log: string, status = 'active'): string {
+  return ['---', `name: ${name}`, `status: ${status}`, 'joined: 2026-03-01', '---', '## Role', 'Works.', '', '## Projects', ...projects.map((p) => `- ${p}`), '', '## Session Log', log, ''].join('\n');
+}
+
+export function reportTeamFiles(): Record<string, string> {
+  return {
+    'agents/api-dev/api-dev.md': note('API | Dev', ['api'], 'Last session: 2026-03-27\nStatus: active — shipping v1'),
+    'agents/api-dev/tasks.md': [
+      '## Old thing',
+      '**Status:** done',
+      '**Started:** 2026-03-20T09:00',
+      '**Completed:** 2026-03-20T10:00',
+      '',
+      '### Summary',
+      'Long ago.',
+      '',
+      '## Ship v1',
+      '**Status:** done',
+      `**Started:** ${before(300)}`,
+      `**Completed:** ${before(180)}`,
+      '',
+      'Release it.',
+      '',
+      '### Summary',
+      'Released. Uses `a<b` checks; <script>alert(1)</script> was in the log.',
+      '',
+      '## Fix `retry` | backoff',
+      '**Status:** in-progress',
+      `**Started:** ${before(120)}`,
+      '',
+      '## Add *rate* limits',
+      '**Status:** ready',
+      '',
+      '## Write <docs>',
+      '**Status:** ready',
+      '',
+      `<!-- cortex:last-tick ${before(5)} -->`,
+      '',
+    ].join('\n'),
+    'agents/web-dev/web-dev.md': note('Web Dev', ['api', 'web'], 'Last session: 2026-03-26\nStatus: active\n\nLast session: 2026-03-27\nStatus: Blocked on the API keys'),
+    'agents/web-dev/tasks.md': [
+      '## Login page',
+      '**Status:** in-progress',
+      `**Started:** ${before(30 * 60)}`,
+      '',
+      '## Waiting room',
+      '**Status:** waiting',
+      '',
+      `<!-- cortex:last-tick ${before(120)} -->`,
+      '',
+    ].join('\n'),
+    'agents/writer/writer.md': note('Writer', [], 'Last session: 2026-03-25\nStatus: idle'),
+    'agents/writer/tasks.md': '',
+    'agents/qa/qa.md': note('QA', ['web'], 'Last session: 2026-03-20\nStatus: paused, waiting for the beta', 'inactive'),
+    'agents/qa/tasks.md': '## Test it\n**Status:** ready\n',
+    'projects/api.md': '---\ntype: project\ncreated: 2026-03-01\nstatus: active\n---\n## Next Action\n- Ship `v2` | then docs\n',
+    'projects/web.md': '---\ntype: project\ncreated: 2026-03-02\nstatus: paused\n---\n## Next Action\n\n## Notes\n',
+  };
+}
+
+export function reportTeam(files: Record<string, string> = reportTeamFiles()): Promise<Team> {
+  return loadTeam(new MemoryTeamFs(files));
+}
