@@ -18,6 +18,7 @@ const bundles = [
   { entryPoints: { extension: 'src/extension/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: [{ in: 'webview/team/main.tsx', out: 'team' }, { in: 'webview/team/styles.css', out: 'team' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/board/main.tsx', out: 'board' }, { in: 'webview/board/styles.css', out: 'board' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
+  { entryPoints: [{ in: 'webview/insights/main.tsx', out: 'insights' }, { in: 'webview/insights/styles.css', out: 'insights' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: { bench: 'bench/bench.ts' }, platform: 'node', format: 'cjs', target: 'node20' },
 ];
 

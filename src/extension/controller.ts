@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../core/liveness';
 import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewProvider } from '../views/team/team-view-provider';
 import { TeamViewState } from '../views/team/protocol';
 import { buildTeamViewState } from '../views/team/team-view-model';
@@ -31,6 +32,7 @@ export class CortexController extends DisposableBase {
   readonly clock = this.register(new LivenessClock());
   readonly view: TeamViewProvider;
   readonly board: BoardPanel;
+  readonly insights: InsightsPanel;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
   private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
@@ -62,6 +64,17 @@ export class CortexController extends DisposableBase {
         header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
         message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
         focusTeamView: () => this.view.reveal(),
+      }),
+    );
+    this.insights = this.register(
+      new InsightsPanel({
+        extensionUri: context.extensionUri,
+        log,
+        store: this.store,
+        now: () => this.clock.now(),
+        staleAfterMinutes: () => this.settings.current.staleAfterMinutes,
+        header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
+        message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
       }),
     );
 
@@ -185,6 +198,7 @@ export class CortexController extends DisposableBase {
     }
     this.view.update();
     this.board.update();
+    this.insights.update();
   }
 }
 

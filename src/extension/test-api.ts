@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/protocol';
 import { Commands } from './commands';
 import { CortexController } from './controller';
@@ -40,6 +41,8 @@ export interface CortexTestApi {
   setNow(source: (() => Date) | undefined): void;
   /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
   readonly board: BoardPanel;
+  /** The Team Insights panel: open it, read what it computes (`currentState`) and posts. */
+  readonly insights: InsightsPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
 }
@@ -75,6 +78,7 @@ export function createTestApi(controller: CortexController, _commands: Commands)
     setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
     setNow: (source) => controller.clock.setNow(source),
     board: controller.board,
+    insights: controller.insights,
     logName: controller.log.name,
   };
 }
