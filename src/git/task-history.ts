@@ -1,10 +1,10 @@
 // Reads the past of a team folder's task files from git, for the insights: one
-// snapshot per day of the window (the files as committed at the end of that day), so
+// snapshot per day of the window (the files as committed at that day's sample time), so
 // tasks pruned since and the ready queue's past can be counted. Bounded: at most
 // `maxCommits` commits are listed, at most one snapshot per day is read, each file
 // version is read once (one `git cat-file --batch` for all of them), every call has a
 // time limit. Node only, no `vscode` import.
-import { dateOfDay, endOfDay, windowDays } from '../core/insights/days';
+import { dateOfDay, sampleTime, windowDays } from '../core/insights/days';
 import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/model';
 import { Task } from '../core/model';
 import { readTaskFile } from '../core/parse/tasks';
@@ -64,11 +64,11 @@ export async function readTaskHistory(teamDir: string, options: TaskHistoryOptio
     const before = parseCommits((await git(['log', '-n', '1', format, `--until=@${since}`, 'HEAD', '--', TASKS_SPEC])).stdout);
     const commits = [...recent, ...before].sort((a, b) => b.at - a.at);
 
-    // The last commit before each day's midnight.
+    // The last commit at or before each day's sample time.
     const chosen: Array<{ day: number; commit: Commit }> = [];
     for (const day of days) {
-      const end = endOfDay(day);
-      const c = commits.find((x) => x.at < end);
+      const at = sampleTime(day, options.now);
+      const c = commits.find((x) => x.at <= at);
       if (c) chosen.push({ day, commit: c });
     }
 

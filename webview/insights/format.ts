@@ -1,13 +1,13 @@
 /** How the insights page words numbers, durations and days. Pure. */
 
-/** "45 min", "2 h 10 min", "26 h", "3 days"; fractions of a minute round. */
+/** "45 min", "2 h 10 min", "4 h", "26 h", "3 days": minutes only below 3 h. */
 export function duration(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
   if (m < 60) return `${m} min`;
   if (m < 48 * 60) {
     const h = Math.floor(m / 60);
     const rest = m % 60;
-    return rest === 0 || h >= 10 ? `${Math.round(m / 60)} h` : `${h} h ${rest} min`;
+    return rest === 0 || h >= 3 ? `${Math.round(m / 60)} h` : `${h} h ${rest} min`;
   }
   return `${Math.round(m / (24 * 60))} days`;
 }

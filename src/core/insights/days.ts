@@ -8,9 +8,13 @@ export function dayOf(minutes: number): number {
   return Math.floor(minutes / MINUTES_PER_DAY);
 }
 
-/** The first minute of the next day: the midnight that ends `day`. */
-export function endOfDay(day: number): number {
-  return (day + 1) * MINUTES_PER_DAY;
+/**
+ * When the queue is sampled on `day`: the time of day `now` has, so every point of
+ * the chart is the queue at the same hour (today's is now). Midnight would show
+ * almost nothing in progress, since agents rarely work across it.
+ */
+export function sampleTime(day: number, now: number): number {
+  return day * MINUTES_PER_DAY + (now - dayOf(now) * MINUTES_PER_DAY);
 }
 
 export function dateOfDay(day: number): string {

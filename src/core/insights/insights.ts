@@ -2,7 +2,7 @@ import { agentLiveness, tickAgeMinutes } from '../liveness';
 import { Team } from '../model';
 import { compareStrings } from '../team';
 import { parseStamp } from '../time';
-import { dateOfDay, dayOf, endOfDay, windowDays } from './days';
+import { dateOfDay, dayOf, sampleTime, windowDays } from './days';
 import { DoneTask, collectDoneTasks } from './done-tasks';
 import { AgentCycle, AgentDone, INSIGHT_DAYS, Insights, QueuePoint, TeamHistory } from './model';
 import { cycleStat } from './stats';
@@ -24,9 +24,10 @@ export interface InsightsInput {
  *   for the team (from the files, and from git for tasks pruned since);
  * - cycle time: Completed − Started of the tasks done in the window, median and 90th
  *   percentile, per agent and for the team;
- * - queue: ready + in-progress at the end of each day. In progress comes from the
- *   tasks' Started/Completed intervals; ready tasks carry no time, so past ready counts
- *   come from git snapshots (none without git). Today is what the files say now;
+ * - queue: ready + in-progress on each day at the time of day it is now. In progress
+ *   comes from the tasks' Started/Completed intervals; ready tasks carry no time, so
+ *   past ready counts come from git snapshots (none without git). Today is what the
+ *   files say now;
  * - ticks: each agent's tick age and liveness.
  */
 export function computeInsights(input: InsightsInput): Insights {
@@ -120,9 +121,9 @@ function queueOverTime(team: Pick<Team, 'agents'>, done: readonly DoneTask[], hi
   const points: QueuePoint[] = days.map((d) => {
     const date = dateOfDay(d);
     if (d === today) return { date, ready: readyNow, inProgress: inProgressNow };
-    const at = Math.min(endOfDay(d), now);
+    const at = sampleTime(d, now);
     let inProgress = 0;
-    for (const [s, e] of intervals) if (s < at && e >= at) inProgress++;
+    for (const [s, e] of intervals) if (s <= at && e > at) inProgress++;
     const ready = readyByDate.get(date) ?? null;
     if (ready === null) readyUnknownDays++;
     return { date, ready, inProgress };

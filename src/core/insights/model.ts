@@ -31,7 +31,7 @@ export interface AgentCycle {
   readonly stat: CycleStat;
 }
 
-/** The queue at the end of a day (for today: now). */
+/** The queue on a day at the time of day it is now (see `sampleTime`; today: now). */
 export interface QueuePoint {
   readonly date: string;
   /** Ready tasks; `null` when nothing says (a past day without git history). */
@@ -81,8 +81,8 @@ export interface Insights {
 
 /**
  * The team folder's past as git holds it: for a day of the window, the task files as
- * committed at the end of that day (the last commit before midnight). Days without a
- * snapshot (no commit yet) are absent.
+ * committed at that day's sample time (the last commit at or before it, see
+ * `sampleTime`). Days without a snapshot (no commit yet) are absent.
  */
 export interface HistorySnapshot {
   /** `YYYY-MM-DD`. */

@@ -42,8 +42,8 @@ export function buildInsightsState(input: InsightsInput): InsightsState {
         const n = insights.counts.fromHistoryOnly;
         notes.push(
           n > 0
-            ? `${count(n, 'done task comes', 'done tasks come')} from git history only (removed from the files since). Ready counts come from the last commit of each day.`
-            : 'Ready counts of past days come from the last commit of each day.',
+            ? `${count(n, 'done task comes', 'done tasks come')} from git history only (removed from the files since). Past ready counts come from the task files as committed at that time of day.`
+            : 'Past ready counts come from the task files as committed at that time of day.',
         );
       }
       if (h && h.truncated) notes.push(`Only the newest ${h.commits} commits were read: the earliest days may miss pruned tasks.`);

@@ -122,7 +122,7 @@ describe('Insights: statistics', () => {
     assert.equal(i.counts.doneWithoutDate, 2);
   });
 
-  it('day boundaries: 23:59 and 00:00, the window edges, a task in progress over midnight', async () => {
+  it('day boundaries: 23:59 and 00:00, the window edges; the queue sampled at the time of day it is now', async () => {
     const t = await team({
       'agents/a/a.md': note('A'),
       'agents/a/tasks.md': tasks([
@@ -132,6 +132,8 @@ describe('Insights: statistics', () => {
         done('Over midnight', '2026-03-20T23:00', '2026-03-21T00:30'),
         done('Ends at midnight', '2026-03-21T22:00', '2026-03-22T00:00'),
         done('Starts at midnight', '2026-03-23T00:00', '2026-03-23T01:00'),
+        done('Noon start', '2026-03-24T12:00', '2026-03-24T13:00'),
+        done('Noon end', '2026-03-25T10:00', '2026-03-25T12:00'),
         done('Future', '2026-03-28T13:00', '2026-03-29T00:10'),
         task('Running', 'in-progress', ['**Started:** 2026-03-26T15:00']),
         task('Running, no start', 'in-progress'),
@@ -144,13 +146,12 @@ describe('Insights: statistics', () => {
     assert.equal(i.done.team[day('2026-03-20')], 1);
     assert.equal(i.done.team[day('2026-03-21')], 1);
     assert.equal(i.done.team[day('2026-03-22')], 1);
-    assert.equal(i.done.total, 5, 'the 14th and tomorrow are outside');
+    assert.equal(i.done.total, 7, 'the 14th and tomorrow are outside');
     const q = (d: string) => i.queue.points[day(d)].inProgress;
-    assert.equal(q('2026-03-20'), 1, 'over midnight: in progress at the end of the 20th');
-    assert.equal(q('2026-03-21'), 1, 'completed at 00:00: still in progress at the midnight ending the 21st');
-    assert.equal(q('2026-03-22'), 0, 'started at 00:00 of the 23rd: not yet at the end of the 22nd');
-    assert.equal(q('2026-03-25'), 0);
-    assert.equal(q('2026-03-26'), 1, 'the running task since the 26th');
+    assert.equal(q('2026-03-20'), 0, 'at 12:00 of the 20th nothing ran');
+    assert.equal(q('2026-03-24'), 1, 'started at 12:00 sharp: in progress at 12:00');
+    assert.equal(q('2026-03-25'), 0, 'completed at 12:00 sharp: no longer in progress');
+    assert.equal(q('2026-03-26'), 0, 'the running task starts at 15:00 on the 26th');
     assert.equal(q('2026-03-27'), 1);
     assert.deepEqual(i.queue.points[13], { date: '2026-03-28', ready: 1, inProgress: 2 }, 'today: what the files say now');
   });

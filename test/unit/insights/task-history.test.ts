@@ -62,21 +62,21 @@ describe('Insights: task history from git', function () {
     commit(repo, '2026-03-01T10:00', 'start');
     write(team, 'agents/ada/tasks.md', tasks([done('Old', '2026-03-10T09:00', '2026-03-10T10:00'), task('Pruned one', 'ready'), task('Later', 'ready'), task('Third', 'ready')]));
     commit(repo, '2026-03-12T18:00', 'before the window');
-    write(team, 'agents/ada/tasks.md', tasks([done('Old', '2026-03-10T09:00', '2026-03-10T10:00'), done('Pruned one', '2026-03-16T09:00', '2026-03-16T13:00'), task('Later', 'ready'), task('Third', 'ready')]));
+    write(team, 'agents/ada/tasks.md', tasks([done('Old', '2026-03-10T09:00', '2026-03-10T10:00'), done('Pruned one', '2026-03-16T07:00', '2026-03-16T08:30'), task('Later', 'ready'), task('Third', 'ready')]));
     write(team, 'agents/bob/bob.md', note('Bob'));
-    write(team, 'agents/bob/tasks.md', tasks([done('Bob work', '2026-03-16T10:00', '2026-03-16T10:30'), task('Bob next', 'ready')]));
-    commit(repo, '2026-03-16T20:00', 'day 16');
-    write(team, 'agents/ada/tasks.md', tasks([done('Old', '2026-03-10T09:00', '2026-03-10T10:00'), done('Pruned one', '2026-03-16T09:00', '2026-03-16T13:00'), task('Later', 'in-progress', ['**Started:** 2026-03-16T23:30']), task('Third', 'ready')]));
-    commit(repo, '2026-03-16T23:50', 'late on day 16');
+    write(team, 'agents/bob/tasks.md', tasks([done('Bob work', '2026-03-16T08:00', '2026-03-16T08:40'), task('Bob next', 'ready')]));
+    commit(repo, '2026-03-16T09:00', 'morning of day 16');
+    write(team, 'agents/ada/tasks.md', tasks([done('Old', '2026-03-10T09:00', '2026-03-10T10:00'), done('Pruned one', '2026-03-16T07:00', '2026-03-16T08:30'), task('Later', 'in-progress', ['**Started:** 2026-03-16T11:30']), task('Third', 'ready')]));
+    commit(repo, '2026-03-16T11:50', 'before noon on day 16');
     // Housekeeping: prunes what is older than 7 days, and bob leaves the team.
-    write(team, 'agents/ada/tasks.md', tasks([done('Later', '2026-03-16T23:30', '2026-03-24T10:00'), task('Third', 'ready')]));
+    write(team, 'agents/ada/tasks.md', tasks([done('Later', '2026-03-16T11:30', '2026-03-24T10:00'), task('Third', 'ready')]));
     rmSync(path.join(team, 'agents/bob'), { recursive: true });
     commit(repo, '2026-03-24T18:00', 'chore: prune completed tasks and old session logs');
     // Uncommitted work today.
-    write(team, 'agents/ada/tasks.md', tasks([done('Later', '2026-03-16T23:30', '2026-03-24T10:00'), task('Third', 'in-progress', ['**Started:** 2026-03-28T11:00'])], '2026-03-28T11:55'));
+    write(team, 'agents/ada/tasks.md', tasks([done('Later', '2026-03-16T11:30', '2026-03-24T10:00'), task('Third', 'in-progress', ['**Started:** 2026-03-28T11:00'])], '2026-03-28T11:55'));
   }
 
-  it('one snapshot per day (the last commit before midnight), from the commit before the window on', async () => {
+  it('one snapshot per day (the last commit at or before the time of day it is now), from the commit before the window on', async () => {
     buildTeam(repo);
     const r = await readTaskHistory(repo, { now: NOW });
     assert.equal(r.kind, 'history');
@@ -96,7 +96,7 @@ describe('Insights: task history from git', function () {
         ['2026-03-21', 'ada,bob'],
         ['2026-03-22', 'ada,bob'],
         ['2026-03-23', 'ada,bob'],
-        ['2026-03-24', 'ada'],
+        ['2026-03-24', 'ada,bob'],
         ['2026-03-25', 'ada'],
         ['2026-03-26', 'ada'],
         ['2026-03-27', 'ada'],
@@ -104,7 +104,7 @@ describe('Insights: task history from git', function () {
       ],
     );
     const day16 = h.snapshots[1].agents.find((a) => a.slug === 'ada')!.tasks;
-    assert.deepEqual(day16.map((t) => [t.title, t.status]), [['Old', 'done'], ['Pruned one', 'done'], ['Later', 'in-progress'], ['Third', 'ready']], 'the 23:50 commit, not the 20:00 one');
+    assert.deepEqual(day16.map((t) => [t.title, t.status]), [['Old', 'done'], ['Pruned one', 'done'], ['Later', 'in-progress'], ['Third', 'ready']], 'at 12:00: the 11:50 commit, not the 09:00 one');
   });
 
   it('insights with history: the pruned task and the removed agent count, the ready queue has a past', async () => {
@@ -123,7 +123,8 @@ describe('Insights: task history from git', function () {
     const points = (d: string) => i.queue.points[day(d)];
     assert.deepEqual(points('2026-03-15'), { date: '2026-03-15', ready: 3, inProgress: 0 }, 'the commit before the window');
     assert.deepEqual(points('2026-03-16'), { date: '2026-03-16', ready: 2, inProgress: 1 });
-    assert.deepEqual(points('2026-03-24'), { date: '2026-03-24', ready: 1, inProgress: 0 });
+    assert.deepEqual(points('2026-03-24'), { date: '2026-03-24', ready: 2, inProgress: 0 }, 'at 12:00: before the prune at 18:00, after Later was done at 10:00');
+    assert.deepEqual(points('2026-03-25'), { date: '2026-03-25', ready: 1, inProgress: 0 });
     assert.deepEqual(points('2026-03-28'), { date: '2026-03-28', ready: 0, inProgress: 1 }, 'today: the files, committed or not');
     assert.equal(i.queue.readyHistory, true);
     // The same without history: the pruned work is missing.
@@ -148,7 +149,7 @@ describe('Insights: task history from git', function () {
     assert.equal(r.kind, 'history');
     if (r.kind !== 'history') return;
     assert.equal(r.history.truncated, true);
-    // The newest commit (the 24th) and the one before the window remain.
+    // The newest commit (the 24th, 18:00) and the one before the window remain.
     assert.equal(r.history.snapshots[0].date, '2026-03-15');
     assert.deepEqual(r.history.snapshots.find((s) => s.date === '2026-03-20')!.agents.map((a) => a.slug), ['ada']);
   });
@@ -171,7 +172,7 @@ describe('Insights: task history from git', function () {
     mkdirSync(path.join(repo, 'agents/bad'), { recursive: true });
     writeFileSync(path.join(repo, 'agents/bad/tasks.md'), Buffer.concat([Buffer.from('## Bad \xff\xfe\n**Status:** ready\n\n', 'latin1'), Buffer.from(tasks([task('After', 'ready')]))]));
     write(repo, 'agents/zed/tasks.md', tasks([done('Zed', '2026-03-27T11:00', '2026-03-27T12:00')]));
-    commit(repo, '2026-03-27T18:00', 'unicode');
+    commit(repo, '2026-03-27T09:00', 'unicode');
     const r = await readTaskHistory(repo, { now: NOW });
     assert.equal(r.kind, 'history');
     if (r.kind !== 'history') return;

@@ -5,7 +5,7 @@ import { ColumnGeometry, ColumnPlot } from './column-plot';
 import { linearTicks } from './scale';
 
 /**
- * The queue at the end of each day: in progress at the bottom, ready stacked on top
+ * The queue on each day at the time it is now: in progress at the bottom, ready stacked on top
  * where it is known (git snapshots, and today), as areas with lines and points.
  */
 export function QueueChart(props: { insights: Insights }) {
@@ -14,7 +14,7 @@ export function QueueChart(props: { insights: Insights }) {
   const totals = points.map((p) => p.inProgress + (p.ready ?? 0));
   const ticks = linearTicks(Math.max(1, ...totals));
   const today = points[points.length - 1];
-  const summary = `Queue at the end of each day over the last ${days.length} days: today ${today.ready ?? 0} ready and ${today.inProgress} in progress.${
+  const summary = `Queue at ${clock(props.insights.now)} on each of the last ${days.length} days: now ${today.ready ?? 0} ready and ${today.inProgress} in progress.${
     queue.readyHistory ? '' : ` Ready counts are unknown on ${queue.readyUnknownDays} of the past days.`
   }`;
   const table: ChartTable = {
@@ -26,7 +26,7 @@ export function QueueChart(props: { insights: Insights }) {
     <ChartCard
       id="queue"
       title="Queue length over time"
-      subtitle="Ready and in-progress tasks at the end of each day (today: now)"
+      subtitle={`Ready and in-progress tasks at ${clock(props.insights.now)} each day (today: now)`}
       table={table}
       footer={
         <div class="legend">
@@ -35,7 +35,7 @@ export function QueueChart(props: { insights: Insights }) {
         </div>
       }
     >
-      <ColumnPlot id="queue" label={summary} days={days} yTicks={ticks} yTitle="Tasks" xTitle="End of day" tipOf={(i) => tip(points[i])}>
+      <ColumnPlot id="queue" label={summary} days={days} yTicks={ticks} yTitle="Tasks" xTitle={`Day, at ${clock(props.insights.now)}`} tipOf={(i) => tip(points[i])}>
         {(g, active) => (
           <g>
             <path class="area series-progress" d={area(g, points.map((p, i) => [i, 0, p.inProgress]))} />
@@ -57,6 +57,12 @@ export function QueueChart(props: { insights: Insights }) {
       </ColumnPlot>
     </ChartCard>
   );
+}
+
+/** `HH:MM` of wall-clock minutes. */
+function clock(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
 function tip(p: QueuePoint): string {
