@@ -32,6 +32,9 @@ export function QueueChart(props: { insights: Insights }) {
         <div class="legend">
           <LegendItem series="series-progress" label="In progress" />
           <LegendItem series="series-ready" label={queue.readyHistory ? 'Ready' : 'Ready (where known)'} />
+          <span class="muted">
+            Now: {today.ready ?? 0} ready, {today.inProgress} in progress
+          </span>
         </div>
       }
     >
