@@ -3,7 +3,7 @@
 // ready tasks that came and went), so the panel shows files and git history. Opened
 // from the Team view's title button; charts checked by their text alternatives;
 // tooltips by mouse and keyboard; a task completed by another process shows up;
-// screenshots in light, dark and high contrast (one workbench; the theme changes in settings.json).
+// screenshots in light, dark and high contrast (one workbench; the theme picked from F1).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -77,11 +77,29 @@ async function insightsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocat
   return found!;
 }
 
-/** Switches the colour theme the way a user's settings.json edit does (the workbench follows the file). */
-function setTheme(wb: Workbench, theme: string): void {
-  const file = path.join(wb.server.userDataDir, 'User', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+/** Clicks the quick-input row whose label is exactly `label` (Enter would run whichever row is on top). */
+async function pickRow(page: Page, label: string): Promise<void> {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+}
+
+/** Picks a colour theme as a user does: F1, Preferences: Color Theme, type its name, click it. */
+async function setTheme(page: Page, theme: string): Promise<void> {
+  // F1 from inside a webview's frame is the page's; give the workbench the focus first.
+  await page.locator('.tabs-container .tab', { hasText: 'Team Insights' }).first().click();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await pickRow(page, 'Preferences: Color Theme');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Default Light Modern' }).first().waitFor({ state: 'visible' });
+  await input.fill(theme);
+  // Rows show the theme's label with its id as the description ("Dark Modern  Default Dark Modern").
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: theme, hasNotText: /Browse|High Contrast Light/ }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -165,7 +183,10 @@ describe('Team Insights (VSIX in code-server)', function () {
       [darkTheme, 'vs-dark', 'insights-dark'],
       [highContrastTheme, 'hc-black', 'insights-high-contrast'],
     ] as const) {
-      setTheme(wb, theme);
+      await setTheme(page, theme).catch(async (e: unknown) => {
+        await page.screenshot({ path: path.join(artifactsDir, `${name}-failed.png`) });
+        throw e;
+      });
       await eventually(async () => (await page.locator(`.monaco-workbench.${cls}`).count()) > 0, () => `the theme ${theme}`, 20_000);
       await page.waitForTimeout(800);
       await screenshot(page, name);
