@@ -23,6 +23,7 @@ export const COMMANDS = {
   focusTeamView: FOCUS_COMMAND,
   showOutput: 'cortex.showOutput',
   openBoard: 'cortex.openBoard',
+  openInsights: 'cortex.openInsights',
 } as const;
 
 /**
@@ -57,6 +58,7 @@ export class Commands extends DisposableBase implements TeamViewHandlers {
     reg(COMMANDS.focusTeamView, () => this.controller.view.reveal());
     reg(COMMANDS.showOutput, () => this.controller.log.show(true));
     reg(COMMANDS.openBoard, (arg) => this.controller.board.open(agentArg(arg)));
+    reg(COMMANDS.openInsights, () => this.controller.insights.open());
   }
 
   // ---- TeamViewHandlers ----------------------------------------------------------

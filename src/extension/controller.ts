@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../core/liveness';
 import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewProvider } from '../views/team/team-view-provider';
 import { ThreadsFeature } from '../views/threads/threads-feature';
 import { TeamViewState } from '../views/team/protocol';
@@ -36,6 +37,7 @@ export class CortexController extends DisposableBase {
   readonly threads: ThreadsFeature;
   /** External task runners (.shuttle.md) in the agents' project folders. */
   readonly shuttle: ShuttleMonitor;
+  readonly insights: InsightsPanel;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
   private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
@@ -69,6 +71,17 @@ export class CortexController extends DisposableBase {
         header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
         message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
         focusTeamView: () => this.view.reveal(),
+      }),
+    );
+    this.insights = this.register(
+      new InsightsPanel({
+        extensionUri: context.extensionUri,
+        log,
+        store: this.store,
+        now: () => this.clock.now(),
+        staleAfterMinutes: () => this.settings.current.staleAfterMinutes,
+        header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
+        message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
       }),
     );
 
@@ -197,6 +210,7 @@ export class CortexController extends DisposableBase {
     }
     this.view.update();
     this.board.update();
+    this.insights.update();
   }
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/protocol';
 import { ThreadsFeature } from '../views/threads/threads-feature';
 import { Commands } from './commands';
@@ -43,6 +44,8 @@ export interface CortexTestApi {
   setNow(source: (() => Date) | undefined): void;
   /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
   readonly board: BoardPanel;
+  /** The Team Insights panel: open it, read what it computes (`currentState`) and posts. */
+  readonly insights: InsightsPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
   /** The Threads feature: its store (files, records, checks), the panel, the state the views show. */
@@ -88,6 +91,7 @@ export function createTestApi(controller: CortexController, commands: Commands):
     setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
     setNow: (source) => controller.clock.setNow(source),
     board: controller.board,
+    insights: controller.insights,
     logName: controller.log.name,
     threads: controller.threads,
     sync: {

@@ -1,0 +1,262 @@
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { TeamHistory } from '../../core/insights/model';
+import { DisposableBase } from '../../extension/dispose';
+import { TeamStore } from '../../extension/team-store';
+import { readTaskHistory } from '../../git/task-history';
+import { makeNonce, webviewHtml } from '../shared/webview-html';
+import { buildInsightsState } from './insights-model';
+import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './protocol';
+
+/** What the panel needs from the extension: the live store, the clock, the header. */
+export interface InsightsContext {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly store: Pick<TeamStore, 'team' | 'location' | 'failure'>;
+  /** Wall-clock minutes. */
+  now(): number;
+  staleAfterMinutes(): number;
+  header(): InsightsState['team'];
+  message(): string | null;
+}
+
+interface HistoryEntry {
+  /** The team folder it was read for. */
+  readonly key: string;
+  readonly status: HistoryStatus;
+  readonly detail: string | null;
+  readonly readAt: number | null;
+  readonly data: TeamHistory | null;
+}
+
+/** Team changes arrive in bursts (an agent's edit, a tick): recompute once they settle. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The Team Insights panel: an editor-area webview, one per window, restored after a
+ * reload. The figures are recomputed from the live team when it changes (debounced)
+ * and posted whole; the git history of the task files is read when the panel opens
+ * for a team folder and again on the page's Refresh, never on every change (it
+ * spawns git). Posts nothing until the page says `ready`; incoming messages are
+ * validated, anything else is dropped and logged.
+ */
+export class InsightsPanel extends DisposableBase {
+  static readonly viewType = 'cortex.insights';
+
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private ready = false;
+  private version = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private history: HistoryEntry | undefined;
+  private reading: Promise<void> | undefined;
+  private lastState: InsightsState | undefined;
+
+  private readonly postedEmitter = this.register(new vscode.EventEmitter<InsightsState>());
+  /** Fires with each state posted to the page (tests wait on it). */
+  readonly onDidPostState = this.postedEmitter.event;
+  private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidBecomeReady = this.readyEmitter.event;
+
+  constructor(private readonly ctx: InsightsContext) {
+    super();
+    this.register({
+      dispose: () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.releasePanel(true);
+      },
+    });
+    this.register(
+      vscode.window.registerWebviewPanelSerializer(InsightsPanel.viewType, {
+        deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
+      }),
+    );
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The state last posted to the page. */
+  get lastPostedState(): InsightsState | undefined {
+    return this.lastState;
+  }
+
+  open(): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, false);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(InsightsPanel.viewType, 'Team Insights', vscode.ViewColumn.Active, this.options());
+    this.attach(panel);
+  }
+
+  /** The team or the clock changed: recompute shortly, when the page listens. */
+  update(): void {
+    if (!this.panel) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.post();
+      void this.ensureHistory(); // another team folder: read its history
+
+    }, DEBOUNCE_MS);
+  }
+
+  /** Reads the git history again and posts the result (the page's Refresh). */
+  refreshHistory(): Promise<void> {
+    this.history = undefined;
+    return this.ensureHistory();
+  }
+
+  /** What the page shows now (also without a page). */
+  currentState(): InsightsState {
+    const store = this.ctx.store;
+    const key = store.location?.uri.toString();
+    const h = this.history && this.history.key === key ? this.history : undefined;
+    return buildInsightsState({
+      status: !store.location ? 'noTeam' : store.team ? 'ready' : 'loading',
+      team: store.team,
+      header: this.ctx.header(),
+      message: this.ctx.message(),
+      now: this.ctx.now(),
+      staleAfterMinutes: this.ctx.staleAfterMinutes(),
+      history: h ?? { status: 'reading', detail: null, readAt: null, data: null },
+    });
+  }
+
+  /** A message from the page: checked, then handled (also the test API's way in). */
+  receiveMessage(data: unknown): void {
+    const checked = checkInsightsWebviewMessage(data);
+    if (!checked.ok) {
+      this.ctx.log.warn(`Team insights: dropped a message (${checked.error})`);
+      return;
+    }
+    this.handle(checked.value);
+  }
+
+  // ---- the panel -------------------------------------------------------------------
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.ctx.extensionUri, 'dist')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.releasePanel(true);
+    this.panel = panel;
+    this.ready = false;
+    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
+    const webview = panel.webview;
+    webview.options = this.options();
+    panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
+    const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
+    webview.html = webviewHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: asUri('insights.js'),
+      styleUris: [asUri('codicon.css'), asUri('insights.css')],
+      title: 'Cortex Team Insights',
+    });
+    this.panelDisposables.push(
+      webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
+      panel.onDidChangeViewState(() => {
+        // A hidden page is discarded; the new one says `ready` again.
+        if (!panel.visible) this.ready = false;
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel === panel) this.releasePanel(false);
+      }),
+    );
+    void this.ensureHistory();
+  }
+
+  private releasePanel(dispose: boolean): void {
+    const panel = this.panel;
+    this.panelDisposables.splice(0).forEach((d) => d.dispose());
+    this.panel = undefined;
+    this.ready = false;
+    if (dispose) panel?.dispose();
+  }
+
+  private handle(msg: InsightsWebviewMessage): void {
+    switch (msg.type) {
+      case 'ready':
+        if (msg.protocol !== INSIGHTS_PROTOCOL_VERSION) {
+          this.ctx.log.warn(`Team insights: the page speaks protocol ${msg.protocol}, the host ${INSIGHTS_PROTOCOL_VERSION}`);
+        }
+        this.ready = true;
+        this.post();
+        this.readyEmitter.fire();
+        // A team folder shown since the history was read: read it for this one.
+        void this.ensureHistory();
+        return;
+      case 'refresh':
+        if (!this.ready) return;
+        void this.refreshHistory();
+        return;
+    }
+  }
+
+  /** Reads the history of the team folder shown now, unless it was read already; one read at a time. */
+  private ensureHistory(): Promise<void> {
+    const location = this.ctx.store.location;
+    const key = location?.uri.toString();
+    if (!location || !key || this.history?.key === key) return this.reading ?? Promise.resolve();
+    if (this.reading) return this.reading.then(() => this.ensureHistory());
+    const now = this.ctx.now();
+    this.reading = (async () => {
+      try {
+        this.postIfReady();
+        let entry: HistoryEntry;
+        if (location.uri.scheme !== 'file') {
+          entry = { key, status: 'notLocal', detail: null, readAt: now, data: null };
+        } else {
+          const started = Date.now();
+          const r = await readTaskHistory(location.uri.fsPath, { now });
+          entry =
+            r.kind === 'history'
+              ? { key, status: 'read', detail: null, readAt: now, data: r.history }
+              : r.kind === 'notRepository'
+                ? { key, status: 'notRepository', detail: null, readAt: now, data: null }
+                : { key, status: 'unavailable', detail: r.reason, readAt: now, data: null };
+          this.ctx.log.info(
+            `Team insights: git history ${entry.status}${r.kind === 'history' ? ` (${r.history.snapshots.length} snapshots, ${r.history.commits} commits)` : r.kind === 'unavailable' ? `: ${r.reason}` : ''} in ${Date.now() - started} ms`,
+          );
+        }
+        if (this.ctx.store.location?.uri.toString() === key) this.history = entry;
+      } finally {
+        this.reading = undefined;
+      }
+      this.postIfReady();
+    })();
+    return this.reading;
+  }
+
+  private postIfReady(): void {
+    if (this.ready) this.post();
+  }
+
+  private post(): void {
+    const panel = this.panel;
+    if (!panel || !this.ready) return;
+    const state = this.currentState();
+    const message: InsightsHostMessage = { type: 'state', version: ++this.version, state };
+    void panel.webview.postMessage(message).then(
+      (ok) => {
+        if (!ok) return;
+        this.lastState = state;
+        this.postedEmitter.fire(state);
+      },
+      (e: unknown) => this.ctx.log.error(`Team insights: cannot post the state: ${String(e)}`),
+    );
+  }
+}

@@ -1,0 +1,195 @@
+// End to end: the Team Insights panel of the packaged extension (VSIX) in code-server.
+// The scratch team is made a git repository with dated commits (a task pruned since,
+// ready tasks that came and went), so the panel shows files and git history. Opened
+// from the Team view's title button; charts checked by their text alternatives;
+// tooltips by mouse and keyboard; a task completed by another process shows up;
+// screenshots in light, dark and high contrast (one workbench; the theme picked from F1).
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { formatStamp, wallMinutes } from '../../src/core/time';
+import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
+import { openViewContainer, parkPointer, webviewFrame } from '../harness/workbench';
+import { eventually, expectText } from './expect';
+import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Commits the team folder as it is, dated `daysAgo` days back at 20:00 local time. */
+function commitAt(dir: string, daysAgo: number, message: string): void {
+  const d = new Date(Date.now() - daysAgo * DAY);
+  d.setHours(20, 0, 0, 0);
+  const env = { ...process.env, GIT_AUTHOR_DATE: `${Math.floor(d.getTime() / 1000)} +0000`, GIT_COMMITTER_DATE: `${Math.floor(d.getTime() / 1000)} +0000` };
+  execFileSync('git', ['add', '-A'], { cwd: dir });
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: dir, env });
+}
+
+/** `YYYY-MM-DDTHH:MM` `daysAgo` days back at `hh:mm` local time. */
+function stampAt(daysAgo: number, hh: number, mm: number): string {
+  const d = new Date(Date.now() - daysAgo * DAY);
+  d.setHours(hh, mm, 0, 0);
+  return formatStamp(wallMinutes(d));
+}
+
+/** A past for the example team: a done task pruned since, two ready tasks that were done and pruned too. */
+function makeHistory(wb: Workbench): void {
+  const dir = wb.team.dir;
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
+  execFileSync('git', ['config', 'user.name', 'Cortex E2E'], { cwd: dir });
+  execFileSync('git', ['config', 'user.email', 'e2e@example.com'], { cwd: dir });
+  execFileSync('git', ['config', 'commit.gpgsign', 'false'], { cwd: dir });
+  const billing = wb.teamFile('agents/billing-dev/tasks.md');
+  const infra = wb.teamFile('agents/infra-ops/tasks.md');
+  const billingNow = readFileSync(billing, 'utf8');
+  const infraNow = readFileSync(infra, 'utf8');
+  const pruned = `## Set up the billing repository\n**Status:** done\n**Started:** ${stampAt(12, 9, 0)}\n**Completed:** ${stampAt(12, 15, 30)}\n\nRepository, CI, first migration.\n\n### Summary\nDone.\n\n`;
+  const extra = (n: number) => Array.from({ length: n }, (_, k) => `## Rotate the staging secrets, part ${k + 1}\n**Status:** ready\n\nRotate them.\n\n`).join('');
+  const tickAt = infraNow.lastIndexOf('<!-- cortex:last-tick');
+  writeFileSync(billing, pruned + billingNow);
+  writeFileSync(infra, infraNow.slice(0, tickAt) + extra(3) + infraNow.slice(tickAt));
+  commitAt(dir, 12, 'team at the start');
+  writeFileSync(infra, infraNow.slice(0, tickAt) + extra(1) + infraNow.slice(tickAt));
+  commitAt(dir, 8, 'rotated two');
+  writeFileSync(billing, billingNow);
+  writeFileSync(infra, infraNow);
+  commitAt(dir, 3, 'chore: prune completed tasks and old session logs');
+}
+
+async function insightsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
+  let found: FrameLocator | undefined;
+  await eventually(
+    async () => {
+      const n = await page.locator('iframe.webview.ready').count();
+      for (let i = 0; i < n; i++) {
+        const f = webviewFrame(page, i);
+        if ((await f.locator('.insights').count()) > 0) {
+          found = f;
+          return true;
+        }
+      }
+      return false;
+    },
+    () => 'a webview with the insights page',
+    timeoutMs,
+  );
+  return found!;
+}
+
+/** Clicks the quick-input row whose label is exactly `label` (Enter would run whichever row is on top). */
+async function pickRow(page: Page, label: string): Promise<void> {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+}
+
+/** Picks a colour theme as a user does: F1, Preferences: Color Theme, type its name, click it. */
+async function setTheme(page: Page, theme: string): Promise<void> {
+  // F1 from inside a webview's frame is the page's; give the workbench the focus first.
+  await page.locator('.tabs-container .tab', { hasText: 'Team Insights' }).first().click();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await pickRow(page, 'Preferences: Color Theme');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Default Light Modern' }).first().waitFor({ state: 'visible' });
+  await input.fill(theme);
+  // Rows show the theme's label with its id as the description ("Dark Modern  Default Dark Modern").
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: theme, hasNotText: /Browse|High Contrast Light/ }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await parkPointer(page);
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
+
+after(() => cleanUpScratch());
+
+describe('Team Insights (VSIX in code-server)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+  let frame: FrameLocator;
+
+  before(async function () {
+    this.timeout(240_000);
+    wb = await startWorkbench({ name: 'insights', theme: lightTheme });
+    makeHistory(wb);
+  });
+  after(async () => wb?.close());
+
+  it('opens from the Team view title bar and shows four charts from files and git history', async () => {
+    const { page } = wb;
+    await openViewContainer(page, 'Cortex');
+    await expectText(webviewFrame(page).locator('body'), 'Chief of Staff', 45_000);
+    await page.locator('.part.sidebar .title-actions [aria-label="Open Team Insights"]').first().click();
+    frame = await insightsFrame(page);
+    await expectText(frame.locator('.source'), 'Files and git history', 30_000);
+    for (const chart of ['done', 'queue', 'cycle', 'ticks']) {
+      assert.equal(await frame.locator(`[data-chart="${chart}"]`).count(), 1, chart);
+    }
+    // The pruned task counts: it is only in git.
+    await expectText(frame.locator('.notes'), /1 done task comes from git history only/);
+    const doneCaption = (await frame.locator('[data-table="done"] caption').textContent()) ?? '';
+    const total = Number(/(\d+) in total/.exec(doneCaption)?.[1]);
+    assert.ok(total >= 20, doneCaption);
+    // Ready counts of past days come from the commits: twelve days back there were 3 more.
+    const queueRows = await frame.locator('[data-table="queue"] tbody tr').allTextContents();
+    assert.equal(queueRows.length, 14);
+    assert.ok(!queueRows.slice(2).some((r) => /unknown/.test(r)), queueRows.join('\n'));
+    // Every agent with its liveness as a word in the tick chart.
+    for (const word of ['alive', 'down', 'idle', 'inactive']) {
+      assert.ok((await frame.locator(`[data-plot="ticks"] .liveness-${word} .liveness-word`).count()) > 0, word);
+    }
+    await page.keyboard.press('Control+b'); // hide the side bar: room for the charts
+    await eventually(async () => !(await page.locator('.part.sidebar').isVisible()), () => 'the side bar hidden');
+    frame = await insightsFrame(page); // the Team view's webview is gone: the panel's frame index changed
+    await screenshot(page, 'insights-light');
+  });
+
+  it('shows a tooltip on hover and on keyboard focus', async () => {
+    const { page } = wb;
+    const hit = frame.locator('[data-plot="done"] .hit').nth(13);
+    await hit.hover();
+    await expectText(frame.locator('#done-tip'), /task(s)? done/);
+    await page.mouse.move(5, 5);
+    const rows = frame.locator('[data-plot="ticks"]');
+    await rows.focus();
+    await page.keyboard.press('ArrowDown');
+    await expectText(frame.locator('#ticks-tip'), /last tick|no readable last-tick/);
+    await page.keyboard.press('End');
+    await expectText(frame.locator('#ticks-tip'), /./);
+    await page.locator('body').press('Tab'); // leave
+  });
+
+  it('follows the files: a task completed by another process counts today', async () => {
+    const file = wb.teamFile('agents/billing-dev/tasks.md');
+    const before = readFileSync(file, 'utf8');
+    const now = formatStamp(wallMinutes(new Date()));
+    const after = before.replace(/(## Retry failed invoice emails\n\*\*Status:\*\*) in-progress\n(\*\*Started:\*\* [^\n]+\n)/, `$1 done\n$2**Completed:** ${now}\n`);
+    assert.notEqual(after, before);
+    const caption = frame.locator('[data-table="done"] caption');
+    const total = Number(/(\d+) in total/.exec((await caption.textContent()) ?? '')?.[1]);
+    writeFileSync(file, after);
+    await expectText(caption, new RegExp(`${total + 1} in total`), 15_000);
+  });
+
+  it('reads the same in dark and high-contrast themes', async () => {
+    const { page } = wb;
+    for (const [theme, cls, name] of [
+      [darkTheme, 'vs-dark', 'insights-dark'],
+      [highContrastTheme, 'hc-black', 'insights-high-contrast'],
+    ] as const) {
+      await setTheme(page, theme).catch(async (e: unknown) => {
+        await page.screenshot({ path: path.join(artifactsDir, `${name}-failed.png`) });
+        throw e;
+      });
+      await eventually(async () => (await page.locator(`.monaco-workbench.${cls}`).count()) > 0, () => `the theme ${theme}`, 20_000);
+      await page.waitForTimeout(800);
+      await screenshot(page, name);
+    }
+  });
+});
