@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { readTextFile } from '../../core/edit';
+import { CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
 import { ComposedMessage, composeMessage } from '../../core/mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../../core/mailbox/parse';
@@ -110,18 +111,15 @@ export class WorklogCommands extends DisposableBase {
         placeholder: 'Body (optional; Enter appends; the editor button opens a draft with a template)',
         prompt: 'Changed files, results, reasoning. Enter appends the entry.',
       });
-      let text: string;
-      if (body.kind === 'button') {
-        const draft = await this.draft(entryTemplate(type) + body.value, 'Append Entry', 'Write the worklog entry in the draft, then choose Append Entry.');
-        if (draft === undefined) return undefined;
-        text = draft;
-      } else if (body.kind === 'accept') text = body.value;
-      else return undefined;
-      const fs = this.c.store.fs!;
-      const r = await appendWorklogEntry(fs, { type, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
-      this.written();
-      void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
-      return r;
+      const kind = type;
+      const write = async (text: string) => {
+        const r = await appendWorklogEntry(this.c.store.fs!, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
+        this.written();
+        void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
+        return r;
+      };
+      if (body.kind === 'button') return this.draft(entryTemplate(type) + body.value, 'Append Entry', 'Write the worklog entry in the draft, then choose Append Entry.', write);
+      return body.kind === 'accept' ? write(body.value) : undefined;
     });
   }
 
@@ -179,17 +177,14 @@ export class WorklogCommands extends DisposableBase {
       const subject = await this.c.prompts.inputStep({ title, step: 3, totalSteps: 4, placeholder: 'Subject', prompt: 'One line: "## MSG-NNNN — <subject>".', check: (v) => oneLine(v, 'a subject') });
       if (subject.kind !== 'accept') return undefined;
       const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
-      let text: string;
-      if (body.kind === 'button') {
-        const draft = await this.draft(body.value, 'Send Message', `Write the message to ${to} in the draft, then choose Send Message.`);
-        if (draft === undefined) return undefined;
-        text = draft;
-      } else if (body.kind === 'accept') text = body.value;
-      else return undefined;
-      const r = await composeMessage(this.c.store.fs!, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
-      this.written();
-      void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
-      return r;
+      const send = async (text: string) => {
+        const r = await composeMessage(this.c.store.fs!, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
+        this.written();
+        void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
+        return r;
+      };
+      if (body.kind === 'button') return this.draft(body.value, 'Send Message', `Write the message to ${to} in the draft, then choose Send Message.`, send);
+      return body.kind === 'accept' ? send(body.value) : undefined;
     });
   }
 
@@ -251,16 +246,31 @@ export class WorklogCommands extends DisposableBase {
   }
 
   /**
-   * An untitled markdown draft filled with `initial`; the text once the user chooses
-   * `action` in the notification (`undefined`: dismissed, nothing is written).
+   * An untitled markdown draft filled with `initial`; once the user chooses `action` in
+   * the notification, `use` writes its text. Text the file format refuses (a "##"
+   * heading, an open code fence) keeps the draft open with the reason, so nothing typed
+   * is lost; dismissing, Cancel or closing the draft writes nothing.
    */
-  private async draft(initial: string, action: string, message: string): Promise<string | undefined> {
+  private async draft<T>(initial: string, action: string, message: string, use: (text: string) => Promise<T>): Promise<T | undefined> {
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
     await vscode.window.showTextDocument(doc, { preview: false });
-    const answer = await this.c.prompts.info(`Cortex: ${message}`, action);
-    const text = doc.getText();
-    await closeDraft(doc);
-    return answer === action ? text : undefined;
+    try {
+      let problem: string | undefined;
+      for (;;) {
+        const answer = problem === undefined
+          ? await this.c.prompts.info(`Cortex: ${message}`, action)
+          : await this.c.prompts.error(`Cortex: nothing was written. ${problem} Change the draft and choose ${action} again, or Cancel.`, action, 'Cancel');
+        if (answer !== action || doc.isClosed) return undefined;
+        try {
+          return await use(doc.getText());
+        } catch (e) {
+          if (!(e instanceof CortexInputError)) throw e;
+          problem = e.message;
+        }
+      }
+    } finally {
+      await closeDraft(doc);
+    }
   }
 
   private written(): void {

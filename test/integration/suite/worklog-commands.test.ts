@@ -5,11 +5,30 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
-import { ESCAPE, api, message, noErrors, reset, script, teamDir } from './commands-helpers';
+import { ESCAPE, api, message, noErrors, reset, script, teamDir, waitFor } from './commands-helpers';
 
 const WORKLOG = '# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | idle | - |\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Cents | cents |\n\n## 2026-03-27T12:40 — billing-dev — handoff: drafts\nDone.\n\n## 2026-03-26T10:00 — billing-dev — claimed: drafts\n';
 const MAILBOX = '# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| billing-dev | 1 | 0 |\n\n## MSG-0001 — question\n| Field | Value |\n|---|---|\n| From | docs-writer |\n| To | billing-dev |\n| Sent | 2026-03-27T17:05 |\n| Status | new |\n\nA question.\n';
 const NOW = new Date(2026, 2, 28, 14, 5);
+const HANDOFF_TEMPLATE = '**To:** \n\n**Done:**\n- \n\n**Changed files:**\n- \n\n**Next:**\n- \n';
+
+/** The "Write in Editor" draft: the active untitled markdown editor. */
+function draftEditor(): Promise<vscode.TextEditor> {
+  return waitFor(() => {
+    const e = vscode.window.activeTextEditor;
+    return e?.document.isUntitled && e.document.languageId === 'markdown' ? e : undefined;
+  }, 5000, 'the draft editor');
+}
+
+async function replaceDraft(text: string): Promise<void> {
+  const e = await draftEditor();
+  const whole = new vscode.Range(e.document.positionAt(0), e.document.positionAt(e.document.getText().length));
+  assert.ok(await e.edit((b) => b.replace(whole, text)), 'the draft took the text');
+}
+
+function draftOpen(): boolean {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'untitled');
+}
 
 describe('Worklog and mailbox commands', function () {
   this.timeout(60_000);
@@ -63,6 +82,89 @@ describe('Worklog and mailbox commands', function () {
     script(a, ['Note', 'maintainer', 'hello', ESCAPE]);
     assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
     assert.equal(read('WORKLOG.md'), WORKLOG);
+  });
+
+  it('Append Worklog Entry, Write in Editor: the draft starts with the handoff template and what was typed; Append Entry writes its text and closes it', async () => {
+    const body = '**To:** dashboard-dev\n\n**Done:**\n- list view API\n\n**Changed files:**\n- src/invoices.ts\n\n**Next:**\n- wire the overdue filter';
+    let asked = 0;
+    script(a, ['Handoff', 'billing-dev', 'invoice list', { button: 'editor', value: 'See PR 12.' }], async (severity, text, items) => {
+      if (!/Write the worklog entry in the draft/.test(text)) return undefined;
+      asked++;
+      assert.equal(severity, 'info');
+      assert.deepEqual(items, ['Append Entry']);
+      assert.equal((await draftEditor()).document.getText(), `${HANDOFF_TEMPLATE}See PR 12.`);
+      assert.equal(read('WORKLOG.md'), WORKLOG, 'nothing written while the draft is open');
+      await replaceDraft(`${body}\n`);
+      return 'Append Entry';
+    });
+    const r = await vscode.commands.executeCommand<{ heading: string }>('cortex.appendWorklogEntry');
+    assert.equal(asked, 1);
+    assert.equal(r?.heading, '2026-03-28T14:05 — billing-dev — handoff: invoice list');
+    assert.equal(read('WORKLOG.md'), WORKLOG.replace('## 2026-03-27T12:40', `## 2026-03-28T14:05 — billing-dev — handoff: invoice list\n${body}\n\n## 2026-03-27T12:40`));
+    await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+    noErrors(a);
+  });
+
+  it('Append Worklog Entry, Write in Editor: text the format refuses keeps the draft open with the reason; the fixed text is appended', async () => {
+    const seen: string[] = [];
+    script(a, ['Decision', 'maintainer', 'one sequence for credit notes', { button: 'editor' }], async (severity, text) => {
+      seen.push(`${severity}: ${text}`);
+      if (/Write the worklog entry in the draft/.test(text)) {
+        assert.equal((await draftEditor()).document.getText(), '**Decision:** \n\n**Why:**\n- \n\n**Decided by:** \n');
+        await replaceDraft('**Decision:** one sequence\n\n## Why\n- audits\n');
+        return 'Append Entry';
+      }
+      if (severity === 'error' && /nothing was written/.test(text)) {
+        assert.match(text, /"##" heading on its line 3/);
+        assert.equal(read('WORKLOG.md'), WORKLOG, 'nothing written');
+        const e = await draftEditor();
+        assert.match(e.document.getText(), /## Why/, 'the draft still holds the text');
+        await replaceDraft(e.document.getText().replace('## Why', '### Why'));
+        return 'Append Entry';
+      }
+      return undefined;
+    });
+    const r = await vscode.commands.executeCommand<{ heading: string; decisionRow: boolean }>('cortex.appendWorklogEntry');
+    assert.equal(r?.decisionRow, true);
+    assert.equal(seen.filter((m) => m.startsWith('error')).length, 1, seen.join('\n'));
+    assert.equal(
+      read('WORKLOG.md'),
+      WORKLOG.replace('| 2026-03-25 | Cents | cents |\n', '| 2026-03-25 | Cents | cents |\n| 2026-03-28 | one sequence for credit notes | one sequence for credit notes |\n').replace(
+        '## 2026-03-27T12:40',
+        '## 2026-03-28T14:05 — maintainer — decision: one sequence for credit notes\n**Decision:** one sequence\n\n### Why\n- audits\n\n## 2026-03-27T12:40',
+      ),
+    );
+    await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+  });
+
+  it('Append Worklog Entry, Write in Editor: dismissing the notification writes nothing and closes the draft', async () => {
+    script(a, ['Note', 'docs-writer', 'changelog', { button: 'editor', value: 'Half a thought' }], async (_s, text) => {
+      if (/Write the worklog entry in the draft/.test(text)) await replaceDraft('Never appended.');
+      return undefined;
+    });
+    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+    assert.equal(read('WORKLOG.md'), WORKLOG);
+    await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+  });
+
+  it('Compose Message, Write in Editor: Send Message writes the draft as the message body', async () => {
+    script(a, ['billing-dev', 'docs-writer', 'credit note copy', { button: 'editor', value: 'Draft:' }], async (_s, text, items) => {
+      if (!/Write the message to docs-writer in the draft/.test(text)) return undefined;
+      assert.deepEqual(items, ['Send Message']);
+      const e = await draftEditor();
+      assert.equal(e.document.getText(), 'Draft:');
+      await replaceDraft('Draft:\n\n- title "Credit note"\n- same footer');
+      return 'Send Message';
+    });
+    const c = await vscode.commands.executeCommand<{ id: string }>('cortex.composeMessage');
+    assert.equal(c?.id, 'MSG-0002');
+    assert.ok(
+      read('MAILBOX.md').startsWith('# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| billing-dev | 1 | 0 |\n'),
+      read('MAILBOX.md'),
+    );
+    assert.ok(read('MAILBOX.md').includes('## MSG-0002 — credit note copy\n| Field | Value |\n|---|---|\n| From | billing-dev |\n| To | docs-writer |\n| Sent | 2026-03-28T14:05 |\n| Status | new |\n\nDraft:\n\n- title "Credit note"\n- same footer\n\n## MSG-0001'));
+    await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+    noErrors(a);
   });
 
   it('Update Worklog Status: after the preview, only the table changes', async () => {

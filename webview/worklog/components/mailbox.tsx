@@ -28,7 +28,7 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
         </p>
       )}
       {m.inbox && m.inbox.length > 0 && (
-        <section class="block" aria-labelledby="inbox-title">
+        <section class="block inbox" aria-labelledby="inbox-title">
           <h2 id="inbox-title">
             <span class="codicon codicon-inbox" aria-hidden="true" /> Inbox
           </h2>
@@ -36,8 +36,8 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
             <thead>
               <tr>
                 <th scope="col">To</th>
-                <th scope="col">New</th>
-                <th scope="col">Open</th>
+                <th scope="col" class="num">New</th>
+                <th scope="col" class="num">Open</th>
                 <th scope="col"><span class="sr-only">Actions</span></th>
               </tr>
             </thead>
@@ -45,8 +45,8 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
               {m.inbox.map((r) => (
                 <tr>
                   <td>{r.to}</td>
-                  <td class={r.newCount ? 'strong' : ''}>{r.newCount ?? '–'}</td>
-                  <td>{r.openCount ?? '–'}</td>
+                  <td class={r.newCount ? 'num strong' : 'num'}>{r.newCount ?? '–'}</td>
+                  <td class="num">{r.openCount ?? '–'}</td>
                   <td>
                     <button class="link" disabled={!state.trusted} aria-label={`Compose a message to ${r.to}`} onClick={() => actions.compose(r.to)}>
                       <span class="codicon codicon-mail" aria-hidden="true" /> Write

@@ -14,6 +14,12 @@ export const TYPE_LOOK: Record<string, { label: string; icon: string }> = {
   'note.posted': { label: 'Note', icon: 'note' },
 };
 
+/** The text with each ISO time kept on one line (a narrow column would break it at its dashes). */
+function keepStampsWhole(text: string) {
+  const parts = text.split(/(\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?)/);
+  return parts.length === 1 ? text : parts.map((p, i) => (i % 2 === 1 ? <span class="nowrap">{p}</span> : p));
+}
+
 function look(type: string) {
   return TYPE_LOOK[type] ?? { label: type, icon: 'circle-outline' };
 }
@@ -60,7 +66,7 @@ export function Timeline({ state, ui, change, actions }: { state: WorklogViewSta
       )}
       <div class="blocks">
         {w.status && (
-          <section class="block" aria-labelledby="status-title">
+          <section class="block status-block" aria-labelledby="status-title">
             <h2 id="status-title">
               <span class="codicon codicon-pinned" aria-hidden="true" /> Status
             </h2>
@@ -70,7 +76,7 @@ export function Timeline({ state, ui, change, actions }: { state: WorklogViewSta
               </thead>
               <tbody>
                 {w.status.rows.map((r) => (
-                  <tr>{r.map((c) => <td>{c}</td>)}</tr>
+                  <tr>{r.map((c, i) => <td class={i === 0 ? 'nowrap' : undefined}>{keepStampsWhole(c)}</td>)}</tr>
                 ))}
               </tbody>
             </table>

@@ -1,0 +1,252 @@
+// End to end: the "Cortex: Open Worklog" panel of the packaged extension (VSIX) in
+// code-server, driven with chromium. One workbench: opened from the command palette,
+// the pinned status, decision index and timeline of the example team; filters by agent
+// and type; the Mailbox tab, a message's status changed with its control (MAILBOX.md
+// gets exactly the Status cell and the inbox counts); an entry appended through the
+// real QuickInput steps shows up on the timeline, its HTML as text; the Team view's
+// title button opens the panel too. Screenshots in the light theme, then dark and
+// high contrast (switched in the same window) go to test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { highContrastTheme, lightTheme } from '../harness/settings';
+import { openViewContainer, parkPointer, runCommand } from '../harness/workbench';
+import { eventually, expectCount, expectText } from './expect';
+import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+
+/** The worklog panel's document: the webview whose page holds the Worklog/Mailbox tabs. */
+async function worklogFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
+  let found: FrameLocator | undefined;
+  await eventually(
+    async () => {
+      const n = await page.locator('iframe.webview.ready').count();
+      for (let i = 0; i < n; i++) {
+        const f = page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
+        if ((await f.getByRole('tablist', { name: 'Worklog and mailbox' }).count()) > 0) {
+          found = f;
+          return true;
+        }
+      }
+      return false;
+    },
+    () => 'a webview with the worklog panel',
+    timeoutMs,
+  );
+  return found!;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await parkPointer(page);
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
+
+/** Waits for the next QuickInput step: the input's placeholder matches. */
+async function quickInputStep(page: Page, placeholder: RegExp): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await eventually(
+    async () => (await input.isVisible()) && placeholder.test((await input.getAttribute('placeholder')) ?? ''),
+    async () => `the QuickInput step "${placeholder}" (now: "${await input.getAttribute('placeholder').catch(() => '')}")`,
+    15_000,
+  );
+}
+
+/** Collects dialogs and webview console errors (an HTML payload that ran would show up here). */
+function watchPage(page: Page): { dialogs: string[]; errors: string[] } {
+  const seen = { dialogs: [] as string[], errors: [] as string[] };
+  page.on('dialog', (d) => {
+    seen.dialogs.push(d.message());
+    void d.dismiss().catch(() => undefined);
+  });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const where = m.location().url ?? '';
+    if (/webview|worklog\.js/i.test(where) || /Content Security Policy|alert/i.test(m.text())) seen.errors.push(`${m.text()} (${where})`);
+  });
+  return seen;
+}
+
+after(() => cleanUpScratch());
+
+describe('Worklog and mailbox panel (VSIX in code-server)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+  let panel: FrameLocator;
+  let seen: { dialogs: string[]; errors: string[] };
+  const read = (rel: string) => readFileSync(wb.teamFile(rel), 'utf8');
+
+  before(async function () {
+    this.timeout(180_000);
+    wb = await startWorkbench({ name: 'worklog', theme: lightTheme });
+    seen = watchPage(wb.page);
+  });
+  after(async () => wb?.close());
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await wb.page.screenshot({ path: path.join(artifactsDir, `worklog-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
+    }
+  });
+
+  it('opens from the command palette: pinned status, decision index and the timeline', async () => {
+    const page = wb.page;
+    await page.locator('.part.statusbar').getByText(/Cortex: 6 agents/).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'View: Close Primary Side Bar');
+    await runCommand(page, 'Cortex: Open Worklog');
+    panel = await worklogFrame(page);
+    await expectText(page.locator('.tabs-container'), 'Worklog');
+    const status = panel.locator('section[aria-labelledby="status-title"]');
+    await expectCount(status.locator('tbody tr'), 6, 20_000);
+    await expectText(status.locator('tbody tr').first(), /chief-of-staff active finding out why dashboard-dev stopped ticking/);
+    await expectText(status, /dashboard-dev no tick since \d{4}-\d\d-\d\dT\d\d:\d\d revenue chart/);
+    const decisions = panel.locator('section[aria-labelledby="decisions-title"]');
+    await expectCount(decisions.locator('tbody tr'), 2);
+    await expectText(decisions, 'Store all amounts as integer cents');
+    await expectText(decisions, 'Invoices get their number at finalisation, not at creation');
+    const entries = panel.locator('ol.timeline > li.entry');
+    await expectCount(entries, 4);
+    await expectText(entries.nth(0), /Note\s+morning briefing chief-of-staff/);
+    await expectText(entries.nth(1), /Handoff\s+draft invoices billing-dev/);
+    await expectText(entries.nth(2), /Decision\s+invoice numbering chief-of-staff/);
+    await expectText(panel.locator('.timeline-title'), 'Timeline (4, newest first)');
+    await shot(page, 'worklog-timeline-light');
+  });
+
+  it('filters the timeline by agent and by type', async () => {
+    const entries = panel.locator('ol.timeline > li.entry');
+    const agent = panel.getByRole('combobox', { name: 'Filter by agent' });
+    const type = panel.getByRole('combobox', { name: 'Filter by type' });
+    await agent.selectOption('billing-dev');
+    await expectCount(entries, 2, 5000);
+    await expectText(panel.locator('.timeline-title'), 'Timeline (2 of 4, newest first)');
+    assert.deepEqual(await entries.locator('.meta').allInnerTexts().then((t) => t.map((x) => x.split('·')[0].trim())), ['billing-dev', 'billing-dev']);
+    await type.selectOption({ label: 'Decision' });
+    await expectCount(entries, 0, 5000);
+    await expectText(panel.locator('.worklog'), 'No entries match the filters.');
+    await agent.selectOption('');
+    await expectCount(entries, 1, 5000);
+    await expectText(entries.first(), /Decision\s+invoice numbering/);
+    await type.selectOption({ label: 'Handoff' });
+    await expectCount(entries, 2, 5000);
+    await type.selectOption('');
+    await expectCount(entries, 4, 5000);
+  });
+
+  it('Mailbox tab: inbox, messages by status; a status changed with its control writes only the Status cell and the counts', async () => {
+    const page = wb.page;
+    await panel.getByRole('tab', { name: /Mailbox/ }).click();
+    const inbox = panel.locator('section[aria-labelledby="inbox-title"]');
+    await expectText(inbox.locator('tbody tr').first(), /billing-dev 1 1/, 10_000);
+    await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 credit note PDF layout/);
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 status filter on \/invoices/);
+    await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 webhook guide review/);
+    await shot(page, 'mailbox-light');
+
+    const before = read('MAILBOX.md');
+    await panel.getByRole('combobox', { name: 'Status of MSG-0003' }).selectOption('acknowledged');
+    let after = before;
+    await eventually(async () => (after = read('MAILBOX.md')) !== before, () => 'MAILBOX.md to change', 10_000);
+    const cell = '| Sent | ' + /\| Sent \| ([^|]+) \|\n\| Status \| new \|/.exec(before)![1];
+    assert.equal(before.split(`${cell} |\n| Status | new |`).length, 2, 'one message is new');
+    assert.equal(
+      after,
+      before.replace('| billing-dev | 1 | 1 |\n', '| billing-dev | 0 | 2 |\n').replace(`${cell} |\n| Status | new |`, `${cell} |\n| Status | acknowledged |`),
+      'only the Status cell of MSG-0003 and billing-dev\'s inbox counts changed',
+    );
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 2' }), /MSG-0003 credit note PDF layout/, 10_000);
+    await expectCount(panel.getByRole('region', { name: /^New:/ }), 0);
+    await expectText(inbox.locator('tbody tr').first(), /billing-dev 0 2/);
+    await expectText(panel.getByRole('tab', { name: /Mailbox/ }), /Mailbox\s*3/);
+  });
+
+  it('Append Worklog Entry through the QuickInput steps: on top of the file and of the timeline, its HTML as text', async () => {
+    const page = wb.page;
+    await panel.getByRole('tab', { name: /Worklog/ }).click();
+    await expectCount(panel.locator('ol.timeline > li.entry'), 4, 10_000);
+    const before = read('WORKLOG.md');
+    const subject = 'credit notes <img src=x onerror=alert(1)>';
+    const body = 'Ready for review <script>alert(2)</script> and <b>bold</b>?';
+    await runCommand(page, 'Cortex: Append Worklog Entry');
+    await quickInputStep(page, /What kind of entry/);
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('Handoff');
+    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'Handoff' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await quickInputStep(page, /The actor/);
+    await input.fill('billing-dev');
+    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'billing-dev' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await quickInputStep(page, /Subject/);
+    await input.fill(subject);
+    await page.keyboard.press('Enter');
+    await quickInputStep(page, /Body/);
+    await input.fill(body);
+    await page.keyboard.press('Enter');
+
+    let after = before;
+    await eventually(async () => (after = read('WORKLOG.md')) !== before, () => 'WORKLOG.md to change', 10_000);
+    const heading = new RegExp(`## (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d) — billing-dev — handoff: ${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`).exec(after);
+    assert.ok(heading, `the new heading in ${after}`);
+    const first = before.indexOf('\n## ', before.indexOf('## Decisions') + 1) + 1;
+    assert.equal(after, `${before.slice(0, first)}## ${heading[1]} — billing-dev — handoff: ${subject}\n${body}\n\n${before.slice(first)}`, 'the entry goes on top of the entries; nothing else changes');
+
+    const entries = panel.locator('ol.timeline > li.entry');
+    await expectCount(entries, 5, 10_000);
+    await expectText(entries.first().locator('.subject'), subject);
+    await expectText(entries.first().locator('.body'), body);
+    await expectText(entries.first().locator('.chip'), 'Handoff');
+    // (VS Code adds its own script to every webview page; the panel's content is #root.)
+    assert.equal(await panel.locator('#root :is(img, script, b, iframe, svg)').count(), 0, 'no element from the payloads');
+    await page.waitForTimeout(500);
+    assert.deepEqual(seen.dialogs, [], 'no dialog');
+    assert.deepEqual(seen.errors, [], 'no console error in the webview');
+    await runCommand(page, 'Notifications: Clear All Notifications');
+  });
+
+  it('dark and high-contrast themes: the timeline and the mailbox', async () => {
+    const page = wb.page;
+    await runCommand(page, 'Toggle between Light/Dark Themes');
+    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+    await expectCount(panel.locator('body.vscode-dark'), 1, 10_000);
+    await shot(page, 'worklog-timeline-dark');
+    await panel.getByRole('tab', { name: /Mailbox/ }).click();
+    await expectCount(panel.getByRole('region', { name: 'Acknowledged: 2' }), 1, 10_000);
+    await shot(page, 'mailbox-dark');
+
+    // High contrast through the theme picker (clicked by its exact title: the palette's
+    // first match can be "Browse Color Themes in Marketplace"), once it lists the themes.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
+    const rows = page.locator('.quick-input-widget .monaco-list-row');
+    await rows.filter({ has: page.getByText('Preferences: Color Theme', { exact: true }) }).first().click({ timeout: 10_000 });
+    await rows.filter({ hasText: 'Default Dark Modern' }).first().waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget input').pressSequentially('Default High Contrast');
+    const hc = rows.filter({ hasText: highContrastTheme }).filter({ hasNotText: 'Light' }).first();
+    await hc.waitFor({ timeout: 10_000 });
+    await hc.click();
+    await page.locator('.monaco-workbench.hc-black').waitFor({ timeout: 30_000 });
+    await expectCount(panel.locator('body.vscode-high-contrast'), 1, 10_000);
+    await shot(page, 'mailbox-high-contrast');
+    await panel.getByRole('tab', { name: /Worklog/ }).click();
+    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 10_000);
+    // Keyboard focus (Tab from the button before it) shows the theme's focus outline.
+    await panel.getByRole('button', { name: /Update Status/ }).focus();
+    await panel.getByRole('button', { name: /Update Status/ }).press('Tab');
+    await shot(page, 'worklog-timeline-high-contrast');
+  });
+
+  it('opens from the Team view\'s title button', async () => {
+    const page = wb.page;
+    await runCommand(page, 'View: Close All Editors');
+    await expectCount(page.locator('.tabs-container .tab', { hasText: 'Worklog' }), 0, 10_000);
+    await openViewContainer(page, 'Cortex');
+    const button = page.locator('.part.sidebar').getByRole('button', { name: 'Open Worklog' });
+    await button.waitFor({ timeout: 30_000 });
+    // (The worklog panel is closed: the one webview is the Team view.)
+    await expectText(page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame').locator('body'), 'Chief of Staff', 45_000);
+    await shot(page, 'worklog-team-view-button-high-contrast');
+    await button.click();
+    panel = await worklogFrame(page);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 20_000);
+    await expectText(page.locator('.tabs-container'), 'Worklog');
+  });
+});
