@@ -65,7 +65,9 @@ describe('Threads view (VSIX in code-server)', function () {
     const graph = panel.locator('svg.graph');
     await expectCount(graph.locator('.node'), 4, 15_000);
     await expectText(panel.locator('.detail-head'), 'coder-review');
-    assert.ok((await graph.locator('.edge-label').allTextContents()).includes('convergence([IMPLEMENTATION COMPLETE], max 5)'));
+    assert.ok((await graph.locator('.edge title').allTextContents()).includes('coder:implement → coder:review: convergence([IMPLEMENTATION COMPLETE], max 5)'));
+    // The long label drawn on three lines, so the gap between the columns stays narrow.
+    assert.deepEqual(await graph.locator('.edge-label.edge-convergence').first().locator('tspan').allTextContents(), ['convergence(', '[IMPLEMENTATION COMPLETE],', 'max 5)']);
     assert.equal(await graph.locator('.node-entry').getAttribute('data-node'), 'planner');
     await shot(page, 'threads-graph-light');
   });
