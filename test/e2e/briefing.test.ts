@@ -2,12 +2,13 @@
 // VSIX. The briefing is scheduled for 00:00 in the settings, so the window offers it as
 // soon as the team loads; "Open Daily Briefing" on the notification opens the report in
 // a markdown editor with its preview beside. Screenshots of the preview in the light
-// and the dark theme (one workbench start) go to test-results/e2e/briefing-*.png.
+// the dark and the high-contrast theme (one workbench start) go to test-results/e2e/briefing-*.png.
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
 import { parkPointer, runCommand } from '../harness/workbench';
 import { eventually, expectText } from './expect';
+import { switchToHighContrast } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 function toast(page: Page, text: RegExp): Locator {
@@ -85,5 +86,12 @@ describe('Daily Briefing (VSIX in code-server)', function () {
     await expectText(preview(wb.page).locator('h1'), /Daily Briefing/, 10_000);
     await wb.page.waitForTimeout(1000);
     await shot(wb.page, 'dark');
+  });
+
+  it('looks right in the high-contrast theme', async () => {
+    await switchToHighContrast(wb.page);
+    await expectText(preview(wb.page).locator('h1'), /Daily Briefing/, 10_000);
+    await wb.page.waitForTimeout(1000);
+    await shot(wb.page, 'high-contrast');
   });
 });

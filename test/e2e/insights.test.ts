@@ -13,6 +13,7 @@ import { formatStamp, wallMinutes } from '../../src/core/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, webviewFrame } from '../harness/workbench';
 import { eventually, expectText } from './expect';
+import { switchToHighContrast } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -125,7 +126,7 @@ describe('Team Insights (VSIX in code-server)', function () {
     const { page } = wb;
     await openViewContainer(page, 'Cortex');
     await expectText(webviewFrame(page).locator('body'), 'Chief of Staff', 45_000);
-    await page.locator('.part.sidebar .title-actions [aria-label="Open Team Insights"]').first().click();
+    await page.locator('.part.sidebar').getByRole('button', { name: 'Open Team Insights' }).click();
     frame = await insightsFrame(page);
     await expectText(frame.locator('.source'), 'Files and git history', 30_000);
     for (const chart of ['done', 'queue', 'cycle', 'ticks']) {
@@ -183,7 +184,10 @@ describe('Team Insights (VSIX in code-server)', function () {
       [darkTheme, 'vs-dark', 'insights-dark'],
       [highContrastTheme, 'hc-black', 'insights-high-contrast'],
     ] as const) {
-      await setTheme(page, theme).catch(async (e: unknown) => {
+      // High contrast through the shared helper: filling the picker's input at once can
+      // leave the list filtered for the marketplace before the installed themes show.
+      const pick = theme === highContrastTheme ? switchToHighContrast(page) : setTheme(page, theme);
+      await pick.catch(async (e: unknown) => {
         await page.screenshot({ path: path.join(artifactsDir, `${name}-failed.png`) });
         throw e;
       });

@@ -1,6 +1,7 @@
 // End to end: the Team view's lineage tree and Shuttle progress with the packaged
 // extension (VSIX) in code-server, driven through chromium. One workbench: light
-// theme first, then switched to dark; screenshots of both in test-results/e2e/.
+// theme first, then switched to dark and to high contrast; screenshots of each in
+// test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -8,6 +9,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
 import { expectCount, expectText } from './expect';
+import { switchToHighContrast } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 function tree(view: FrameLocator): Locator {
@@ -41,6 +43,9 @@ describe('Team view lineage tree and Shuttle progress (VSIX in code-server)', fu
     view = webviewFrame(wb.page);
     await expectText(view.locator('body'), 'Chief of Staff', 45_000);
     await resizeSidebar(wb.page, 520);
+    // The Threads view below folded, so the tree has the side bar's height.
+    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
+    if ((await threads.count()) > 0) await threads.first().click();
     const toggle = view.getByRole('button', { name: 'Show the agents as a tree' });
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
     await toggle.click();
@@ -92,5 +97,12 @@ describe('Team view lineage tree and Shuttle progress (VSIX in code-server)', fu
     await expectCount(view.locator('body.vscode-dark'), 1, 15_000);
     await expectCount(tree(view).getByRole('treeitem'), 6, 5000);
     await screenshot(wb.page, 'team-tree-dark');
+  });
+
+  it('renders the tree in the high-contrast theme', async () => {
+    await switchToHighContrast(wb.page);
+    await expectCount(view.locator('body.vscode-high-contrast'), 1, 15_000);
+    await expectCount(tree(view).getByRole('treeitem'), 6, 5000);
+    await screenshot(wb.page, 'team-tree-high-contrast');
   });
 });

@@ -2,7 +2,8 @@
 // packaged extension (VSIX) in code-server, driven with chromium. One workbench: a
 // template's graph, an aborted thread with its [ABORT] marker, a running thread whose
 // artifact an "agent" (this process) writes while the panel shows it; screenshots in
-// the light theme, then the same in the dark theme (toggled in the same window).
+// the light theme, then the same in the dark and the high-contrast theme (switched in the
+// same window).
 import * as assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -10,6 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, runCommand } from '../harness/workbench';
 import { eventually, expectCount, expectText } from './expect';
+import { switchToHighContrast } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 /** The Threads panel's document: the webview whose page holds `.layout` with a Templates list. */
@@ -63,7 +65,9 @@ describe('Threads view (VSIX in code-server)', function () {
     const graph = panel.locator('svg.graph');
     await expectCount(graph.locator('.node'), 4, 15_000);
     await expectText(panel.locator('.detail-head'), 'coder-review');
-    assert.ok((await graph.locator('.edge-label').allTextContents()).includes('convergence([IMPLEMENTATION COMPLETE], max 5)'));
+    assert.ok((await graph.locator('.edge title').allTextContents()).includes('coder:implement → coder:review: convergence([IMPLEMENTATION COMPLETE], max 5)'));
+    // The long label drawn on three lines, so the gap between the columns stays narrow.
+    assert.deepEqual(await graph.locator('.edge-label.edge-convergence').first().locator('tspan').allTextContents(), ['convergence(', '[IMPLEMENTATION COMPLETE],', 'max 5)']);
     assert.equal(await graph.locator('.node-entry').getAttribute('data-node'), 'planner');
     await shot(page, 'threads-graph-light');
   });
@@ -102,5 +106,17 @@ describe('Threads view (VSIX in code-server)', function () {
     await panel.getByRole('option', { name: /Migrate the invoice tables/ }).click();
     await expectText(panel.locator('mark.abort-marker'), /\[ABORT: /, 15_000);
     await shot(page, 'threads-aborted-dark');
+  });
+
+  it('high-contrast theme: the graph and a thread with its artifact', async () => {
+    const page = wb.page;
+    await switchToHighContrast(page);
+    await expectCount(panel.locator('body.vscode-high-contrast'), 1, 10_000);
+    await panel.getByRole('option', { name: 'coder-review' }).click();
+    await expectCount(panel.locator('svg.graph .node'), 4, 15_000);
+    await shot(page, 'threads-graph-high-contrast');
+    await panel.getByRole('option', { name: /Stripe webhook endpoint/ }).click();
+    await expectText(panel.locator('.artifact-body'), /Replay protection/, 15_000);
+    await shot(page, 'threads-live-high-contrast');
   });
 });

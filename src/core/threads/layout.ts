@@ -6,6 +6,7 @@
  * predecessors, so chains stay straight.
  */
 import { GraphEdge, TemplateGraph } from './graph';
+import { labelLines } from './label-lines';
 
 export const NODE_HEIGHT = 40;
 const GAP_X = 90;
@@ -110,9 +111,12 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     column.forEach((id, r) => row.set(id, r));
   });
 
-  // The gap after each column makes room for the longest label of an edge into the next.
+  // The gap after each column makes room for the longest label line of an edge into the
+  // next (a long label is drawn on several lines, stacked upwards: see label-lines.ts).
   const gaps = columns.map((_, c) => {
-    const labels = graph.edges.filter((e) => e.from !== e.to && !back.has(e) && layer.get(e.from) === c && layer.get(e.to) === c + 1).map((e) => e.label.length);
+    const labels = graph.edges
+      .filter((e) => e.from !== e.to && !back.has(e) && layer.get(e.from) === c && layer.get(e.to) === c + 1)
+      .map((e) => Math.max(...labelLines(e.label).map((line) => line.length)));
     return Math.max(GAP_X, Math.round(Math.max(0, ...labels) * 6.2) + 24);
   });
   const label = new Map(graph.nodes.map((n) => [n.id, n.id]));

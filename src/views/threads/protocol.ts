@@ -12,6 +12,9 @@
  */
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../shared/validate';
 
+// The webview draws an edge label on the same lines the host's layout made room for.
+export { labelLines } from '../../core/threads/label-lines';
+
 export const THREADS_PROTOCOL_VERSION = 1;
 
 export const EDGE_KINDS = ['always', 'convergence', 'output_contains', 'output_not_contains', 'unknown'] as const;

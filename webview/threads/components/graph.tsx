@@ -1,4 +1,7 @@
-import { EdgeKind, GraphView } from '../../../src/views/threads/protocol';
+import { EdgeKind, GraphView, labelLines } from '../../../src/views/threads/protocol';
+
+/** Between the lines of a wrapped edge label (its font is 10.5 px). */
+const LINE_HEIGHT = 12;
 
 const KIND_CLASS: Readonly<Record<EdgeKind, string>> = {
   always: 'edge-always',
@@ -53,11 +56,21 @@ export function Graph(props: { graph: GraphView; title: string; active?: string 
           )}
         </g>
       ))}
-      {graph.edges.map((e, i) => (
-        <text key={`l${i}`} x={e.labelX} y={e.labelY} class={`edge-label ${KIND_CLASS[e.kind]}`}>
-          {shorten(e.label, 64)}
-        </text>
-      ))}
+      {graph.edges.map((e, i) => {
+        // Forward labels sit above their arrow, so extra lines stack upwards; labels of
+        // loops sit below theirs and keep one line.
+        const lines = e.shape === 'forward' ? labelLines(e.label) : [shorten(e.label, 64)];
+        const top = e.labelY - (lines.length - 1) * LINE_HEIGHT;
+        return (
+          <text key={`l${i}`} x={e.labelX} y={top} class={`edge-label ${KIND_CLASS[e.kind]}`}>
+            {lines.map((line, k) => (
+              <tspan key={k} x={e.labelX} y={top + k * LINE_HEIGHT}>
+                {line}
+              </tspan>
+            ))}
+          </text>
+        );
+      })}
     </svg>
   );
 }
