@@ -126,6 +126,7 @@ describe('Team Insights (VSIX in code-server)', function () {
     const { page } = wb;
     await openViewContainer(page, 'Cortex');
     await expectText(webviewFrame(page).locator('body'), 'Chief of Staff', 45_000);
+    // The Team view's own header holds its actions now that the container has a second view (Threads).
     await page.locator('.part.sidebar').getByRole('button', { name: 'Open Team Insights' }).click();
     frame = await insightsFrame(page);
     await expectText(frame.locator('.source'), 'Files and git history', 30_000);

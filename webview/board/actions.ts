@@ -6,6 +6,7 @@ import {
   DropTarget,
   checkBoardHostMessage,
 } from '../../src/views/board/protocol';
+import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 
 /**
@@ -13,19 +14,6 @@ import { UiState, readUiState } from './state';
  * receiving validated messages, and keeping UI state with `setState`. Components
  * and the client get a `BoardActions` and never touch the VS Code API themselves.
  */
-export interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-/** The VS Code API of this page (it may be acquired only once). */
-export function acquireApi(): VsCodeApi {
-  return acquireVsCodeApi();
-}
-
 export interface BoardActions {
   ready(): void;
   resync(): void;
@@ -69,18 +57,9 @@ export function createActions(api: VsCodeApi): BoardActions {
  * listening.
  */
 export function listenToHost(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  target: HostMessageTarget,
   onMessage: (message: BoardHostMessage) => void,
-  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex task board: dropped a message: ${reason}`),
+  onDropped: (reason: string) => void = warnDropped('Cortex task board'),
 ): () => void {
-  const listener = (event: MessageEvent) => {
-    const checked = checkBoardHostMessage(event.data);
-    if (!checked.ok) {
-      onDropped(checked.error);
-      return;
-    }
-    onMessage(checked.value);
-  };
-  target.addEventListener('message', listener as EventListener);
-  return () => target.removeEventListener('message', listener as EventListener);
+  return listenToSharedHost(target, checkBoardHostMessage, onMessage, onDropped);
 }

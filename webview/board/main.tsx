@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { acquireApi, createActions, listenToHost } from './actions';
+import { acquireApi } from '../shared/host-bridge';
+import { createActions, listenToHost } from './actions';
 import { BoardClient } from './client';
 import { BoardApp } from './components/board-app';
 

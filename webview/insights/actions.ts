@@ -1,4 +1,5 @@
 import { INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsWebviewMessage, checkInsightsHostMessage } from '../../src/views/insights/protocol';
+import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 
 /**
@@ -6,18 +7,6 @@ import { UiState, readUiState } from './state';
  * receiving validated messages, keeping UI state with `setState`. Components get an
  * `InsightsActions` and never touch the VS Code API themselves.
  */
-export interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-export function acquireApi(): VsCodeApi {
-  return acquireVsCodeApi();
-}
-
 export interface InsightsActions {
   ready(): void;
   refresh(): void;
@@ -37,18 +26,9 @@ export function createActions(api: VsCodeApi): InsightsActions {
 
 /** Listens for the host's messages: valid ones reach `onMessage`, anything else is dropped and reported. */
 export function listenToHost(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  target: HostMessageTarget,
   onMessage: (message: InsightsHostMessage) => void,
-  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex team insights: dropped a message: ${reason}`),
+  onDropped: (reason: string) => void = warnDropped('Cortex team insights'),
 ): () => void {
-  const listener = (event: MessageEvent) => {
-    const checked = checkInsightsHostMessage(event.data);
-    if (!checked.ok) {
-      onDropped(checked.error);
-      return;
-    }
-    onMessage(checked.value);
-  };
-  target.addEventListener('message', listener as EventListener);
-  return () => target.removeEventListener('message', listener as EventListener);
+  return listenToSharedHost(target, checkInsightsHostMessage, onMessage, onDropped);
 }

@@ -34,6 +34,4 @@ export function dayLabel(days: readonly string[], i: number): string {
   return i === 0 || d.slice(5, 7) !== days[i - 1].slice(5, 7) ? shortDate(d) : String(Number(d.slice(8, 10)));
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../shared/format';

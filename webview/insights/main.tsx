@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { acquireApi, createActions, listenToHost } from './actions';
+import { acquireApi } from '../shared/host-bridge';
+import { createActions, listenToHost } from './actions';
 import { InsightsClient } from './client';
 import { InsightsApp } from './components/insights-app';
 

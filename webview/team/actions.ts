@@ -1,4 +1,5 @@
 import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkHostMessage } from '../../src/views/team/protocol';
+import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 
 /**
@@ -6,19 +7,6 @@ import { UiState, readUiState } from './state';
  * receiving validated state, and keeping UI state with `setState`. Components get a
  * `TeamActions` and never touch the VS Code API themselves.
  */
-export interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-/** The VS Code API of this page (it may be acquired only once). */
-export function acquireApi(): VsCodeApi {
-  return acquireVsCodeApi();
-}
-
 export interface TeamActions {
   ready(): void;
   openAgent(slug: string): void;
@@ -60,25 +48,22 @@ export function createActions(api: VsCodeApi): TeamActions {
  * Returns a function that stops listening.
  */
 export function listenToHost(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  target: HostMessageTarget,
   onState: (state: TeamViewState, version: number) => void,
-  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex Team view: dropped a message: ${reason}`),
+  onDropped: (reason: string) => void = warnDropped('Cortex Team view'),
 ): () => void {
   let version = -1;
-  const listener = (event: MessageEvent) => {
-    const checked = checkHostMessage(event.data);
-    if (!checked.ok) {
-      onDropped(checked.error);
-      return;
-    }
-    const message: HostMessage = checked.value;
-    if (message.version <= version) {
-      onDropped(`state ${message.version} arrived after ${version}`);
-      return;
-    }
-    version = message.version;
-    onState(message.state, message.version);
-  };
-  target.addEventListener('message', listener as EventListener);
-  return () => target.removeEventListener('message', listener as EventListener);
+  return listenToSharedHost(
+    target,
+    checkHostMessage,
+    (message: HostMessage) => {
+      if (message.version <= version) {
+        onDropped(`state ${message.version} arrived after ${version}`);
+        return;
+      }
+      version = message.version;
+      onState(message.state, message.version);
+    },
+    onDropped,
+  );
 }

@@ -20,6 +20,4 @@ export function ago(minutes: number | null): string {
   return `${duration(minutes)} ago`;
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../shared/format';

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { TeamViewState } from '../../src/views/team/protocol';
-import { acquireApi, createActions, listenToHost } from './actions';
+import { acquireApi } from '../shared/host-bridge';
+import { createActions, listenToHost } from './actions';
 import { TeamApp } from './components/team-app';
 
 // Listen before saying "ready", so the first state cannot be missed; each new state

@@ -1,22 +1,11 @@
 import { SelectionKind, THREADS_PROTOCOL_VERSION, ThreadsHostMessage, ThreadsWebviewMessage, checkThreadsHostMessage } from '../../src/views/threads/protocol';
+import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**
  * The Threads page's only line to the extension host: commands with ids only, the
  * host's messages checked on arrival, and UI state (what is selected) kept with
  * `setState`. Components get a `ThreadsActions` and never touch the VS Code API.
  */
-export interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-export function acquireApi(): VsCodeApi {
-  return acquireVsCodeApi();
-}
-
 export interface Selection {
   readonly kind: SelectionKind;
   readonly id: string;
@@ -57,15 +46,9 @@ export function readSelection(state: unknown): Selection | null {
 }
 
 export function listenToHost(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  target: HostMessageTarget,
   onMessage: (message: ThreadsHostMessage) => void,
-  onDropped: (reason: string) => void = (reason) => console.warn(`Cortex threads: dropped a message: ${reason}`),
+  onDropped: (reason: string) => void = warnDropped('Cortex threads'),
 ): () => void {
-  const listener = (event: MessageEvent) => {
-    const checked = checkThreadsHostMessage(event.data);
-    if (checked.ok) onMessage(checked.value);
-    else onDropped(checked.error);
-  };
-  target.addEventListener('message', listener as EventListener);
-  return () => target.removeEventListener('message', listener as EventListener);
+  return listenToSharedHost(target, checkThreadsHostMessage, onMessage, onDropped);
 }

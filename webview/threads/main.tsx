@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { ThreadsHostMessage } from '../../src/views/threads/protocol';
-import { acquireApi, createActions, listenToHost } from './actions';
+import { acquireApi } from '../shared/host-bridge';
+import { createActions, listenToHost } from './actions';
 import { ThreadsApp } from './components/threads-app';
 
 // Listen before saying "ready", so the first state cannot be missed: messages that

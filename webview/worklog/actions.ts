@@ -1,21 +1,10 @@
 import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/protocol';
+import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**
  * The worklog page's only line to the host: commands out (ids only), validated state
  * in, UI state (tab, filters) kept with `setState`. Components get `WorklogActions`.
  */
-export interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-export function acquireApi(): VsCodeApi {
-  return acquireVsCodeApi();
-}
-
 export interface WorklogUi {
   readonly tab: 'worklog' | 'mailbox';
   readonly agent: string;
@@ -58,15 +47,10 @@ export function createActions(api: VsCodeApi): WorklogActions {
   };
 }
 
-export function listenToHost(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, onMessage: (m: WorklogHostMessage) => void): () => void {
-  const listener = (event: MessageEvent) => {
-    const checked = checkWorklogHostMessage(event.data);
-    if (!checked.ok) {
-      console.warn(`Cortex worklog: dropped a message: ${checked.error}`);
-      return;
-    }
-    onMessage(checked.value);
-  };
-  target.addEventListener('message', listener as EventListener);
-  return () => target.removeEventListener('message', listener as EventListener);
+export function listenToHost(
+  target: HostMessageTarget,
+  onMessage: (message: WorklogHostMessage) => void,
+  onDropped: (reason: string) => void = warnDropped('Cortex worklog'),
+): () => void {
+  return listenToSharedHost(target, checkWorklogHostMessage, onMessage, onDropped);
 }

@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { acquireApi, createActions, listenToHost } from './actions';
+import { acquireApi } from '../shared/host-bridge';
+import { createActions, listenToHost } from './actions';
 import { WorklogApp, WorklogStore } from './components/worklog-app';
 
 // Listen before saying "ready", so the first state cannot be missed.

@@ -1,11 +1,11 @@
 import { EditOptions, editFile } from '../edit';
 import { TeamFs } from '../fs/team-fs';
-import { Splice, applySplices, normalizeUserText, separatorBefore } from '../ops/shared';
+import { Splice, applySplices, normalizeUserText } from '../ops/shared';
 import { formatRow } from '../parse/md-table';
 import { detectStampStyle, formatInStyle } from '../stamp-style';
 import { bomLength, detectEol } from '../text';
 import { checkBlockText, checkOneLine } from '../worklog/check-text';
-import { afterContent, blankLineIfFollowed } from '../worklog/layout-edit';
+import { newBlockSplice } from '../worklog/layout-edit';
 import { inboxSplices } from './inbox-sync';
 import { MAILBOX_FILE, MailboxMessage, layoutMailbox } from './parse';
 
@@ -52,15 +52,7 @@ export function composeMessageText(text: string, message: NewMessage): { text: s
     splices.push({ at: text.length, insert: `# Mailbox${eol}${eol}${inbox}${block}` });
   } else {
     splices.push(...inboxSplices(layout, [...layout.messages.map((m) => m.message), added], [to], eol, true));
-    const first = layout.messages[0];
-    const last = layout.messages[layout.messages.length - 1];
-    if (first && layout.order === 'newest-first') {
-      const at = layout.lines[first.heading].start;
-      splices.push({ at, insert: separatorBefore(text, at, eol) + block + eol });
-    } else {
-      const at = last ? afterContent(text, layout.lines, last.heading, last.end, text.length) : text.length;
-      splices.push({ at, insert: separatorBefore(text, at, eol) + block + blankLineIfFollowed(text, at, eol) });
-    }
+    splices.push(newBlockSplice(text, layout.lines, layout.messages, layout.order === 'newest-first', block, eol));
   }
   const next = applySplices(text, splices);
   const line = next.split(/\r\n|\r|\n/).findIndex((l) => l.startsWith(`## ${id}`)) + 1;

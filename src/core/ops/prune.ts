@@ -2,6 +2,7 @@ import { EditOptions, editFile, readTextFile } from '../edit';
 import { CortexInputError } from '../errors';
 import { readFrontmatter } from '../frontmatter';
 import { TeamFs, isCortexTempName } from '../fs/team-fs';
+import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 import { findSections, sectionNamed } from '../parse/sections';
 import { parseTaskFile } from '../parse/tasks';
 import { parseStamp } from '../time';
@@ -76,7 +77,6 @@ export function pruneTasksText(text: string, file: string, opts: PruneOptions): 
 }
 
 const ENTRY = /^\s*(?:[-*]\s+)?last session:\s*(.*?)\s*$/i;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** The note with its `## Session Log` trimmed to the latest entry. */
 export function trimSessionLogText(text: string): { text: string; items: PruneItem[] } {
@@ -85,19 +85,15 @@ export function trimSessionLogText(text: string): { text: string; items: PruneIt
   const log = sectionNamed(findSections(text, lines, fm.bodyLine), 'Session Log');
   if (!log) return { text, items: [] };
   const entries: Array<{ index: number; value: string }> = [];
-  let fence: { char: string; len: number } | null = null;
+  let fence: Fence | null = null;
   for (let i = log.heading + 1; i < log.end; i++) {
     const s = text.slice(lines[i].start, lines[i].end);
     if (fence) {
-      const t = s.trim();
-      if (t.length >= fence.len && [...t].every((c) => c === fence!.char)) fence = null;
+      if (closesFence(s, fence)) fence = null;
       continue;
     }
-    const f = FENCE.exec(s);
-    if (f) {
-      fence = { char: f[1][0], len: f[1].length };
-      continue;
-    }
+    fence = fenceOpenedBy(s);
+    if (fence) continue;
     const m = ENTRY.exec(s);
     if (m) entries.push({ index: i, value: m[1] });
   }

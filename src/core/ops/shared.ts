@@ -1,4 +1,5 @@
 import { CortexInputError } from '../errors';
+import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text';
 
 /** Helpers the edit operations share: checking text people supply, and splicing. */
@@ -9,7 +10,6 @@ export function agentFolder(slug: string): string {
 }
 export { agentNotePath, agentTasksPath } from '../team';
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 /** What agents grep as a status line, in any shape (they would miscount a body line like it). */
 const STATUS_LIKE = /^\s*\*\*\s*status\s*:?\s*\*\*/i;
 const TICK_LIKE = /<!--\s*[\w-]+:last-tick\b/i;
@@ -25,7 +25,7 @@ function isHeading2(line: string): boolean {
  * would swallow every task after it). `what` names the text in the message.
  */
 export function checkUserText(text: string, what: string, opts: { allowStatus?: boolean } = {}): void {
-  let fence: { char: string; len: number } | null = null;
+  let fence: Fence | null = null;
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -35,15 +35,13 @@ export function checkUserText(text: string, what: string, opts: { allowStatus?: 
       throw new CortexInputError(`The ${what} contains a status line (${where}); agents would read it as a task's status.`);
     }
     if (fence) {
-      const t = line.trim();
-      if (t.length >= fence.len && [...t].every((c) => c === fence!.char)) fence = null;
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
     if (isHeading2(line)) {
       throw new CortexInputError(`The ${what} has a "## " heading at the start of ${where}; agents would read it as a new task (indent it or use "###").`);
     }
-    const m = FENCE_OPEN.exec(line);
-    if (m) fence = { char: m[1][0], len: m[1].length };
+    fence = fenceOpenedBy(line);
   }
   if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) that it never closes; it would swallow the tasks after it.`);
 }
@@ -51,20 +49,20 @@ export function checkUserText(text: string, what: string, opts: { allowStatus?: 
 /** The 1-based line of a code fence that is never closed, or null. */
 export function unclosedFenceLine(text: string): number | null {
   if (text.indexOf('```') < 0 && text.indexOf('~~~') < 0) return null;
-  let fence: { char: string; len: number; line: number } | null = null;
+  let fence: Fence | null = null;
+  let fenceLine = 0;
   const lines = text.slice(bomLength(text)).split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (fence) {
-      const t = line.trim();
-      if (t.length >= fence.len && [...t].every((c) => c === fence!.char)) fence = null;
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
     if (line.startsWith('#')) continue;
-    const m = FENCE_OPEN.exec(line);
-    if (m) fence = { char: m[1][0], len: m[1].length, line: i + 1 };
+    fence = fenceOpenedBy(line);
+    fenceLine = i + 1;
   }
-  return fence ? fence.line : null;
+  return fence ? fenceLine : null;
 }
 
 /** Refuses to add text to a file whose end is inside an open code fence. */

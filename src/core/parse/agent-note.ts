@@ -1,5 +1,6 @@
 import { readFrontmatter, stringField } from '../frontmatter';
 import { Diagnostic, SessionLogEntry } from '../model';
+import { Fence, closesFence, fenceOpenedBy } from './fence';
 import { Line } from '../text';
 import { parseStamp } from '../time';
 import { Section, findSections, sectionNamed } from './sections';
@@ -100,7 +101,6 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
 }
 
 const BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(.*?)[ \t]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * A section's content lines as strings, `null` in place of each line of a fenced
@@ -109,18 +109,16 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 export function prose(text: string, lines: readonly Line[], section: Section | undefined): (string | null)[] {
   if (!section) return [];
   const out: (string | null)[] = [];
-  let fence: { char: string; len: number } | null = null;
+  let fence: Fence | null = null;
   for (let i = section.heading + 1; i < section.end; i++) {
     const s = text.slice(lines[i].start, lines[i].end);
     if (fence) {
-      const t = s.trim();
-      if (t.length >= fence.len && t.split('').every((c) => c === fence!.char)) fence = null;
+      if (closesFence(s, fence)) fence = null;
       out.push(null);
       continue;
     }
-    const f = FENCE.exec(s);
-    if (f) {
-      fence = { char: f[1][0], len: f[1].length };
+    fence = fenceOpenedBy(s);
+    if (fence) {
       out.push(null);
       continue;
     }

@@ -1,4 +1,5 @@
 import { Line } from '../text';
+import { Fence, closesFence, fenceOpenedBy } from './fence';
 
 /**
  * The `## ` sections of a note body (Role, Projects, Session Log, Next Action…),
@@ -13,24 +14,18 @@ export interface Section {
   readonly end: number;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
 export function findSections(text: string, lines: readonly Line[], from: number): Section[] {
   const sections: Section[] = [];
-  let fence: { char: string; len: number } | null = null;
+  let fence: Fence | null = null;
   let open: { title: string; heading: number } | null = null;
   for (let i = from; i < lines.length; i++) {
     const s = text.slice(lines[i].start, lines[i].end);
     if (fence) {
-      const t = s.trim();
-      if (t.length >= fence.len && [...t].every((c) => c === fence!.char)) fence = null;
+      if (closesFence(s, fence)) fence = null;
       continue;
     }
-    const f = FENCE.exec(s);
-    if (f) {
-      fence = { char: f[1][0], len: f[1].length };
-      continue;
-    }
+    fence = fenceOpenedBy(s);
+    if (fence) continue;
     const m = /^(#{1,2})(?:[ \t]+(.*?))?[ \t#]*$/.exec(s);
     if (!m) continue;
     if (open) sections.push({ ...open, end: i });

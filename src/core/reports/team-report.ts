@@ -159,7 +159,7 @@ export function buildTeamReport(input: ReportInput): TeamReport {
   };
 }
 
-/** The Session Log entry with the latest date (the later one in the file on a tie or without dates), as the Team view shows it. */
+/** The Session Log entry with the latest date (the later one in the file on a tie or without dates); the Team view shows the same one. */
 export function latestSession(agent: Pick<Agent, 'sessionLog'>): SessionLogEntry | null {
   let best: SessionLogEntry | null = null;
   let bestAt = -Infinity;

@@ -7,7 +7,7 @@ import { detectStampStyle, formatInStyle } from '../stamp-style';
 import { Eol, bomLength, detectEol } from '../text';
 import { checkBlockText, checkOneLine } from './check-text';
 import { EventType, SUBJECT_PREFIX, inferEventType } from './event-type';
-import { afterContent, blankLineIfFollowed, breakIfUnterminated } from './layout-edit';
+import { afterContent, blankLineIfFollowed, breakIfUnterminated, newBlockSplice } from './layout-edit';
 import { WORKLOG_FILE, WorklogLayout, layoutWorklog } from './parse';
 
 /**
@@ -74,7 +74,6 @@ export function appendWorklogEntryText(text: string, entry: NewWorklogEntry): { 
   const { actor, subject, decision } = check(entry);
   const layout = layoutWorklog(text);
   const eol = detectEol(text);
-  const last = layout.entries[layout.entries.length - 1];
   const first = layout.entries[0];
   const sep = first?.entry.separator ?? ' — ';
   const timestamp = formatInStyle(entry.at, detectStampStyle(layout.entries.map((e) => e.entry.timestamp)));
@@ -88,13 +87,7 @@ export function appendWorklogEntryText(text: string, entry: NewWorklogEntry): { 
     splices.push({ at: text.length, insert: `# Worklog${eol}${eol}${index}${block}` });
   } else {
     if (decision !== null) splices.push(decisionSplice(layout, eol, timestamp.slice(0, 10), decision, subject));
-    if (first && layout.order === 'newest-first') {
-      const at = layout.lines[first.heading].start;
-      splices.push({ at, insert: separatorBefore(text, at, eol) + block + eol });
-    } else {
-      const at = last ? afterContent(text, layout.lines, last.heading, last.end, text.length) : text.length;
-      splices.push({ at, insert: separatorBefore(text, at, eol) + block + blankLineIfFollowed(text, at, eol) });
-    }
+    splices.push(newBlockSplice(text, layout.lines, layout.entries, layout.order === 'newest-first', block, eol));
   }
   const next = applySplices(text, splices);
   const line = lineOfHeading(next, `## ${heading}`);

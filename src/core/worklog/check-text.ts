@@ -1,4 +1,5 @@
 import { CortexInputError } from '../errors';
+import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 
 /**
  * Text people add to the WORKLOG or MAILBOX (an entry's body, a message): it must not
@@ -6,20 +7,18 @@ import { CortexInputError } from '../errors';
  * open a code fence it never closes (it would swallow everything after it).
  */
 export function checkBlockText(text: string, what: string): void {
-  let fence: { char: string; len: number } | null = null;
+  let fence: Fence | null = null;
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (fence) {
-      const t = line.trim();
-      if (t.length >= fence.len && [...t].every((c) => c === fence!.char)) fence = null;
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
     if (/^#{1,2}(?:[ \t]|$)/.test(line)) {
       throw new CortexInputError(`The ${what} has a "${line.startsWith('##') ? '##' : '#'}" heading on its line ${i + 1}; it would be read as a new block (use "###" or indent it).`);
     }
-    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (m) fence = { char: m[1][0], len: m[1].length };
+    fence = fenceOpenedBy(line);
   }
   if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) it never closes; it would swallow everything after it.`);
 }

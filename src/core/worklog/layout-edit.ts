@@ -1,4 +1,5 @@
-import { Line } from '../text';
+import { Splice, separatorBefore } from '../ops/shared';
+import { Eol, Line } from '../text';
 
 /** Offsets the WORKLOG and MAILBOX edits share. */
 
@@ -25,4 +26,26 @@ export function breakIfUnterminated(text: string, at: number, eol: string): stri
   if (at === 0) return '';
   const c = text.charCodeAt(at - 1);
   return c === 10 || c === 13 ? '' : eol;
+}
+
+/** Where a file's blocks sit: their heading line and the line after their last. */
+export interface BlockSpan {
+  readonly heading: number;
+  readonly end: number;
+}
+
+/**
+ * Inserts a new entry or message where the file's order puts the newest: above the
+ * first block in a newest-first file, else after the last block's content (or at the
+ * end of a file without blocks).
+ */
+export function newBlockSplice(text: string, lines: readonly Line[], blocks: readonly BlockSpan[], newestFirst: boolean, block: string, eol: Eol): Splice {
+  const first = blocks[0];
+  const last = blocks[blocks.length - 1];
+  if (first && newestFirst) {
+    const at = lines[first.heading].start;
+    return { at, insert: separatorBefore(text, at, eol) + block + eol };
+  }
+  const at = last ? afterContent(text, lines, last.heading, last.end, text.length) : text.length;
+  return { at, insert: separatorBefore(text, at, eol) + block + blankLineIfFollowed(text, at, eol) };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../extension/dispose';
-import { webviewHtml, makeNonce } from '../shared/webview-html';
+import { PanelHost } from '../shared/panel-host';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-model';
 import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
 import { locateTask } from './drop';
@@ -41,9 +40,7 @@ export interface BoardContext extends BoardWriterContext {
 export class BoardPanel extends DisposableBase {
   static readonly viewType = 'cortex.board';
 
-  private panel: vscode.WebviewPanel | undefined;
-  private panelDisposables: vscode.Disposable[] = [];
-  private ready = false;
+  private readonly host: PanelHost;
   private version = 0;
   /** What the page has: per-lane revisions, the header and lane list as JSON. */
   private sent: { revs: Map<string, number>; header: string; agents: string } | undefined;
@@ -73,22 +70,36 @@ export class BoardPanel extends DisposableBase {
     this.register({
       dispose: () => {
         if (this.moreTimer) clearTimeout(this.moreTimer);
-        this.releasePanel(true);
       },
     });
-    this.register(
-      vscode.window.registerWebviewPanelSerializer(BoardPanel.viewType, {
-        deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
-      }),
+    this.host = this.register(
+      new PanelHost(
+        ctx.extensionUri,
+        { viewType: BoardPanel.viewType, tabTitle: 'Task Board', pageTitle: 'Cortex Task Board', bundle: 'board', findWidget: true, icon: true, disposeReplaced: true },
+        {
+          receive: (data) => this.receiveMessage(data),
+          attached: (panel) => {
+            // Make the first message's cards while the page loads, so `ready` is answered at once.
+            setTimeout(() => {
+              if (this.host.panel !== panel) return;
+              const s = this.currentSnapshot();
+              lanesToSend(s.agents, s.cards, undefined, FIRST_MESSAGE_CARDS);
+            }, 0);
+          },
+          // A discarded or closed page has none of the lanes: the next one gets them all.
+          hidden: () => (this.sent = undefined),
+          released: () => (this.sent = undefined),
+        },
+      ),
     );
   }
 
   get isOpen(): boolean {
-    return this.panel !== undefined;
+    return this.host.isOpen;
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.host.ready;
   }
 
   /** The snapshot last sent to the page (lanes and cards as the page has them, before its own optimistic changes). */
@@ -99,18 +110,13 @@ export class BoardPanel extends DisposableBase {
   /** Opens the board (or brings it to the front), optionally scrolled to an agent's lane. */
   open(agent?: string): void {
     if (agent) this.pendingReveal = agent;
-    if (this.panel) {
-      this.panel.reveal(undefined, false);
-      this.flushReveal();
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(BoardPanel.viewType, 'Task Board', vscode.ViewColumn.Active, this.options());
-    this.attach(panel);
+    this.host.open();
+    this.flushReveal(); // a page that is already listening scrolls at once; a new one when it says ready
   }
 
   /** Posts what changed since the last post, when the page is listening. */
   update(): void {
-    if (this.ready) this.post(false);
+    if (this.host.ready) this.post(false);
   }
 
   /** A message from the page: checked, then handled (also the test API's way in). */
@@ -121,7 +127,7 @@ export class BoardPanel extends DisposableBase {
       return;
     }
     const msg = checked.value;
-    if (msg.type !== 'ready' && !this.ready) {
+    if (msg.type !== 'ready' && !this.host.ready) {
       this.ctx.log.warn(`Task board: dropped "${msg.type}" sent before "ready"`);
       return;
     }
@@ -133,65 +139,6 @@ export class BoardPanel extends DisposableBase {
     }
   }
 
-  // ---- the panel -------------------------------------------------------------------
-
-  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableCommandUris: false,
-      enableFindWidget: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.ctx.extensionUri, 'dist')],
-    };
-  }
-
-  private attach(panel: vscode.WebviewPanel): void {
-    this.releasePanel(true);
-    this.panel = panel;
-    this.ready = false;
-    this.sent = undefined;
-    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
-    const webview = panel.webview;
-    webview.options = this.options();
-    panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
-    const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
-    // Make the first message's cards while the page loads, so `ready` is answered at once.
-    setTimeout(() => {
-      if (this.panel !== panel) return;
-      const s = this.currentSnapshot();
-      lanesToSend(s.agents, s.cards, undefined, FIRST_MESSAGE_CARDS);
-    }, 0);
-    webview.html = webviewHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: asUri('board.js'),
-      styleUris: [asUri('codicon.css'), asUri('board.css')],
-      title: 'Cortex Task Board',
-    });
-    this.panelDisposables.push(
-      webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
-      // Without retainContextWhenHidden the page is discarded while hidden; the new
-      // one says `ready` again (and restores its own UI state) when it comes back.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) {
-          this.ready = false;
-          this.sent = undefined;
-        }
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.releasePanel(false);
-      }),
-    );
-  }
-
-  private releasePanel(dispose: boolean): void {
-    const panel = this.panel;
-    this.panelDisposables.splice(0).forEach((d) => d.dispose());
-    this.panel = undefined;
-    this.ready = false;
-    this.sent = undefined;
-    if (dispose) panel?.dispose();
-  }
-
   // ---- messages --------------------------------------------------------------------
 
   private dispatch(msg: BoardWebviewMessage): unknown {
@@ -200,7 +147,7 @@ export class BoardPanel extends DisposableBase {
         if (msg.protocol !== BOARD_PROTOCOL_VERSION) {
           this.ctx.log.warn(`Task board: the page speaks protocol ${msg.protocol}, the host ${BOARD_PROTOCOL_VERSION}`);
         }
-        this.ready = true;
+        this.host.ready = true;
         this.post(true);
         this.readyEmitter.fire();
         this.flushReveal();
@@ -249,7 +196,7 @@ export class BoardPanel extends DisposableBase {
   }
 
   private flushReveal(): void {
-    if (!this.ready || !this.pendingReveal) return;
+    if (!this.host.ready || !this.pendingReveal) return;
     const agent = this.pendingReveal;
     this.pendingReveal = undefined;
     this.postMessage({ type: 'reveal', agent });
@@ -274,17 +221,17 @@ export class BoardPanel extends DisposableBase {
     this.sent = { revs, header, agents };
     this.snapshot = snapshot;
     const message: BoardStateMessage = { type: 'state', version: this.version, base, header: snapshot.header, agents: snapshot.agents, lanes };
-    const panel = this.panel;
+    const panel = this.host.panel;
     this.postMessage(message, () => {
       this.postedEmitter.fire(message);
       // The rest of the lanes once this one is through: queued all at once, the later
       // messages would hold up the first one on its way to the page.
-      if (more && this.panel === panel && this.ready) this.moreTimer = setTimeout(() => this.update(), 0);
+      if (more && this.host.panel === panel && this.host.ready) this.moreTimer = setTimeout(() => this.update(), 0);
     });
   }
 
   private postMessage(message: BoardHostMessage, delivered?: () => void): void {
-    const panel = this.panel;
+    const panel = this.host.panel;
     if (!panel) return;
     void panel.webview.postMessage(message).then(
       (ok) => {

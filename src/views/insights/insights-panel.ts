@@ -1,10 +1,9 @@
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { TeamHistory } from '../../core/insights/model';
 import { DisposableBase } from '../../extension/dispose';
 import { TeamStore } from '../../extension/team-store';
 import { readTaskHistory } from '../../git/task-history';
-import { makeNonce, webviewHtml } from '../shared/webview-html';
+import { PanelHost } from '../shared/panel-host';
 import { buildInsightsState } from './insights-model';
 import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './protocol';
 
@@ -43,9 +42,7 @@ const DEBOUNCE_MS = 250;
 export class InsightsPanel extends DisposableBase {
   static readonly viewType = 'cortex.insights';
 
-  private panel: vscode.WebviewPanel | undefined;
-  private panelDisposables: vscode.Disposable[] = [];
-  private ready = false;
+  private readonly host: PanelHost;
   private version = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private history: HistoryEntry | undefined;
@@ -63,22 +60,26 @@ export class InsightsPanel extends DisposableBase {
     this.register({
       dispose: () => {
         if (this.timer) clearTimeout(this.timer);
-        this.releasePanel(true);
       },
     });
-    this.register(
-      vscode.window.registerWebviewPanelSerializer(InsightsPanel.viewType, {
-        deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
-      }),
+    this.host = this.register(
+      new PanelHost(
+        ctx.extensionUri,
+        { viewType: InsightsPanel.viewType, tabTitle: 'Team Insights', pageTitle: 'Cortex Team Insights', bundle: 'insights', findWidget: true, icon: true, disposeReplaced: true },
+        {
+          receive: (data) => this.receiveMessage(data),
+          attached: () => void this.ensureHistory(),
+        },
+      ),
     );
   }
 
   get isOpen(): boolean {
-    return this.panel !== undefined;
+    return this.host.isOpen;
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.host.ready;
   }
 
   /** The state last posted to the page. */
@@ -87,17 +88,12 @@ export class InsightsPanel extends DisposableBase {
   }
 
   open(): void {
-    if (this.panel) {
-      this.panel.reveal(undefined, false);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(InsightsPanel.viewType, 'Team Insights', vscode.ViewColumn.Active, this.options());
-    this.attach(panel);
+    this.host.open();
   }
 
   /** The team or the clock changed: recompute shortly, when the page listens. */
   update(): void {
-    if (!this.panel) return;
+    if (!this.host.panel) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -139,68 +135,20 @@ export class InsightsPanel extends DisposableBase {
     this.handle(checked.value);
   }
 
-  // ---- the panel -------------------------------------------------------------------
-
-  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableCommandUris: false,
-      enableFindWidget: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.ctx.extensionUri, 'dist')],
-    };
-  }
-
-  private attach(panel: vscode.WebviewPanel): void {
-    this.releasePanel(true);
-    this.panel = panel;
-    this.ready = false;
-    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
-    const webview = panel.webview;
-    webview.options = this.options();
-    panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
-    const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
-    webview.html = webviewHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: asUri('insights.js'),
-      styleUris: [asUri('codicon.css'), asUri('insights.css')],
-      title: 'Cortex Team Insights',
-    });
-    this.panelDisposables.push(
-      webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
-      panel.onDidChangeViewState(() => {
-        // A hidden page is discarded; the new one says `ready` again.
-        if (!panel.visible) this.ready = false;
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.releasePanel(false);
-      }),
-    );
-    void this.ensureHistory();
-  }
-
-  private releasePanel(dispose: boolean): void {
-    const panel = this.panel;
-    this.panelDisposables.splice(0).forEach((d) => d.dispose());
-    this.panel = undefined;
-    this.ready = false;
-    if (dispose) panel?.dispose();
-  }
-
   private handle(msg: InsightsWebviewMessage): void {
     switch (msg.type) {
       case 'ready':
         if (msg.protocol !== INSIGHTS_PROTOCOL_VERSION) {
           this.ctx.log.warn(`Team insights: the page speaks protocol ${msg.protocol}, the host ${INSIGHTS_PROTOCOL_VERSION}`);
         }
-        this.ready = true;
+        this.host.ready = true;
         this.post();
         this.readyEmitter.fire();
         // A team folder shown since the history was read: read it for this one.
         void this.ensureHistory();
         return;
       case 'refresh':
-        if (!this.ready) return;
+        if (!this.host.ready) return;
         void this.refreshHistory();
         return;
     }
@@ -242,12 +190,12 @@ export class InsightsPanel extends DisposableBase {
   }
 
   private postIfReady(): void {
-    if (this.ready) this.post();
+    if (this.host.ready) this.post();
   }
 
   private post(): void {
-    const panel = this.panel;
-    if (!panel || !this.ready) return;
+    const panel = this.host.panel;
+    if (!panel || !this.host.ready) return;
     const state = this.currentState();
     const message: InsightsHostMessage = { type: 'state', version: ++this.version, state };
     void panel.webview.postMessage(message).then(

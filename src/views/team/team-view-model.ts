@@ -2,6 +2,7 @@ import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness'
 import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
+import { latestSession } from '../../core/reports/team-report';
 import { parseStamp } from '../../core/time';
 import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './protocol';
 
@@ -96,20 +97,6 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     hasNote: agent.notePath !== null,
     problems,
   };
-}
-
-/** The Session Log entry with the latest date (the later one in the file on a tie or without dates). */
-function latestSession(agent: Agent): Agent['sessionLog'][number] | undefined {
-  let best: Agent['sessionLog'][number] | undefined;
-  let bestAt = -Infinity;
-  for (const entry of agent.sessionLog) {
-    const at = parseStamp(entry.lastSession) ?? -Infinity;
-    if (!best || at >= bestAt) {
-      best = entry;
-      bestAt = Math.max(bestAt, at);
-    }
-  }
-  return best;
 }
 
 /** A runner file with no tasks shows nothing (a kickoff not yet written out). */

@@ -1,8 +1,7 @@
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../extension/dispose';
 import { isAllowedLink } from '../board/markdown';
-import { makeNonce, webviewHtml } from '../shared/webview-html';
+import { PanelHost } from '../shared/panel-host';
 import { renderArtifact } from './artifact-render';
 import {
   ArtifactView,
@@ -37,9 +36,7 @@ export interface ThreadsPanelContext {
 export class ThreadsPanel extends DisposableBase {
   static readonly viewType = 'cortex.threads';
 
-  private panel: vscode.WebviewPanel | undefined;
-  private panelDisposables: vscode.Disposable[] = [];
-  private ready = false;
+  private readonly host: PanelHost;
   private version = 0;
   private lastJson: string | undefined;
   private pendingReveal: { kind: SelectionKind; id: string } | undefined;
@@ -54,20 +51,26 @@ export class ThreadsPanel extends DisposableBase {
 
   constructor(private readonly ctx: ThreadsPanelContext) {
     super();
-    this.register({ dispose: () => this.releasePanel(true) });
-    this.register(
-      vscode.window.registerWebviewPanelSerializer(ThreadsPanel.viewType, {
-        deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => this.attach(panel),
-      }),
+    this.host = this.register(
+      new PanelHost(
+        ctx.extensionUri,
+        // A restored panel lets an older one go without closing it, as this panel always did.
+        { viewType: ThreadsPanel.viewType, tabTitle: 'Threads', pageTitle: 'Cortex Threads', bundle: 'threads', findWidget: false, icon: false, disposeReplaced: false },
+        {
+          receive: (data) => this.receiveMessage(data),
+          attached: () => (this.lastJson = undefined),
+          released: () => this.stopArtifact(),
+        },
+      ),
     );
   }
 
   get isOpen(): boolean {
-    return this.panel !== undefined;
+    return this.host.isOpen;
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.host.ready;
   }
 
   /** The thread whose artifact is watched. */
@@ -78,24 +81,13 @@ export class ThreadsPanel extends DisposableBase {
   /** Opens the panel (or brings it to the front), showing a template or a thread. */
   open(select?: { kind: SelectionKind; id: string }): void {
     if (select) this.pendingReveal = select;
-    if (this.panel) {
-      this.panel.reveal(undefined, false);
-      this.flushReveal();
-      return;
-    }
-    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
-    const panel = vscode.window.createWebviewPanel(ThreadsPanel.viewType, 'Threads', vscode.ViewColumn.Active, {
-      enableScripts: true,
-      enableCommandUris: false,
-      localResourceRoots: [dist],
-      retainContextWhenHidden: false,
-    });
-    this.attach(panel);
+    this.host.open();
+    this.flushReveal(); // a page that is already listening shows it at once; a new one when it says ready
   }
 
   /** Posts the state when the page listens and it changed; re-reads the watched artifact's path. */
   update(): void {
-    if (!this.ready) return;
+    if (!this.host.ready) return;
     this.post(false);
     if (this.artifact) {
       const thread = this.ctx.state().threads.find((t) => t.id === this.artifact!.thread);
@@ -111,7 +103,7 @@ export class ThreadsPanel extends DisposableBase {
       return;
     }
     const msg = checked.value;
-    if (msg.type !== 'ready' && !this.ready) {
+    if (msg.type !== 'ready' && !this.host.ready) {
       this.ctx.log.warn(`Threads: dropped "${msg.type}" sent before "ready"`);
       return;
     }
@@ -124,7 +116,7 @@ export class ThreadsPanel extends DisposableBase {
     switch (msg.type) {
       case 'ready':
         if (msg.protocol !== THREADS_PROTOCOL_VERSION) this.ctx.log.warn(`Threads: the page speaks protocol ${msg.protocol}, the host ${THREADS_PROTOCOL_VERSION}`);
-        this.ready = true;
+        this.host.ready = true;
         this.post(true);
         this.readyEmitter.fire();
         this.flushReveal();
@@ -152,35 +144,8 @@ export class ThreadsPanel extends DisposableBase {
     }
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
-    this.releasePanel(false);
-    this.panel = panel;
-    this.ready = false;
-    this.lastJson = undefined;
-    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist] };
-    const asUri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
-    panel.webview.html = webviewHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: asUri('threads.js'),
-      styleUris: [asUri('codicon.css'), asUri('threads.css')],
-      title: 'Cortex Threads',
-    });
-    this.panelDisposables.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
-      panel.onDidChangeViewState(() => {
-        // Hidden pages are discarded; the page comes back and says ready again.
-        if (!panel.visible) this.ready = false;
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.releasePanel(false);
-      }),
-    );
-  }
-
   private flushReveal(): void {
-    if (!this.ready || !this.pendingReveal) return;
+    if (!this.host.ready || !this.pendingReveal) return;
     const r = this.pendingReveal;
     this.pendingReveal = undefined;
     this.postMessage({ type: 'reveal', kind: r.kind, id: r.id });
@@ -196,7 +161,7 @@ export class ThreadsPanel extends DisposableBase {
   }
 
   private postMessage(message: ThreadsHostMessage): void {
-    const panel = this.panel;
+    const panel = this.host.panel;
     if (!panel) return;
     void panel.webview.postMessage(message).then(
       (delivered) => delivered && this.messageEmitter.fire(message),
@@ -251,14 +216,5 @@ export class ThreadsPanel extends DisposableBase {
     }
     if (this.artifact !== entry || entry.revision !== revision) return; // a newer read or another thread took over
     this.postMessage({ type: 'artifact', artifact: view! });
-  }
-
-  private releasePanel(dispose: boolean): void {
-    this.stopArtifact();
-    this.panelDisposables.splice(0).forEach((d) => d.dispose());
-    const panel = this.panel;
-    this.panel = undefined;
-    this.ready = false;
-    if (dispose) panel?.dispose();
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
@@ -6,7 +5,7 @@ import { worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
 import { DisposableBase } from '../../extension/dispose';
 import { TeamStore } from '../../extension/team-store';
-import { makeNonce, webviewHtml } from '../shared/webview-html';
+import { PanelHost } from '../shared/panel-host';
 import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './protocol';
 import { buildWorklogViewState } from './worklog-model';
 
@@ -31,11 +30,9 @@ export interface WorklogPanelContext {
  */
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
-  private panel: vscode.WebviewPanel | undefined;
-  private panelDisposables: vscode.Disposable[] = [];
+  private readonly host: PanelHost;
   private watcher: vscode.FileSystemWatcher | undefined;
   private watchedRoot: string | undefined;
-  private ready = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private worklog: Worklog | null = null;
   private mailbox: Mailbox | null = null;
@@ -46,13 +43,22 @@ export class WorklogPanel extends DisposableBase {
 
   constructor(private readonly ctx: WorklogPanelContext) {
     super();
-    this.register({ dispose: () => this.release(true) });
+    this.host = this.register(
+      new PanelHost(
+        ctx.extensionUri,
+        { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
+        {
+          receive: (d) => this.receiveMessage(d),
+          attached: () => this.rewatch(),
+          released: () => this.release(),
+        },
+      ),
+    );
     this.register(ctx.store.onDidChange(() => this.rewatch()));
-    this.register(vscode.window.registerWebviewPanelSerializer(WorklogPanel.viewType, { deserializeWebviewPanel: async (p: vscode.WebviewPanel) => this.attach(p) }));
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.host.ready;
   }
 
   get lastPostedState(): WorklogViewState | undefined {
@@ -60,11 +66,7 @@ export class WorklogPanel extends DisposableBase {
   }
 
   open(): void {
-    if (this.panel) {
-      this.panel.reveal(undefined, false);
-      return;
-    }
-    this.attach(vscode.window.createWebviewPanel(WorklogPanel.viewType, 'Worklog', vscode.ViewColumn.Active, this.options()));
+    this.host.open();
   }
 
   /** Reads both files again and posts (also after the extension's own writes). */
@@ -90,7 +92,7 @@ export class WorklogPanel extends DisposableBase {
       return;
     }
     const msg = checked.value;
-    if (msg.type !== 'ready' && !this.ready) return;
+    if (msg.type !== 'ready' && !this.host.ready) return;
     Promise.resolve(this.handle(msg)).catch((e: unknown) => this.ctx.log.error(`Worklog: "${msg.type}" failed: ${String(e)}`));
   }
 
@@ -98,7 +100,7 @@ export class WorklogPanel extends DisposableBase {
     switch (msg.type) {
       case 'ready':
         if (msg.protocol !== WORKLOG_PROTOCOL_VERSION) this.ctx.log.warn(`Worklog: the page speaks protocol ${msg.protocol}`);
-        this.ready = true;
+        this.host.ready = true;
         return this.load();
       case 'openEntry': {
         const line = await this.entryLine(msg.id);
@@ -120,48 +122,18 @@ export class WorklogPanel extends DisposableBase {
     }
   }
 
-  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, enableCommandUris: false, enableFindWidget: true, localResourceRoots: [vscode.Uri.joinPath(this.ctx.extensionUri, 'dist')] };
-  }
-
-  private attach(panel: vscode.WebviewPanel): void {
-    this.release(true);
-    this.panel = panel;
-    this.ready = false;
-    const webview = panel.webview;
-    webview.options = this.options();
-    panel.iconPath = vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'cortex.svg');
-    const dist = vscode.Uri.joinPath(this.ctx.extensionUri, 'dist');
-    const asUri = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, f)).toString();
-    webview.html = webviewHtml({ cspSource: webview.cspSource, nonce: makeNonce((n) => randomBytes(n)), scriptUri: asUri('worklog.js'), styleUris: [asUri('codicon.css'), asUri('worklog.css')], title: 'Cortex Worklog' });
-    this.panelDisposables.push(
-      webview.onDidReceiveMessage((d: unknown) => this.receiveMessage(d)),
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.release(false);
-      }),
-    );
-    this.rewatch();
-  }
-
-  private release(dispose: boolean): void {
-    const panel = this.panel;
-    this.panelDisposables.splice(0).forEach((d) => d.dispose());
+  /** The panel is gone: stop watching the files. */
+  private release(): void {
     this.watcher?.dispose();
     this.watcher = undefined;
     this.watchedRoot = undefined;
-    this.panel = undefined;
-    this.ready = false;
     if (this.timer) clearTimeout(this.timer);
-    if (dispose) panel?.dispose();
   }
 
   /** Watches WORKLOG.md and MAILBOX.md of the team shown now (only while the panel is open). */
   private rewatch(): void {
     const root = this.ctx.store.location?.uri;
-    if (!this.panel) return;
+    if (!this.host.panel) return;
     if (root?.toString() !== this.watchedRoot) {
       this.watcher?.dispose();
       this.watcher = undefined;
@@ -198,10 +170,10 @@ export class WorklogPanel extends DisposableBase {
 
   private async load(): Promise<void> {
     await this.readFiles();
-    if (!this.panel || !this.ready) return;
+    if (!this.host.panel || !this.host.ready) return;
     const state = buildWorklogViewState({ hasTeam: !!this.ctx.store.location, trusted: this.ctx.trusted(), worklog: this.worklog, mailbox: this.mailbox });
     this.lastState = state;
-    void this.panel.webview.postMessage({ type: 'state', state });
+    void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
   }
 }

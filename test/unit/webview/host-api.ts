@@ -1,6 +1,6 @@
 // The VS Code API as a webview page sees it, for component tests: messages the page
 // posts are kept in order, and getState/setState keep one value (as VS Code does).
-import { VsCodeApi } from '../../../webview/team/actions';
+import { VsCodeApi } from '../../../webview/shared/host-bridge';
 
 export class RecordingApi implements VsCodeApi {
   readonly posted: unknown[] = [];
