@@ -54,6 +54,17 @@ export function shiftText(text: string, shiftMinutes: number, referenceTime = '1
   });
 }
 
+const INSTANT = /\b(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\b/g;
+
+/** Moves every ISO-8601 UTC instant (`…T11:20:00.000Z`) in `text` by `shiftMinutes`. */
+export function shiftInstants(text: string, shiftMinutes: number): string {
+  if (shiftMinutes === 0) return text;
+  return text.replace(INSTANT, (whole: string) => {
+    const ms = Date.parse(whole);
+    return Number.isNaN(ms) ? whole : new Date(ms + shiftMinutes * 60_000).toISOString();
+  });
+}
+
 export function readExampleMeta(source = exampleTeamDir): ExampleMeta {
   const meta = JSON.parse(readFileSync(path.join(source, exampleMetaFile), 'utf8')) as Partial<ExampleMeta>;
   if (typeof meta.referenceNow !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(meta.referenceNow)) {
@@ -109,6 +120,10 @@ export function copyExampleTeam(dest: string, options: { source?: string; now?: 
         walk(relPath);
       } else if (entry.isFile() && entry.name.endsWith('.md')) {
         writeFileSync(to, rewriteProjects(shiftText(readFileSync(from, 'utf8'), shiftMinutes, referenceTime)));
+        files++;
+      } else if (entry.isFile() && entry.name.endsWith('.json')) {
+        // The thread records (.cortex/data/threads.json) carry UTC instants, as the thread server writes them.
+        writeFileSync(to, shiftInstants(readFileSync(from, 'utf8'), shiftMinutes));
         files++;
       } else if (entry.isFile()) {
         cpSync(from, to);

@@ -11,7 +11,7 @@ import { agentLiveness, staleAfterMinutes, type Liveness } from '../../src/core/
 import { SHUTTLE_FILE, readShuttleFile } from '../../src/core/parse/shuttle';
 import { loadTeam } from '../../src/core/team';
 import { parseStamp, wallMinutes } from '../../src/core/time';
-import { copyExampleTeam, exampleMetaFile, readExampleMeta, shiftText } from '../harness/example-team';
+import { copyExampleTeam, exampleMetaFile, readExampleMeta, shiftInstants, shiftText } from '../harness/example-team';
 import { exampleTeamDir } from '../harness/paths';
 
 const intended: Record<string, Liveness> = {
@@ -160,5 +160,30 @@ describe('shiftText', () => {
   it('leaves placeholders and non-dates alone', () => {
     const text = 'created: YYYY-MM-DD\nLast session: --\nversion 2026-13-40 and 12:30\n';
     assert.strictEqual(shiftText(text, 600), text);
+  });
+});
+
+describe('shiftInstants', () => {
+  it('moves the UTC instants of the thread records and nothing else', () => {
+    const text = '{"createdAt": "2026-03-28T11:20:00.000Z", "updatedAt": "2026-03-28T23:52:00Z", "note": "2026-03-28T11:20"}';
+    assert.strictEqual(
+      shiftInstants(text, 10),
+      '{"createdAt": "2026-03-28T11:30:00.000Z", "updatedAt": "2026-03-29T00:02:00.000Z", "note": "2026-03-28T11:20"}',
+    );
+    assert.strictEqual(shiftInstants(text, 0), text);
+  });
+
+  it('shifts the example threads.json in a copy so the thread records are as recent as the tasks', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cortex-example-json-'));
+    try {
+      const copy = copyExampleTeam(path.join(dir, 'team'), { now: new Date(2026, 2, 29, 12, 0) });
+      const json = readFileSync(path.join(copy.dir, '.cortex', 'data', 'threads.json'), 'utf8');
+      const source = readFileSync(path.join(exampleTeamDir, '.cortex', 'data', 'threads.json'), 'utf8');
+      assert.strictEqual(json, shiftInstants(source, copy.shiftMinutes));
+      assert.notStrictEqual(json, source);
+      JSON.parse(json);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
