@@ -303,7 +303,7 @@ async function write(
           ? e.message
           : `${plan.path}: ${errorMessage(e)}`;
       const rest = changing.slice(changing.indexOf(plan) + 1).map((p) => p.path);
-      const restText = rest.length > 0 ? ` ${rest.join(' and ')} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
+      const restText = rest.length > 0 ? ` ${listText(rest)} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
       const again = ' Run "Cortex: Generate Protocol File" again to see the changes as they are now.';
       if (written.length === 0) {
         await c.prompts.error(`Cortex: nothing was written in ${project}. ${capitalize(reason)}.${restText}${again}`);
@@ -321,7 +321,7 @@ async function write(
   c.log.info(`Generate Protocol File for ${agent.slug} (${spec.id}, ${variant}) in ${project}: ${written.map((p) => `${p.path} ${p.change}`).join(', ')}`);
   const open = `Open ${spec.protocolFile}`;
   const what = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
-  const chmod = notExecutable.length > 0 ? ` ${notExecutable.join(' and ')} could not be made executable from here (the folder is not on this machine's disk): run chmod 755 on it where the agent runs.` : '';
+  const chmod = notExecutable.length > 0 ? ` ${listText(notExecutable)} could not be made executable from here (the folder is not on this machine's disk): run chmod 755 on it where the agent runs.` : '';
   const say = notExecutable.length > 0 ? c.prompts.warn.bind(c.prompts) : c.prompts.info.bind(c.prompts);
   void say(`Cortex: wrote ${agent.name}'s ${variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.${chmod}`, open).then(async (choice) => {
     if (choice === open) await vscode.window.showTextDocument(fs.uri(spec.protocolFile), { preview: true });
@@ -365,6 +365,11 @@ function pastTense(plan: ProtocolFilePlan, spec: RuntimeSpec): string {
     case 'unchanged':
       return 'up to date';
   }
+}
+
+/** "a", "a and b", "a, b and c". */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 function capitalize(s: string): string {
