@@ -5,7 +5,7 @@
 // diff preview. Checks the Team view and the files on disk; screenshots of each step
 // go to test-results/e2e/commands-*.png.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
@@ -202,7 +202,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
 
     await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
     await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);
-    await expectText(quickInput(page), /creates \.cortex\.md · creates CLAUDE\.local\.md/, 10_000);
+    await expectText(quickInput(page), /creates \.cortex\.md · creates CLAUDE\.local\.md · creates \.claude\/hooks\/cortex-precheck\.sh · creates \.claude\/settings\.json/, 10_000);
     await shot(page, 'protocol-1-runtime');
     await typeInto(page, 'Claude Code');
     await page.keyboard.press('Enter');
@@ -222,7 +222,15 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     const protocol = readFileSync(path.join(project, '.cortex.md'), 'utf8');
     assert.ok(protocol.includes(`- Task file: \`${wb.teamFile('agents/release-manager/tasks.md')}\``));
     assert.match(readFileSync(path.join(project, 'CLAUDE.local.md'), 'utf8'), /^## Cortex\n/);
-    await expectText(toast(page, /wrote Release Manager's worker protocol for Claude Code/), /\.cortex\.md \(created\), CLAUDE\.local\.md \(created\)/, 15_000);
+    await eventually(async () => existsSync(path.join(project, '.claude/settings.json')), () => '.claude/settings.json in the project folder', 15_000);
+    assert.ok(readFileSync(path.join(project, '.claude/hooks/cortex-precheck.sh'), 'utf8').startsWith('#!/bin/sh\n'));
+    assert.equal(statSync(path.join(project, '.claude/hooks/cortex-precheck.sh')).mode & 0o777, 0o755, 'the idle hook is executable');
+    assert.match(readFileSync(path.join(project, '.claude/settings.json'), 'utf8'), /"UserPromptSubmit"/);
+    await expectText(
+      toast(page, /wrote Release Manager's worker protocol for Claude Code/),
+      /\.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\)/,
+      15_000,
+    );
     await eventually(async () => (await page.locator('.monaco-diff-editor').count()) === 0, () => 'the preview to close', 10_000);
     await shot(page, 'protocol-3-written');
     await toast(page, /wrote Release Manager's worker protocol/).getByRole('button', { name: 'Open .cortex.md' }).click();

@@ -2,13 +2,16 @@ import { findMarkedSection, isMarkerLine, markedBlock, upsertMarkedSection } fro
 import { findHeadingSection, upsertHeadingSection } from './heading-section';
 import { PlaceholderValues, fillTemplate } from './render';
 import { detectEol } from '../text';
+import { CLAUDE_SETTINGS_PATH, HOOK_SCRIPT_PATH, addPromptHook } from './claude-settings';
 
 /**
  * The protocol file an agent reads to take part in a Cortex team, for the runtime it
  * runs in, written into its project folder. What goes into which file:
  *
  * - Claude Code: the protocol in `.cortex.md`, and a `## Cortex` section in
- *   `CLAUDE.local.md` that points to it (the Cortex plugin's own layout);
+ *   `CLAUDE.local.md` that points to it (the Cortex plugin's own layout); for a worker
+ *   also the idle check `.claude/hooks/cortex-precheck.sh` and its entry in
+ *   `.claude/settings.json` (`hooks.UserPromptSubmit`);
  * - Codex: a Cortex section in `AGENTS.md`;
  * - Cursor: a Cortex section in `.cursorrules`;
  * - Gemini CLI: a Cortex section in `GEMINI.md`.
@@ -21,15 +24,23 @@ import { detectEol } from '../text';
 export type ProtocolRuntime = 'claude-code' | 'codex' | 'cursor' | 'gemini';
 export type ProtocolVariant = 'coordinator' | 'worker';
 
-/** How a file is changed: a marked section, a `## Cortex` section, or a marked section in a Cortex-owned file. */
-export type ProtocolFileKind = 'marked' | 'heading' | 'protocol';
+/**
+ * How a file is changed: a marked section, a `## Cortex` section, a marked section in
+ * a Cortex-owned file, a whole Cortex-owned script, or an entry merged into Claude
+ * Code's settings.json.
+ */
+export type ProtocolFileKind = 'marked' | 'heading' | 'protocol' | 'script' | 'settings';
 
 export interface ProtocolFileSpec {
   /** Relative to the project folder. */
   readonly path: string;
   readonly kind: ProtocolFileKind;
-  /** What the file holds: the protocol itself, or a pointer to the protocol file. */
-  readonly content: 'protocol' | 'pointer';
+  /** What the file holds: the protocol itself, a pointer to the protocol file, the idle check script, or its hook entry. */
+  readonly content: 'protocol' | 'pointer' | 'hook-script' | 'hook-entry';
+  /** Written only for these variants (all when absent). */
+  readonly variants?: readonly ProtocolVariant[];
+  /** Must be executable (a script). */
+  readonly executable?: boolean;
 }
 
 export interface RuntimeSpec {
@@ -49,12 +60,22 @@ export const PROTOCOL_RUNTIMES: readonly RuntimeSpec[] = [
     files: [
       { path: '.cortex.md', kind: 'protocol', content: 'protocol' },
       { path: 'CLAUDE.local.md', kind: 'heading', content: 'pointer' },
+      // Idle suppression: the coordinator polls the team even with an empty task file,
+      // so only workers get it (as the Cortex plugin's /join does). The script before
+      // the settings entry that runs it.
+      { path: HOOK_SCRIPT_PATH, kind: 'script', content: 'hook-script', variants: ['worker'], executable: true },
+      { path: CLAUDE_SETTINGS_PATH, kind: 'settings', content: 'hook-entry', variants: ['worker'] },
     ],
   },
   { id: 'codex', label: 'Codex', protocolFile: 'AGENTS.md', files: [{ path: 'AGENTS.md', kind: 'marked', content: 'protocol' }] },
   { id: 'cursor', label: 'Cursor', protocolFile: '.cursorrules', files: [{ path: '.cursorrules', kind: 'marked', content: 'protocol' }] },
   { id: 'gemini', label: 'Gemini CLI', protocolFile: 'GEMINI.md', files: [{ path: 'GEMINI.md', kind: 'marked', content: 'protocol' }] },
 ];
+
+/** The files written for `variant`. */
+export function filesFor(spec: RuntimeSpec, variant: ProtocolVariant): ProtocolFileSpec[] {
+  return spec.files.filter((f) => !f.variants || f.variants.includes(variant));
+}
 
 export function runtimeSpec(id: ProtocolRuntime): RuntimeSpec {
   const spec = PROTOCOL_RUNTIMES.find((r) => r.id === id);
@@ -71,9 +92,17 @@ export const PROTOCOL_TEMPLATE_FILES = {
   worker: 'worker.md',
   coordinator: 'coordinator.md',
   claudeSection: 'claude-local-section.md',
+  hookScript: 'cortex-precheck.sh',
 } as const;
 
 export type ProtocolTemplates = Readonly<Record<keyof typeof PROTOCOL_TEMPLATE_FILES, string>>;
+
+/**
+ * How every worker heartbeat prompt starts: the idle check
+ * (`templates/protocol/cortex-precheck.sh`) recognises a tick by it, and the worker
+ * protocol tells the agent to use it (as the Cortex plugin's heartbeat does).
+ */
+export const TICK_PREFIX = 'Cortex tick:';
 
 /** The coordinator's slug, as the protocol names it. */
 export const COORDINATOR_SLUG = 'chief-of-staff';
@@ -109,11 +138,12 @@ export function joinNative(dir: string, ...parts: string[]): string {
 
 export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime): PlaceholderValues {
   const slug = ctx.agentSlug;
+  const tasksPath = joinNative(ctx.teamDir, 'agents', slug, 'tasks.md');
   return {
     agent_name: ctx.agentName,
     agent_slug: slug,
     note_path: joinNative(ctx.teamDir, 'agents', slug, `${slug}.md`),
-    tasks_path: joinNative(ctx.teamDir, 'agents', slug, 'tasks.md'),
+    tasks_path: tasksPath,
     project: ctx.project,
     team_dir: ctx.teamDir,
     agents_dir: joinNative(ctx.teamDir, 'agents'),
@@ -125,7 +155,14 @@ export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime
     daily_review: ctx.dailyReview,
     runtime: runtimeSpec(runtime).label,
     protocol_file: runtimeSpec(runtime).protocolFile,
+    tick_prompt: `${TICK_PREFIX} check ${tasksPath} for work and continue, following ${runtimeSpec(runtime).protocolFile}`,
+    tasks_path_sh: shQuote(tasksPath),
   };
+}
+
+/** `s` as one POSIX shell word (single quotes; a quote inside as '\''). */
+export function shQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The protocol text (the worker or coordinator template, filled). */
@@ -140,6 +177,11 @@ export function renderClaudeSection(templates: ProtocolTemplates, ctx: ProtocolC
   return checkGenerated(fillTemplate(templates.claudeSection, placeholderValues(ctx, 'claude-code'), name), name);
 }
 
+/** The idle check script for `.claude/hooks/cortex-precheck.sh`, with the agent's task file written in. */
+export function renderHookScript(templates: ProtocolTemplates, ctx: ProtocolContext): string {
+  return fillTemplate(templates.hookScript, placeholderValues(ctx, 'claude-code'), PROTOCOL_TEMPLATE_FILES.hookScript);
+}
+
 function checkGenerated(text: string, name: string): string {
   for (const line of text.split(/\r\n|\r|\n/)) {
     if (isMarkerLine(line)) throw new Error(`${name} produced a Cortex marker line ("${line.trim()}"), which would end the section early.`);
@@ -147,7 +189,7 @@ function checkGenerated(text: string, name: string): string {
   return text;
 }
 
-export type ProtocolChange = 'create' | 'add-section' | 'replace-section' | 'replace-file' | 'unchanged';
+export type ProtocolChange = 'create' | 'add-section' | 'replace-section' | 'replace-file' | 'add-hook' | 'unchanged';
 
 export interface ProtocolFilePlan {
   /** Relative to the project folder. */
@@ -173,14 +215,31 @@ export function planProtocolFiles(
 ): ProtocolFilePlan[] {
   const spec = runtimeSpec(runtime);
   const protocol = renderProtocol(templates, variant, ctx, runtime);
-  return spec.files.map((file) => {
+  const content = (file: ProtocolFileSpec): string => {
+    switch (file.content) {
+      case 'protocol':
+        return protocol;
+      case 'pointer':
+        return renderClaudeSection(templates, ctx);
+      case 'hook-script':
+        return renderHookScript(templates, ctx);
+      case 'hook-entry':
+        return '';
+    }
+  };
+  return filesFor(spec, variant).map((file) => {
     const before = existing(file.path);
-    const { after, change } = planFile(file, before, file.content === 'pointer' ? renderClaudeSection(templates, ctx) : protocol);
+    const { after, change } = planFile(file, before, content(file));
     return { path: file.path, before, after, change: before !== undefined && after === before ? 'unchanged' : change };
   });
 }
 
 function planFile(file: ProtocolFileSpec, before: string | undefined, content: string): { after: string; change: ProtocolChange } {
+  if (file.kind === 'settings') return addPromptHook(before, file.path);
+  if (file.kind === 'script') {
+    // Cortex's own file: written whole, in its own (LF) line breaks for sh.
+    return { after: content, change: before === undefined ? 'create' : 'replace-file' };
+  }
   if (file.kind === 'heading') {
     const after = upsertHeadingSection(before, CLAUDE_SECTION_TITLE, content, file.path);
     if (before === undefined) return { after, change: 'create' };
@@ -205,12 +264,14 @@ export function describeChange(plan: Pick<ProtocolFilePlan, 'change' | 'path'>, 
   switch (plan.change) {
     case 'create':
       return `creates ${plan.path}`;
+    case 'add-hook':
+      return `adds the Cortex hook to ${plan.path}`;
     case 'add-section':
       return `adds ${section} to ${plan.path}`;
     case 'replace-section':
       return `replaces ${section} of ${plan.path}`;
     case 'replace-file':
-      return `replaces ${plan.path} (an earlier protocol file without Cortex markers)`;
+      return spec?.kind === 'script' ? `replaces ${plan.path}` : `replaces ${plan.path} (an earlier protocol file without Cortex markers)`;
     case 'unchanged':
       return `${plan.path} is up to date`;
   }

@@ -21,6 +21,8 @@ export const PLACEHOLDERS = [
   'daily_review',
   'runtime',
   'protocol_file',
+  'tick_prompt',
+  'tasks_path_sh',
 ] as const;
 
 export type Placeholder = (typeof PLACEHOLDERS)[number];

@@ -4,7 +4,7 @@
  * A field of the wrong type reads as absent; a record without an id is skipped and
  * counted. Pure: text in, plain data out (safe to post to a webview).
  */
-import { readJson, toValue } from './json-reader';
+import { readJson, toValue } from '../json/json-reader';
 
 export const THREAD_STATUSES = ['running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting'] as const;
 export type ThreadStatus = (typeof THREAD_STATUSES)[number];

@@ -4,7 +4,7 @@
  * (offset and length into the text), so the editor can underline exactly that. Pure:
  * which prompt files exist is given by the caller.
  */
-import { LineIndex } from './json-reader';
+import { LineIndex } from '../json/json-reader';
 import { templateGraph } from './graph';
 import { AgentDef, Endpoint, FileRef, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
 

@@ -4,7 +4,7 @@
  * a field of the wrong type reads as absent (the JSON schema reports the type; the
  * checks report what matters to a running thread). Pure.
  */
-import { JsonNode, JsonObject, property, readJson } from './json-reader';
+import { JsonNode, JsonObject, property, readJson } from '../json/json-reader';
 
 /** Where something is written: offset and length in the file's text. */
 export interface Span {

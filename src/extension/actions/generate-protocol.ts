@@ -1,3 +1,4 @@
+import { promises as nodeFs } from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
@@ -15,6 +16,7 @@ import {
   ProtocolVariant,
   RuntimeSpec,
   describeChange,
+  filesFor,
   planProtocolFiles,
   protocolVariant,
 } from '../../core/protocol-file/protocol';
@@ -30,8 +32,11 @@ import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText }
  * written into its project folder (the note's `project`, `~` expanded). Steps: the
  * agent (skipped from an agent's row), the runtime (each shows what it would create
  * or change), then a review with the diffs open: Write or Cancel. Only the Cortex
- * section of an existing file changes. Files are written in order; when one fails
- * the message says exactly which were written.
+ * section of an existing file changes (in Claude Code's settings.json, only the hook
+ * entry is inserted). Files are written in order; when one fails the message says
+ * exactly which were written. A script is made executable (chmod 755) where the
+ * project folder is on this machine's disk (`file:`); elsewhere the message says to
+ * run chmod, since `vscode.workspace.fs` has no file modes.
  */
 export interface GeneratedProtocol {
   readonly agent: string;
@@ -43,6 +48,8 @@ export interface GeneratedProtocol {
   readonly written: readonly string[];
   /** Files that were already up to date. */
   readonly unchanged: readonly string[];
+  /** Scripts that could not be made executable here (not a `file:` folder), relative to the project folder. */
+  readonly notExecutable?: readonly string[];
 }
 
 interface RuntimeItem extends vscode.QuickPickItem {
@@ -138,6 +145,8 @@ async function generate(c: CortexController, previews: ProtocolPreviews, presetS
       await c.context.workspaceState.update(RUNTIME_KEY, { ...c.context.workspaceState.get(RUNTIME_KEY), [a.slug]: runtime.spec.id });
       const changing = runtime.plans.filter((p) => p.change !== 'unchanged');
       if (changing.length === 0) {
+        // Up to date, but a script copied or checked out without its mode still needs it.
+        await makeExecutable(project.uri, runtime.spec, runtime.plans).catch((e: unknown) => c.log.warn(`Generate Protocol File: chmod: ${errorMessage(e)}`));
         await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${project.path} is up to date (${runtime.plans.map((p) => p.path).join(', ')}); nothing to write.`);
         return { agent: a.slug, runtime: runtime.spec.id, variant, project: project.path, written: [], unchanged: runtime.plans.map((p) => p.path) };
       }
@@ -236,8 +245,9 @@ async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: Pro
     }
   }
   return PROTOCOL_RUNTIMES.map((spec): RuntimeItem => {
-    const description = spec.files.map((f) => f.path).join(' + ');
-    const unreadable = spec.files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
+    const files = filesFor(spec, variant);
+    const description = files.map((f) => f.path).join(' + ');
+    const unreadable = files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
     if (unreadable) return { label: spec.label, description, detail: `$(warning) ${unreadable}`, spec, problem: unreadable };
     try {
       const plans = planProtocolFiles(spec.id, variant, ctx, templates, (p) => texts.get(p));
@@ -267,6 +277,7 @@ async function write(
     return undefined;
   }
   const written: ProtocolFilePlan[] = [];
+  const notExecutable: string[] = [];
   for (const plan of changing) {
     try {
       if (plan.before === undefined) {
@@ -280,13 +291,25 @@ async function write(
         });
       }
       written.push(plan);
+      if (spec.files.find((f) => f.path === plan.path)?.executable) {
+        const skipped = await makeExecutable(fs.uri(''), spec, [plan]);
+        if (skipped.length > 0) notExecutable.push(...skipped);
+      }
     } catch (e) {
-      const reason = e instanceof CortexConflictError || e instanceof CortexInputError ? e.message : `${plan.path}: ${errorMessage(e)}`;
+      const wasWritten = written.includes(plan);
+      const reason = wasWritten
+        ? `${plan.path} was written but could not be made executable (${errorMessage(e)}); run chmod 755 on it`
+        : e instanceof CortexConflictError || e instanceof CortexInputError
+          ? e.message
+          : `${plan.path}: ${errorMessage(e)}`;
       const rest = changing.slice(changing.indexOf(plan) + 1).map((p) => p.path);
-      const restText = rest.length > 0 ? ` ${rest.join(' and ')} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
+      const restText = rest.length > 0 ? ` ${listText(rest)} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
       const again = ' Run "Cortex: Generate Protocol File" again to see the changes as they are now.';
       if (written.length === 0) {
         await c.prompts.error(`Cortex: nothing was written in ${project}. ${capitalize(reason)}.${restText}${again}`);
+      } else if (wasWritten) {
+        const done = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
+        await c.prompts.error(`Cortex: wrote ${done} in ${project}, but ${reason}.${restText}${again}`);
       } else {
         const done = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
         await c.prompts.error(`Cortex: wrote ${done} in ${project}, but not ${plan.path}: ${reason}.${restText}${again}`);
@@ -298,10 +321,31 @@ async function write(
   c.log.info(`Generate Protocol File for ${agent.slug} (${spec.id}, ${variant}) in ${project}: ${written.map((p) => `${p.path} ${p.change}`).join(', ')}`);
   const open = `Open ${spec.protocolFile}`;
   const what = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
-  void c.prompts.info(`Cortex: wrote ${agent.name}'s ${variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.`, open).then(async (choice) => {
+  const chmod = notExecutable.length > 0 ? ` ${listText(notExecutable)} could not be made executable from here (the folder is not on this machine's disk): run chmod 755 on it where the agent runs.` : '';
+  const say = notExecutable.length > 0 ? c.prompts.warn.bind(c.prompts) : c.prompts.info.bind(c.prompts);
+  void say(`Cortex: wrote ${agent.name}'s ${variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.${chmod}`, open).then(async (choice) => {
     if (choice === open) await vscode.window.showTextDocument(fs.uri(spec.protocolFile), { preview: true });
   });
-  return { agent: agent.slug, runtime: spec.id, variant, project, written: written.map((p) => p.path), unchanged };
+  return { agent: agent.slug, runtime: spec.id, variant, project, written: written.map((p) => p.path), unchanged, ...(notExecutable.length ? { notExecutable } : {}) };
+}
+
+/**
+ * chmod 755 for the executable files among `plans` (Claude Code runs the hook script
+ * directly). Only a `file:` folder has modes this side can set: the others are
+ * returned, for the message to say so.
+ */
+async function makeExecutable(project: vscode.Uri, spec: RuntimeSpec, plans: readonly ProtocolFilePlan[]): Promise<string[]> {
+  const skipped: string[] = [];
+  for (const plan of plans) {
+    if (!spec.files.find((f) => f.path === plan.path)?.executable) continue;
+    const uri = vscode.Uri.joinPath(project, ...plan.path.split('/'));
+    if (uri.scheme !== 'file') {
+      skipped.push(plan.path);
+      continue;
+    }
+    await nodeFs.chmod(uri.fsPath, 0o755);
+  }
+  return skipped;
 }
 
 /** What writing a plan did, in a few words. */
@@ -316,9 +360,16 @@ function pastTense(plan: ProtocolFilePlan, spec: RuntimeSpec): string {
       return `${section} replaced`;
     case 'replace-file':
       return 'replaced';
+    case 'add-hook':
+      return 'Cortex hook added';
     case 'unchanged':
       return 'up to date';
   }
+}
+
+/** "a", "a and b", "a, b and c". */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 function capitalize(s: string): string {
@@ -335,6 +386,7 @@ export async function loadTemplates(extensionUri: vscode.Uri): Promise<ProtocolT
     worker: await read(PROTOCOL_TEMPLATE_FILES.worker),
     coordinator: await read(PROTOCOL_TEMPLATE_FILES.coordinator),
     claudeSection: await read(PROTOCOL_TEMPLATE_FILES.claudeSection),
+    hookScript: await read(PROTOCOL_TEMPLATE_FILES.hookScript),
   };
   cached = { root: extensionUri.toString(), templates };
   return templates;

@@ -4,7 +4,7 @@
 // preview (exactly what was written is said), broken sections, missing project
 // folders, unsaved editors, Back, Escape at each step, and Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
@@ -32,6 +32,10 @@ import {
 
 const BEGIN = /^<!-- cortex:begin: written by Cortex Team, replaced when the protocol is generated again; keep your own text outside this section -->$/m;
 const END = '<!-- cortex:end -->';
+const SCRIPT = '.claude/hooks/cortex-precheck.sh';
+const SETTINGS = '.claude/settings.json';
+const HOOK = { hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh' }] };
+const ALL_CLAUDE = ['.cortex.md', 'CLAUDE.local.md', SCRIPT, SETTINGS];
 
 interface Generated {
   agent: string;
@@ -76,7 +80,7 @@ describe('Command: Generate Protocol File', function () {
     removeTempFolders();
   });
 
-  it('Claude Code: shows the diffs, then writes .cortex.md and the "## Cortex" section of CLAUDE.local.md', async () => {
+  it('Claude Code: shows the diffs, then writes .cortex.md, the "## Cortex" section of CLAUDE.local.md and the idle hook', async () => {
     const folder = await freshProject(worker);
     let tabsAtReview: string[] = [];
     let runtimeItems: readonly vscode.QuickPickItem[] = [];
@@ -96,19 +100,19 @@ describe('Command: Generate Protocol File', function () {
     ]);
     const result = await generate();
     noErrors(a);
-    assert.deepEqual(result && { runtime: result.runtime, variant: result.variant, written: result.written }, { runtime: 'claude-code', variant: 'worker', written: ['.cortex.md', 'CLAUDE.local.md'] });
+    assert.deepEqual(result && { runtime: result.runtime, variant: result.variant, written: result.written }, { runtime: 'claude-code', variant: 'worker', written: ALL_CLAUDE });
     assert.deepEqual(stepTrail(a), ['1/3', '<2/3', '<3/3']);
     assert.deepEqual(
       runtimeItems.map((i) => [i.label, i.description, i.detail]),
       [
-        ['Claude Code', '.cortex.md + CLAUDE.local.md', 'creates .cortex.md · creates CLAUDE.local.md'],
+        ['Claude Code', ALL_CLAUDE.join(' + '), ALL_CLAUDE.map((f) => `creates ${f}`).join(' · ')],
         ['Codex', 'AGENTS.md', 'creates AGENTS.md'],
         ['Cursor', '.cursorrules', 'creates .cursorrules'],
         ['Gemini CLI', 'GEMINI.md', 'creates GEMINI.md'],
       ],
     );
-    assert.deepEqual(tabsAtReview.sort(), ['.cortex.md (Itest Proto Worker, worker, Claude Code): new file', 'CLAUDE.local.md (Itest Proto Worker, worker, Claude Code): new file']);
-    assert.deepEqual(reviewItems.map((i) => i.label), ['$(check) Write', '$(diff) Show .cortex.md', '$(diff) Show CLAUDE.local.md', '$(close) Cancel']);
+    assert.deepEqual(tabsAtReview.sort(), ALL_CLAUDE.map((f) => `${f} (Itest Proto Worker, worker, Claude Code): new file`).sort());
+    assert.deepEqual(reviewItems.map((i) => i.label), ['$(check) Write', ...ALL_CLAUDE.map((f) => `$(diff) Show ${f}`), '$(close) Cancel']);
     assert.equal(previewTabs().length, 0, 'the previews are closed after writing');
 
     const protocol = read(path.join(folder, '.cortex.md'));
@@ -125,7 +129,78 @@ describe('Command: Generate Protocol File', function () {
     const claude = read(path.join(folder, 'CLAUDE.local.md'));
     assert.ok(claude.startsWith('## Cortex\n\nThis project takes part in a Cortex team as **Itest Proto Worker** (`itest-proto-worker`).'));
     assert.ok(claude.includes('[.cortex.md](.cortex.md)'));
-    message(a, /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\)\./, 'info');
+    const hookText = read(path.join(folder, SCRIPT));
+    assert.ok(hookText.startsWith('#!/bin/sh\n'));
+    assert.ok(hookText.includes(`\ntasks_file='${worker.tasksFile}'\n`), 'the agent\'s task file is written into the script');
+    if (process.platform !== 'win32') assert.equal(statSync(path.join(folder, SCRIPT)).mode & 0o777, 0o755, 'the script is executable');
+    assert.deepEqual(JSON.parse(read(path.join(folder, SETTINGS))), { hooks: { UserPromptSubmit: [HOOK] } });
+    message(
+      a,
+      /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\)\.$/,
+      'info',
+    );
+  });
+
+  it('Claude Code: merges the hook into an existing .claude/settings.json, every other byte kept; the next run finds it there', async () => {
+    const folder = await freshProject(worker);
+    mkdirSync(path.join(folder, '.claude'), { recursive: true });
+    const head = '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "./guard.sh" }] }\n    ]';
+    const tail = '\n  },\n  "model": "opus"\n}\n';
+    writeFileSync(path.join(folder, SETTINGS), head + tail);
+    let detail = '';
+    script(a, [
+      (r) => {
+        detail = r.items.find((i) => i.label === 'Claude Code')?.detail ?? '';
+        return 'Claude Code';
+      },
+      'Write',
+    ]);
+    const result = await generate(worker.slug);
+    assert.equal(detail, `creates .cortex.md · creates CLAUDE.local.md · creates ${SCRIPT} · adds the Cortex hook to ${SETTINGS}`);
+    assert.deepEqual(result?.written, ALL_CLAUDE);
+    const after = read(path.join(folder, SETTINGS));
+    assert.ok(after.startsWith(head + ',\n    "UserPromptSubmit": [\n      {\n        "hooks": [\n'), after);
+    assert.ok(after.endsWith('\n    ]' + tail), after);
+    const parsed = JSON.parse(after);
+    assert.deepEqual(parsed.hooks.UserPromptSubmit, [HOOK]);
+    assert.equal(parsed.hooks.PreToolUse[0].hooks[0].command, './guard.sh');
+    message(a, /\.claude\/settings\.json \(Cortex hook added\)/, 'info');
+
+    script(a, ['Claude Code']);
+    const again = await generate(worker.slug);
+    assert.deepEqual(again && { written: again.written, unchanged: again.unchanged }, { written: [], unchanged: ALL_CLAUDE });
+    assert.equal(read(path.join(folder, SETTINGS)), after);
+  });
+
+  it('Claude Code: a .claude/settings.json that is not plain JSON is refused, and nothing is written', async () => {
+    const folder = await freshProject(worker);
+    mkdirSync(path.join(folder, '.claude'), { recursive: true });
+    const mine = '{\n  // my settings\n  "model": "opus"\n}\n';
+    writeFileSync(path.join(folder, SETTINGS), mine);
+    let detail = '';
+    script(a, [
+      (r) => {
+        detail = r.items.find((i) => i.label === 'Claude Code')?.detail ?? '';
+        return 'Claude Code';
+      },
+    ]);
+    assert.equal(await generate(worker.slug), undefined);
+    assert.match(detail, /^\$\(warning\) \.claude\/settings\.json has a comment \(line 2, column 3\); settings\.json is plain JSON, which has no comments/);
+    message(a, /nothing was written\. \.claude\/settings\.json has a comment/, 'error');
+    assert.equal(read(path.join(folder, SETTINGS)), mine);
+    for (const f of ['.cortex.md', 'CLAUDE.local.md', SCRIPT]) assert.equal(exists(path.join(folder, f)), false, f);
+  });
+
+  it('Claude Code for the coordinator: no idle hook (it polls the team even when its own task file is empty)', async () => {
+    let claude: vscode.QuickPickItem | undefined;
+    script(a, [
+      (r) => {
+        claude = r.items.find((i) => i.label === 'Claude Code');
+        return ESCAPE;
+      },
+    ]);
+    await generate(lead.slug);
+    assert.equal(claude?.description, '.cortex.md + CLAUDE.local.md');
   });
 
   for (const [runtime, file] of [
@@ -201,7 +276,7 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     await generate(worker.slug);
-    assert.equal(detail, 'replaces the Cortex section of .cortex.md · replaces the "## Cortex" section of CLAUDE.local.md');
+    assert.equal(detail, `replaces the Cortex section of .cortex.md · replaces the "## Cortex" section of CLAUDE.local.md · replaces ${SCRIPT} · ${SETTINGS} is up to date`);
     const second = read(path.join(folder, 'CLAUDE.local.md'));
     assert.ok(second.startsWith(mine + '\n## Cortex\n'));
     assert.ok(second.includes('**Itest Proto Writer**'));
@@ -209,8 +284,8 @@ describe('Command: Generate Protocol File', function () {
 
     script(a, ['Claude Code']);
     const result = await generate(worker.slug);
-    assert.deepEqual(result && { written: result.written, unchanged: result.unchanged }, { written: [], unchanged: ['.cortex.md', 'CLAUDE.local.md'] });
-    message(a, /protocol in .* is up to date \(\.cortex\.md, CLAUDE\.local\.md\); nothing to write/, 'info');
+    assert.deepEqual(result && { written: result.written, unchanged: result.unchanged }, { written: [], unchanged: ALL_CLAUDE });
+    message(a, /protocol in .* is up to date \(\.cortex\.md, CLAUDE\.local\.md, \.claude\/hooks\/cortex-precheck\.sh, \.claude\/settings\.json\); nothing to write/, 'info');
     writeFileSync(worker.noteFile, read(worker.noteFile).replace('name: Itest Proto Writer', 'name: Itest Proto Worker'));
     a.store.notifyChanged([`agents/${worker.slug}/${worker.slug}.md`]);
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === worker.slug)?.name === 'Itest Proto Worker', 5000, 'the name back');
@@ -228,7 +303,7 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     await generate(worker.slug);
-    assert.equal(detail, 'replaces .cortex.md (an earlier protocol file without Cortex markers) · creates CLAUDE.local.md');
+    assert.equal(detail, `replaces .cortex.md (an earlier protocol file without Cortex markers) · creates CLAUDE.local.md · creates ${SCRIPT} · creates ${SETTINGS}`);
     assert.doesNotMatch(read(path.join(folder, '.cortex.md')), /Written by \/join/);
   });
 
@@ -287,7 +362,10 @@ describe('Command: Generate Protocol File', function () {
     assert.equal(read(claudeFile), '# Mine\n\nEdited while the diff was open.\n');
     message(
       a,
-      new RegExp(`wrote \\.cortex\\.md \\(created\\) in ${escape(folder)}, but not CLAUDE\\.local\\.md: CLAUDE\\.local\\.md changed on disk after the preview\\. Run "Cortex: Generate Protocol File" again`),
+      new RegExp(
+        `wrote \\.cortex\\.md \\(created\\) in ${escape(folder)}, but not CLAUDE\\.local\\.md: CLAUDE\\.local\\.md changed on disk after the preview\\. ` +
+          `\\.claude/hooks/cortex-precheck\\.sh and \\.claude/settings\\.json were not written either\\. Run "Cortex: Generate Protocol File" again`,
+      ),
       'error',
     );
   });
@@ -304,7 +382,12 @@ describe('Command: Generate Protocol File', function () {
     assert.equal(await generate(worker.slug), undefined);
     assert.equal(read(path.join(folder, '.cortex.md')), 'Someone else was faster.\n');
     assert.equal(exists(path.join(folder, 'CLAUDE.local.md')), false);
-    message(a, /nothing was written in .*\. \.cortex\.md was created by another program after the preview\. CLAUDE\.local\.md was not written either\./, 'error');
+    assert.equal(exists(path.join(folder, SCRIPT)), false);
+    message(
+      a,
+      /nothing was written in .*\. \.cortex\.md was created by another program after the preview\. CLAUDE\.local\.md, \.claude\/hooks\/cortex-precheck\.sh and \.claude\/settings\.json were not written either\./,
+      'error',
+    );
   });
 
   it('refuses a file whose Cortex section is broken: the runtime says why and nothing is written', async () => {

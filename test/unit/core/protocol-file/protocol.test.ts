@@ -14,7 +14,9 @@ import {
   planProtocolFiles,
   protocolVariant,
   renderClaudeSection,
+  renderHookScript,
   renderProtocol,
+  shQuote,
 } from '../../../../src/core/protocol-file/protocol';
 import { PLACEHOLDERS, fillTemplate, placeholdersIn } from '../../../../src/core/protocol-file/render';
 
@@ -27,6 +29,7 @@ function loadTemplates(): ProtocolTemplates {
     worker: read(PROTOCOL_TEMPLATE_FILES.worker),
     coordinator: read(PROTOCOL_TEMPLATE_FILES.coordinator),
     claudeSection: read(PROTOCOL_TEMPLATE_FILES.claudeSection),
+    hookScript: read(PROTOCOL_TEMPLATE_FILES.hookScript),
   };
 }
 
@@ -116,6 +119,15 @@ describe('protocol texts (templates/protocol)', () => {
         assert.match(text, /exactly one such line/);
         assert.match(text, /idle\s+ticks\s+are\s+suppressed/i);
         assert.match(text, /no line (of|starting with)[^.]*`\*\*Status:\*\* ready` or\s+`\*\*Status:\*\* in-progress`/s);
+      });
+
+      it('names the heartbeat prompt by its "Cortex tick:" start only for a worker (the idle hook recognises it)', () => {
+        if (variant === 'worker') {
+          includes(text, `\`Cortex tick: check ${tasks} for work and continue, following .cortex.md\``);
+          includes(text, 'starting with exactly `Cortex tick:`');
+        } else {
+          assert.match(text, /do not start it with `Cortex tick:`/);
+        }
       });
 
       it('contains no Cortex marker line', () => {
@@ -214,11 +226,50 @@ describe('planProtocolFiles', () => {
   it('lists the files of each runtime', () => {
     const paths = Object.fromEntries(PROTOCOL_RUNTIMES.map((r) => [r.id, planProtocolFiles(r.id, 'worker', ctx, templates, none).map((p) => p.path)]));
     assert.deepStrictEqual(paths, {
-      'claude-code': ['.cortex.md', 'CLAUDE.local.md'],
+      'claude-code': ['.cortex.md', 'CLAUDE.local.md', '.claude/hooks/cortex-precheck.sh', '.claude/settings.json'],
       codex: ['AGENTS.md'],
       cursor: ['.cursorrules'],
       gemini: ['GEMINI.md'],
     });
+  });
+
+  it('gives the idle hook to a worker only: the coordinator polls the team even when its own task file is empty', () => {
+    assert.deepStrictEqual(
+      planProtocolFiles('claude-code', 'coordinator', chief, templates, none).map((p) => p.path),
+      ['.cortex.md', 'CLAUDE.local.md'],
+    );
+  });
+
+  it('creates the hook script with the task file written in, and a settings.json with the entry', () => {
+    const [, , script, settings] = planProtocolFiles('claude-code', 'worker', ctx, templates, none);
+    assert.strictEqual(script.change, 'create');
+    assert.strictEqual(script.after, renderHookScript(templates, ctx));
+    assert.ok(script.after.startsWith('#!/bin/sh\n'));
+    includes(script.after, `\ntasks_file='${TASKS}'\n`);
+    assert.doesNotMatch(script.after, /\{\{|\}\}|\r/);
+    assert.strictEqual(settings.change, 'create');
+    assert.deepStrictEqual(JSON.parse(settings.after), { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh' }] }] } });
+  });
+
+  it('replaces a different hook script as a whole, and finds the same one and a registered hook up to date', () => {
+    const [, , script, settings] = planProtocolFiles('claude-code', 'worker', ctx, templates, files({ '.claude/hooks/cortex-precheck.sh': '#!/bin/bash\nexit 0\n' }));
+    assert.strictEqual(script.change, 'replace-file');
+    assert.strictEqual(describeChange(script, { path: script.path, kind: 'script', content: 'hook-script' }), 'replaces .claude/hooks/cortex-precheck.sh');
+    const again = planProtocolFiles('claude-code', 'worker', ctx, templates, files({ '.claude/hooks/cortex-precheck.sh': script.after, '.claude/settings.json': settings.after }));
+    assert.deepStrictEqual(again.slice(2).map((p) => p.change), ['unchanged', 'unchanged']);
+  });
+
+  it('quotes a task file path with a quote in it for sh', () => {
+    const odd = renderHookScript(templates, { ...ctx, teamDir: "/home/o'brien/team $HOME" });
+    includes(odd, `\ntasks_file='/home/o'\\''brien/team $HOME/agents/billing-dev/tasks.md'\n`);
+    assert.strictEqual(shQuote("a'b"), `'a'\\''b'`);
+  });
+
+  it('refuses a settings.json that is not JSON, and says so', () => {
+    assert.throws(
+      () => planProtocolFiles('claude-code', 'worker', ctx, templates, files({ '.claude/settings.json': '{\n  // mine\n}\n' })),
+      /\.claude\/settings\.json has a comment \(line 2, column 3\)/,
+    );
   });
 
   it('creates new files: the marked protocol, and the pointer section', () => {

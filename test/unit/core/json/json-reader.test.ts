@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { LineIndex, property, readJson, toValue } from '../../../src/core/threads/json-reader';
+import { LineIndex, property, readJson, toValue } from '../../../../src/core/json/json-reader';
 
-describe('threads: JSON reader with positions', () => {
+describe('JSON reader with positions', () => {
   it('reads what JSON.parse reads, with offsets of keys and values', () => {
     const text = '{\n  "a": [1, -2.5e3, true, null],\n  "b": { "c": "x\\u0041\\n" }\n}';
     const r = readJson(text);

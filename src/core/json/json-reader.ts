@@ -1,7 +1,8 @@
 /**
  * A small JSON reader that keeps where every value sits in the text, so findings about
- * thread-templates.json can point at the exact key or value in the editor. Strict JSON
- * (what the Cortex server reads with JSON.parse), plus a tolerated leading BOM. Pure.
+ * a JSON file (thread-templates.json) can point at the exact key or value in the
+ * editor, and an edit (Claude Code's settings.json) can insert text at the exact
+ * place. Strict JSON (what JSON.parse reads), plus a tolerated leading BOM. Pure.
  */
 
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
