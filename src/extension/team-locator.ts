@@ -127,6 +127,13 @@ export function sameUri(a: vscode.Uri, b: vscode.Uri): boolean {
   return a.toString() === b.toString();
 }
 
+/** `uri` is `folder` or somewhere under it. */
+export function isSameOrInside(uri: vscode.Uri, folder: vscode.Uri): boolean {
+  if (sameUri(uri, folder)) return true;
+  const base = folder.with({ path: folder.path.replace(/\/+$/, '') + '/' });
+  return uri.scheme === base.scheme && uri.authority === base.authority && uri.path.startsWith(base.path);
+}
+
 export const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
   selected: 'selected in this workspace',
   setting: 'from the cortex.teamDirectory setting',

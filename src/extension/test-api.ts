@@ -56,6 +56,10 @@ export interface CortexTestApi {
     readonly state: SyncBarState;
     readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
   };
+  /** The team status bar item as shown now. */
+  readonly statusBar: { readonly text: string; readonly visible: boolean };
+  /** The context keys the controller set last (`cortex.multipleTeams`, `cortex.teamState`). */
+  contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
 }
@@ -104,5 +108,9 @@ export function createTestApi(controller: CortexController, commands: Commands):
       },
     },
     reports: commands.reports,
+    get statusBar() {
+      return controller.statusBar.shown;
+    },
+    contextKey: (key) => controller.contextKeys.get(key),
   };
 }

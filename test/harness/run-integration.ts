@@ -74,6 +74,11 @@ async function main(): Promise<number> {
   mkdirSync(artifacts, { recursive: true });
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'cortex-integration-'));
   const team = copyExampleTeam(path.join(runDir, 'team'));
+  // The window opens a workspace whose only folder is the team: the same as opening the
+  // folder for the extension, but a test can add and remove further folders
+  // (updateWorkspaceFolders) without the window turning into another workspace.
+  const workspaceFile = path.join(runDir, 'cortex-test.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: team.dir }] }, null, 2));
   const resultsFile = path.join(runDir, 'results.json');
   const progressFile = path.join(runDir, 'progress.jsonl');
   const testsEntry = path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
@@ -110,7 +115,7 @@ async function main(): Promise<number> {
       });
     });
     page.on('pageerror', (err) => console.log(`[integration] page error: ${err.message}`));
-    const url = server.workbenchUrl(team.dir, [
+    const url = server.workbenchUrl(workspaceFile, [
       ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
       ['extensionTestsPath', server.remoteUri(testsEntry)],
       ['skipWelcome', 'true'],
