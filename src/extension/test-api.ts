@@ -8,6 +8,7 @@ import { SyncBarState } from './git/sync-status-bar';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
 import { ReportCommands } from './reports/report-commands';
+import { LocateResult } from './team-locator';
 import { TeamStore } from './team-store';
 
 /**
@@ -56,6 +57,8 @@ export interface CortexTestApi {
     readonly state: SyncBarState;
     readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
   };
+  /** What the last locate found: the team, every candidate with its source, config.yaml. */
+  readonly locateResult: LocateResult | undefined;
   /** The team status bar item as shown now. */
   readonly statusBar: { readonly text: string; readonly visible: boolean };
   /** The context keys the controller set last (`cortex.multipleTeams`, `cortex.teamState`). */
@@ -108,6 +111,9 @@ export function createTestApi(controller: CortexController, commands: Commands):
       },
     },
     reports: commands.reports,
+    get locateResult() {
+      return controller.locateResult;
+    },
     get statusBar() {
       return controller.statusBar.shown;
     },

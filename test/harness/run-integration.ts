@@ -79,6 +79,9 @@ async function main(): Promise<number> {
   // (updateWorkspaceFolders) without the window turning into another workspace.
   const workspaceFile = path.join(runDir, 'cortex-test.code-workspace');
   writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: team.dir }] }, null, 2));
+  // The example's home (its project folders) doubles as the extension host's HOME.
+  const home = team.home;
+  mkdirSync(home, { recursive: true });
   const resultsFile = path.join(runDir, 'results.json');
   const progressFile = path.join(runDir, 'progress.jsonl');
   const testsEntry = path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
@@ -101,6 +104,10 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_PROGRESS: progressFile,
         CORTEX_MOCHA_SUITE: 'integration',
         CORTEX_TEST_TEAM: team.dir,
+        // A home of the run's own (the example's): the locator's ~/.cortex/config.yaml and
+        // ~/cortex-team are the tests' to write, never the machine's.
+        HOME: home,
+        CORTEX_TEST_HOME: home,
         ...(args.grep ? { CORTEX_TEST_GREP: args.grep } : {}),
         ...(args.files ? { CORTEX_TEST_FILES: args.files } : {}),
       },

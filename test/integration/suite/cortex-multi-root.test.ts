@@ -2,21 +2,12 @@
 // `cortex.multipleTeams`, "Select Team Folder" offers both, the pick is shown everywhere
 // and remembered, and removing that folder from the workspace falls back.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
-import { cortexApi, teamDir, waitFor } from './cortex-helpers';
-
-/** A small team in a fresh temporary folder: one agent with one ready task. */
-export function makeSoloTeam(prefix: string, name = 'Solo'): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  mkdirSync(path.join(dir, 'agents', 'solo'), { recursive: true });
-  writeFileSync(path.join(dir, 'agents', 'solo', 'solo.md'), `---\nname: ${name}\nstatus: active\n---\n\n## Role\nWorks alone.\n`);
-  writeFileSync(path.join(dir, 'agents', 'solo', 'tasks.md'), '## Write the report\n**Status:** ready\n\nOne page.\n');
-  return dir;
-}
+import { cortexApi, makeSoloTeam, teamDir, waitFor } from './cortex-helpers';
 
 /** Adds or removes workspace folders and waits until VS Code says they changed. */
 async function changeFolders(change: () => boolean): Promise<void> {
@@ -41,7 +32,7 @@ describe('Cortex: multi-root teams', () => {
     this.timeout(60_000);
     api = await cortexApi();
     first = await teamDir(api);
-    second = makeSoloTeam('cortex-second-team-');
+    second = makeSoloTeam(path.join(os.tmpdir(), 'cortex-second-team-'));
   });
 
   afterEach(() => api.setPromptAnswers(undefined));
