@@ -7,7 +7,8 @@ import { expandHome, parseConfig } from '../core/parse/config';
 
 /**
  * Where the team folder is, in this order: `--team`, `CORTEX_TEAM_DIR`, `team_dir` in
- * `~/.cortex/config.yaml` (the Cortex plugin's config), else `~/cortex-team`. `~` is
+ * `~/.cortex/config.yaml` (the Cortex plugin's config; `$CORTEX_HOME/config.yaml` when
+ * CORTEX_HOME is set), else `~/cortex-team`. `~` is
  * expanded everywhere; `$HOME` is honoured so tests and scripts can point it elsewhere.
  */
 export interface CliEnv {
@@ -27,8 +28,9 @@ export interface LoadedConfig {
 }
 
 export async function loadCliConfig(ctx: CliEnv): Promise<LoadedConfig> {
-  const home = homeDir(ctx.env);
-  const file = path.join(home, '.cortex', 'config.yaml');
+  // $CORTEX_HOME stands for ~/.cortex, as in the plugin and the extension.
+  const cortexHome = ctx.env.CORTEX_HOME?.trim();
+  const file = cortexHome ? path.join(cortexHome, 'config.yaml') : path.join(homeDir(ctx.env), '.cortex', 'config.yaml');
   let text: string;
   try {
     text = await fsp.readFile(file, 'utf8');

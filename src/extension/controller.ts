@@ -14,7 +14,7 @@ import { Prompts } from './prompts';
 import { Settings } from './settings';
 import { ShuttleMonitor } from './shuttle-monitor';
 import { TeamStatusBar } from './status-bar';
-import { LocateResult, SOURCE_LABELS, displayPath, locateTeam } from './team-locator';
+import { LocateResult, SELECTED_TEAM_KEY, SOURCE_LABELS, displayPath, isSameOrInside, locateTeam } from './team-locator';
 import { TeamStore } from './team-store';
 import { WriteGuard } from './trust';
 
@@ -39,9 +39,11 @@ export class CortexController extends DisposableBase {
   readonly shuttle: ShuttleMonitor;
   readonly insights: InsightsPanel;
   private readonly diagnostics = this.register(new DiagnosticsPublisher());
-  private readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
+  readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
   private readonly notifier: DownNotifier;
   private located: LocateResult | undefined;
+  /** The context keys this controller set last (VS Code offers no way to read them back). */
+  readonly contextKeys = new Map<string, unknown>();
   private canRegisterAgent = false;
   private locating: Promise<void> | undefined;
   private locateAgain = false;
@@ -95,7 +97,7 @@ export class CortexController extends DisposableBase {
         else this.onLivenessInputsChanged();
       }),
     );
-    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.locate()));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onWorkspaceFoldersChanged(e.removed)));
     this.register(
       this.guard.onDidChangeTrust(() => {
         // Trust makes workspace settings such as cortex.teamDirectory count.
@@ -133,6 +135,19 @@ export class CortexController extends DisposableBase {
       }
     })();
     return this.locating;
+  }
+
+  /**
+   * A team picked among the workspace folders is a choice for this workspace: when its
+   * folder leaves the workspace, the choice goes too and the team is found again.
+   */
+  private async onWorkspaceFoldersChanged(removed: readonly vscode.WorkspaceFolder[]): Promise<void> {
+    const selected = this.context.workspaceState.get<string>(SELECTED_TEAM_KEY);
+    if (selected && removed.some((f) => isSameOrInside(vscode.Uri.parse(selected), f.uri))) {
+      this.log.info(`The selected team folder left the workspace; finding the team again`);
+      await this.context.workspaceState.update(SELECTED_TEAM_KEY, undefined);
+    }
+    await this.locate();
   }
 
   get locateResult(): LocateResult | undefined {
@@ -182,9 +197,14 @@ export class CortexController extends DisposableBase {
       config && config.diagnostics.length > 0 ? [{ uri: config.uri, diagnostics: config.diagnostics }] : [],
     );
     void this.threads.store.setTeamDir(location?.uri);
-    void vscode.commands.executeCommand('setContext', 'cortex.teamState', this.store.state);
-    void vscode.commands.executeCommand('setContext', 'cortex.multipleTeams', (this.located?.candidates.length ?? 0) > 1);
+    this.setContext('cortex.teamState', this.store.state);
+    this.setContext('cortex.multipleTeams', (this.located?.candidates.length ?? 0) > 1);
     this.onLivenessInputsChanged();
+  }
+
+  private setContext(key: string, value: unknown): void {
+    this.contextKeys.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
   }
 
   private onLivenessInputsChanged(): void {

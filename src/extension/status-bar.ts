@@ -13,10 +13,18 @@ export class TeamStatusBar extends DisposableBase {
     this.item.command = focusCommand;
   }
 
+  /** What the item shows now (for tests). */
+  get shown(): { readonly text: string; readonly visible: boolean } {
+    return { text: this.item.text, visible: this.visible };
+  }
+
+  private visible = false;
+
   /** Shows the summary; `undefined` (no team) or `visible: false` hides the item. */
   update(summary: TeamSummary | undefined, teamName: string | undefined, visible: boolean): void {
     if (!summary || !visible) {
       this.item.hide();
+      this.visible = false;
       return;
     }
     this.item.text = `$(organization) ${statusText(summary)}`;
@@ -30,6 +38,7 @@ export class TeamStatusBar extends DisposableBase {
     tip.appendMarkdown(`${summary.ready} ready · ${summary.inProgress} in progress\n\nClick to show the Team view.`);
     this.item.tooltip = tip;
     this.item.show();
+    this.visible = true;
   }
 }
 

@@ -9,7 +9,9 @@ import { decodeText } from '../core/text';
  * 1. the folder picked with "Cortex: Select Team Folder" in this workspace (remembered),
  * 2. the `cortex.teamDirectory` setting,
  * 3. a workspace folder that contains `agents/` (the first, when there are several),
- * 4. `team_dir` from `~/.cortex/config.yaml` (the Claude Code plugin's config),
+ * 4. `team_dir` from `~/.cortex/config.yaml` (the Claude Code plugin's config;
+ *    `$CORTEX_HOME/config.yaml` when CORTEX_HOME is set, as the plugin reads its other
+ *    files from `$CORTEX_HOME`),
  * 5. `~/cortex-team`.
  * 3 to 5 count only when the folder really holds an `agents/` folder.
  */
@@ -35,7 +37,21 @@ export interface LocateResult {
 
 export const SELECTED_TEAM_KEY = 'cortex.selectedTeam';
 
-export async function locateTeam(workspaceState: vscode.Memento): Promise<LocateResult> {
+/** Where the locator looks outside the workspace, read afresh at every locate. */
+export interface LocatorHome {
+  /** The user's home folder (`~`), on the machine the extension host runs on. */
+  readonly home: string | undefined;
+  /** `$CORTEX_HOME`: the folder that holds config.yaml instead of `~/.cortex`. */
+  readonly cortexHome: string | undefined;
+}
+
+/** The extension host's own: `os.homedir()` (which honours `$HOME`) and `$CORTEX_HOME`. */
+export function processHome(env: NodeJS.ProcessEnv = process.env): LocatorHome {
+  const cortexHome = env.CORTEX_HOME?.trim();
+  return { home: os.homedir() || undefined, cortexHome: cortexHome ? cortexHome : undefined };
+}
+
+export async function locateTeam(workspaceState: vscode.Memento, where: LocatorHome = processHome()): Promise<LocateResult> {
   const candidates: TeamLocation[] = [];
   const add = (loc: TeamLocation) => {
     if (!candidates.some((c) => sameUri(c.uri, loc.uri))) candidates.push(loc);
@@ -45,8 +61,9 @@ export async function locateTeam(workspaceState: vscode.Memento): Promise<Locate
 
   const remembered = workspaceState.get<string>(SELECTED_TEAM_KEY);
   if (remembered) {
+    // Only while it still is a team: a folder whose agents/ went away is not shown empty.
     const uri = vscode.Uri.parse(remembered);
-    if ((await kind(uri)) === 'directory') team = { uri, source: 'selected' };
+    if (await isTeamFolder(uri)) team = { uri, source: 'selected' };
   }
 
   const configured = vscode.workspace.getConfiguration('cortex').get<string>('teamDirectory', '').trim();
@@ -69,22 +86,26 @@ export async function locateTeam(workspaceState: vscode.Memento): Promise<Locate
     }
   }
 
-  const home = homeUri();
+  const home = where.home ? vscode.Uri.file(where.home) : undefined;
   let config: LocateResult['config'];
-  if (home) {
-    const configUri = vscode.Uri.joinPath(home, '.cortex', 'config.yaml');
+  const configUri = where.cortexHome
+    ? vscode.Uri.joinPath(vscode.Uri.file(where.cortexHome), 'config.yaml')
+    : home && vscode.Uri.joinPath(home, '.cortex', 'config.yaml');
+  if (configUri) {
     const text = await readText(configUri);
     if (text !== undefined) {
       const parsed = parseConfig(text, '.cortex/config.yaml');
       config = { uri: configUri, config: parsed.config, diagnostics: parsed.diagnostics };
       if (parsed.config.teamDir) {
-        const uri = vscode.Uri.file(expandHome(parsed.config.teamDir, home.fsPath));
+        const uri = vscode.Uri.file(expandHome(parsed.config.teamDir, where.home ?? ''));
         if (await isTeamFolder(uri)) {
           add({ uri, source: 'config' });
           if (!team && !problem) team = { uri, source: 'config' };
         }
       }
     }
+  }
+  if (home) {
     const fallback = vscode.Uri.joinPath(home, 'cortex-team');
     if (await isTeamFolder(fallback)) {
       add({ uri: fallback, source: 'default' });
@@ -127,6 +148,13 @@ export function sameUri(a: vscode.Uri, b: vscode.Uri): boolean {
   return a.toString() === b.toString();
 }
 
+/** `uri` is `folder` or somewhere under it. */
+export function isSameOrInside(uri: vscode.Uri, folder: vscode.Uri): boolean {
+  if (sameUri(uri, folder)) return true;
+  const base = folder.with({ path: folder.path.replace(/\/+$/, '') + '/' });
+  return uri.scheme === base.scheme && uri.authority === base.authority && uri.path.startsWith(base.path);
+}
+
 export const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
   selected: 'selected in this workspace',
   setting: 'from the cortex.teamDirectory setting',
@@ -137,12 +165,6 @@ export const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
 
 function isAbsolute(path: string): boolean {
   return path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
-}
-
-/** The user's home folder on the machine the extension host runs on (remote hosts included). */
-function homeUri(): vscode.Uri | undefined {
-  const home = os.homedir();
-  return home ? vscode.Uri.file(home) : undefined;
 }
 
 async function kind(uri: vscode.Uri): Promise<'file' | 'directory' | undefined> {

@@ -8,6 +8,7 @@ import { SyncBarState } from './git/sync-status-bar';
 import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
 import { ReportCommands } from './reports/report-commands';
+import { LocateResult } from './team-locator';
 import { TeamStore } from './team-store';
 
 /**
@@ -56,6 +57,12 @@ export interface CortexTestApi {
     readonly state: SyncBarState;
     readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
   };
+  /** What the last locate found: the team, every candidate with its source, config.yaml. */
+  readonly locateResult: LocateResult | undefined;
+  /** The team status bar item as shown now. */
+  readonly statusBar: { readonly text: string; readonly visible: boolean };
+  /** The context keys the controller set last (`cortex.multipleTeams`, `cortex.teamState`). */
+  contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
 }
@@ -104,5 +111,12 @@ export function createTestApi(controller: CortexController, commands: Commands):
       },
     },
     reports: commands.reports,
+    get locateResult() {
+      return controller.locateResult;
+    },
+    get statusBar() {
+      return controller.statusBar.shown;
+    },
+    contextKey: (key) => controller.contextKeys.get(key),
   };
 }

@@ -33,7 +33,7 @@ export interface CodeServer {
   readonly userDataDir: string;
   readonly extensionsDir: string;
   readonly logFile: string;
-  /** A workbench URL opening `folder`, with development options in `payload`. */
+  /** A workbench URL opening `folder` (or a `.code-workspace` file), with development options in `payload`. */
   workbenchUrl(folder: string, payload?: Array<[string, string]>): string;
   /** A `vscode-remote://` URI for a path on this machine (for payload entries). */
   remoteUri(absPath: string): string;
@@ -155,7 +155,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     remoteUri,
     exited,
     workbenchUrl(folder, payload = []) {
-      const params = new URLSearchParams({ folder: path.resolve(folder) });
+      // A `.code-workspace` file opens as a workspace, anything else as a folder.
+      const params = new URLSearchParams({ [folder.endsWith('.code-workspace') ? 'workspace' : 'folder']: path.resolve(folder) });
       if (payload.length) params.set('payload', JSON.stringify(payload));
       return `${url}/?${params.toString()}`;
     },

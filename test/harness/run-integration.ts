@@ -74,6 +74,14 @@ async function main(): Promise<number> {
   mkdirSync(artifacts, { recursive: true });
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'cortex-integration-'));
   const team = copyExampleTeam(path.join(runDir, 'team'));
+  // The window opens a workspace whose only folder is the team: the same as opening the
+  // folder for the extension, but a test can add and remove further folders
+  // (updateWorkspaceFolders) without the window turning into another workspace.
+  const workspaceFile = path.join(runDir, 'cortex-test.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: team.dir }] }, null, 2));
+  // The example's home (its project folders) doubles as the extension host's HOME.
+  const home = team.home;
+  mkdirSync(home, { recursive: true });
   const resultsFile = path.join(runDir, 'results.json');
   const progressFile = path.join(runDir, 'progress.jsonl');
   const testsEntry = path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
@@ -96,6 +104,10 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_PROGRESS: progressFile,
         CORTEX_MOCHA_SUITE: 'integration',
         CORTEX_TEST_TEAM: team.dir,
+        // A home of the run's own (the example's): the locator's ~/.cortex/config.yaml and
+        // ~/cortex-team are the tests' to write, never the machine's.
+        HOME: home,
+        CORTEX_TEST_HOME: home,
         ...(args.grep ? { CORTEX_TEST_GREP: args.grep } : {}),
         ...(args.files ? { CORTEX_TEST_FILES: args.files } : {}),
       },
@@ -110,7 +122,7 @@ async function main(): Promise<number> {
       });
     });
     page.on('pageerror', (err) => console.log(`[integration] page error: ${err.message}`));
-    const url = server.workbenchUrl(team.dir, [
+    const url = server.workbenchUrl(workspaceFile, [
       ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
       ['extensionTestsPath', server.remoteUri(testsEntry)],
       ['skipWelcome', 'true'],

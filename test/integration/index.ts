@@ -8,7 +8,9 @@
 //   CORTEX_MOCHA_PROGRESS  one JSON line per finished test, as they finish
 //   CORTEX_TEST_GREP       only tests whose full title contains this text
 //   CORTEX_TEST_FILES      only suite files whose path contains this text
-//   CORTEX_TEST_TEAM       the scratch team folder the window has open
+//   CORTEX_TEST_TEAM       the scratch team folder the window has open (through a
+//                          one-folder .code-workspace, so tests can add folders)
+//   CORTEX_TEST_HOME       the run's own empty home folder, also given as HOME
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import Mocha = require('mocha');

@@ -31,6 +31,12 @@ async function main(): Promise<number> {
   const userDataDir = path.join(runDir, 'user-data');
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(baseSettings, null, 2));
+  // As run-integration.ts: a one-folder workspace (tests add folders) and a home of the run's own.
+  const workspaceFile = path.join(runDir, 'cortex-test.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: team.dir }] }, null, 2));
+  // The example's home (its project folders) doubles as the extension host's HOME.
+  const home = team.home;
+  mkdirSync(home, { recursive: true });
   const resultsFile = path.join(runDir, 'results.json');
 
   let outcome: SuiteResults;
@@ -43,10 +49,13 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_JSON: resultsFile,
         CORTEX_MOCHA_SUITE: 'integration (electron)',
         CORTEX_TEST_TEAM: team.dir,
+        HOME: home,
+        CORTEX_TEST_HOME: home,
+        CORTEX_HOME: path.join(runDir, 'cortex-home'),
         ...(grep ? { CORTEX_TEST_GREP: grep } : {}),
       },
       launchArgs: [
-        team.dir,
+        workspaceFile,
         '--user-data-dir', userDataDir,
         '--extensions-dir', path.join(runDir, 'extensions'),
         '--disable-extensions', // every other extension; the one under development still loads

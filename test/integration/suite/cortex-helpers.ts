@@ -1,6 +1,7 @@
 // Shared by the Cortex extension's integration suites: the extension's test API, and
 // waiting for things the extension does asynchronously (watchers, the webview).
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
@@ -96,4 +97,13 @@ export async function settle(api: CortexTestApi, quietMs = 400, timeoutMs = 10_0
   } finally {
     sub.dispose();
   }
+}
+
+/** A small team in a fresh folder named `<prefix>XXXXXX`: one agent with one ready task. */
+export function makeSoloTeam(prefix: string, name = 'Solo'): string {
+  const dir = mkdtempSync(prefix);
+  mkdirSync(path.join(dir, 'agents', 'solo'), { recursive: true });
+  writeFileSync(path.join(dir, 'agents', 'solo', 'solo.md'), `---\nname: ${name}\nstatus: active\n---\n\n## Role\nWorks alone.\n`);
+  writeFileSync(path.join(dir, 'agents', 'solo', 'tasks.md'), '## Write the report\n**Status:** ready\n\nOne page.\n');
+  return dir;
 }

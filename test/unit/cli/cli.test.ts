@@ -353,6 +353,10 @@ describe('cortex-team CLI (real process)', function () {
     mkdirSync(path.join(home, 'teams/main'), { recursive: true });
     writeFileSync(path.join(home, '.cortex/config.yaml'), 'team_dir: ~/teams/main\nheartbeat_minutes: 10\ntelegram_chat_id: 1\n');
     assert.strictEqual(await teamOf({}), path.join(home, 'teams/main'));
+    // $CORTEX_HOME stands for ~/.cortex.
+    mkdirSync(path.join(home, 'other-cortex'));
+    writeFileSync(path.join(home, 'other-cortex/config.yaml'), `team_dir: ${team}\n`);
+    assert.strictEqual(await teamOf({ CORTEX_HOME: path.join(home, 'other-cortex') }), team);
     // The environment wins over the config; --team wins over both.
     assert.strictEqual(await teamOf({ CORTEX_TEAM_DIR: team }), team);
     assert.strictEqual(await teamOf({ CORTEX_TEAM_DIR: path.join(home, 'teams/main') }, ['--team', team]), team);
