@@ -1,4 +1,5 @@
 import { ComponentChildren } from 'preact';
+import { focusRow, linearStep, rowsOf } from './roving-rows';
 
 /**
  * A list of rows moved through with the arrow keys (Home/End too); Tab enters and
@@ -6,20 +7,12 @@ import { ComponentChildren } from 'preact';
  */
 export function RowList(props: { label: string; children: ComponentChildren }) {
   const onKeyDown = (e: KeyboardEvent) => {
-    const list = e.currentTarget as HTMLElement;
-    const rows = Array.from(list.querySelectorAll<HTMLElement>(':scope > li[data-row]'));
-    const current = (e.target as HTMLElement).closest('li[data-row]') as HTMLElement | null;
-    if (!current || rows.length === 0) return;
-    let i = rows.indexOf(current);
-    if (e.key === 'ArrowDown') i = Math.min(rows.length - 1, i + 1);
-    else if (e.key === 'ArrowUp') i = Math.max(0, i - 1);
-    else if (e.key === 'Home') i = 0;
-    else if (e.key === 'End') i = rows.length - 1;
-    else return;
+    const at = rowsOf(e);
+    if (!at) return;
+    const i = linearStep(e.key, at.index, at.rows.length);
+    if (i === undefined) return;
     e.preventDefault();
-    for (const r of rows) r.tabIndex = -1;
-    rows[i].tabIndex = 0;
-    rows[i].focus();
+    focusRow(at.rows, i);
   };
   return (
     <ul class="rows" role="list" aria-label={props.label} onKeyDown={onKeyDown}>

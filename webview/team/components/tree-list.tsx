@@ -1,4 +1,5 @@
 import { ComponentChildren } from 'preact';
+import { focusRow, linearStep, rowsOf } from './roving-rows';
 
 /**
  * The agents' lineage as an ARIA tree: rows are `li[data-row]` treeitems in one list
@@ -8,17 +9,14 @@ import { ComponentChildren } from 'preact';
  */
 export function TreeList(props: { label: string; onFold: (slug: string, folded: boolean) => void; children: ComponentChildren }) {
   const onKeyDown = (e: KeyboardEvent) => {
-    const list = e.currentTarget as HTMLElement;
-    const rows = Array.from(list.querySelectorAll<HTMLElement>(':scope > li[data-row]'));
-    const current = (e.target as HTMLElement).closest('li[data-row]') as HTMLElement | null;
-    if (!current || rows.length === 0) return;
-    let i = rows.indexOf(current);
+    const at = rowsOf(e);
+    if (!at) return;
+    const { rows, current } = at;
     const expanded = current.getAttribute('aria-expanded');
     const slug = current.dataset.slug ?? '';
-    if (e.key === 'ArrowDown') i = Math.min(rows.length - 1, i + 1);
-    else if (e.key === 'ArrowUp') i = Math.max(0, i - 1);
-    else if (e.key === 'Home') i = 0;
-    else if (e.key === 'End') i = rows.length - 1;
+    const linear = linearStep(e.key, at.index, rows.length);
+    let i: number;
+    if (linear !== undefined) i = linear;
     else if (e.key === 'ArrowRight') {
       if (expanded === 'false') {
         e.preventDefault();
@@ -26,7 +24,7 @@ export function TreeList(props: { label: string; onFold: (slug: string, folded: 
         return;
       }
       if (expanded !== 'true') return;
-      i = Math.min(rows.length - 1, i + 1);
+      i = Math.min(rows.length - 1, at.index + 1);
     } else if (e.key === 'ArrowLeft') {
       if (expanded === 'true') {
         e.preventDefault();
@@ -34,14 +32,12 @@ export function TreeList(props: { label: string; onFold: (slug: string, folded: 
         return;
       }
       const parent = current.dataset.parent;
-      const at = parent ? rows.findIndex((r) => r.dataset.slug === parent) : -1;
-      if (at < 0) return;
-      i = at;
+      const parentIndex = parent ? rows.findIndex((r) => r.dataset.slug === parent) : -1;
+      if (parentIndex < 0) return;
+      i = parentIndex;
     } else return;
     e.preventDefault();
-    for (const r of rows) r.tabIndex = -1;
-    rows[i].tabIndex = 0;
-    rows[i].focus();
+    focusRow(rows, i);
   };
   return (
     <ul class="rows tree" role="tree" aria-label={props.label} onKeyDown={onKeyDown}>
