@@ -14,31 +14,14 @@ import { reorderText } from '../../src/core/ops/reorder';
 import { writeBoardTeam } from '../../bench/board-team';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, runCommand } from '../harness/workbench';
-import { eventually, expectCount, expectText } from './expect';
+import { eventually, findWebview, expectCount, expectText } from './expect';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 const STAMP = /\*\*Started:\*\* (\d{4}-\d\d-\d\dT\d\d:\d\d)\n/;
 
 /** The board's document: the webview whose page holds `.board-app`. */
-async function boardFrame(page: Page, timeoutMs = 30_000): Promise<FrameLocator> {
-  let found: FrameLocator | undefined;
-  await eventually(
-    async () => {
-      const frames = page.locator('iframe.webview.ready');
-      const n = await frames.count();
-      for (let i = 0; i < n; i++) {
-        const f = page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
-        if ((await f.locator('.board-app').count()) > 0) {
-          found = f;
-          return true;
-        }
-      }
-      return false;
-    },
-    () => 'a webview with the task board',
-    timeoutMs,
-  );
-  return found!;
+function boardFrame(page: Page, timeoutMs = 30_000): Promise<FrameLocator> {
+  return findWebview(page, (f) => f.locator('.board-app'), 'the task board', timeoutMs);
 }
 
 function card(board: FrameLocator, agent: string, title: string): Locator {

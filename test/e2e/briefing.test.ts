@@ -3,13 +3,12 @@
 // soon as the team loads; "Open Daily Briefing" on the notification opens the report in
 // a markdown editor with its preview beside. Screenshots of the preview in the light
 // the dark and the high-contrast theme (one workbench start) go to test-results/e2e/briefing-*.png.
-import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
-import { parkPointer, runCommand } from '../harness/workbench';
+import { runCommand } from '../harness/workbench';
 import { eventually, expectText } from './expect';
 import { switchToHighContrast } from './themes';
-import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 function toast(page: Page, text: RegExp): Locator {
   return page.locator('.notifications-toasts .notification-toast').filter({ hasText: text });
@@ -30,9 +29,8 @@ async function command(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await parkPointer(page);
-  await page.screenshot({ path: path.join(artifactsDir, `briefing-${name}.png`) });
+function shot(page: Page, name: string): Promise<void> {
+  return screenshot(page, `briefing-${name}`);
 }
 
 after(() => cleanUpScratch());

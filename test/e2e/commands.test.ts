@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
-import { openViewContainer, parkPointer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
+import { openViewContainer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
 import { eventually, expectText } from './expect';
-import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 function quickInput(page: Page): Locator {
   return page.locator('.quick-input-widget');
@@ -45,9 +45,8 @@ function toast(page: Page, text: RegExp): Locator {
   return page.locator('.notifications-toasts .notification-toast').filter({ hasText: text });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await parkPointer(page);
-  await page.screenshot({ path: path.join(artifactsDir, `commands-${name}.png`) });
+function shot(page: Page, name: string): Promise<void> {
+  return screenshot(page, `commands-${name}`);
 }
 
 /** The first `ready` task's title in a tasks.md. */

@@ -1,5 +1,5 @@
 // Waiting assertions for Playwright locators (playwright-core has no `expect`).
-import type { Locator } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** Polls `probe` until it returns true; throws the last description on timeout. */
 export async function eventually(probe: () => Promise<boolean>, describe: () => Promise<string> | string, timeoutMs = 15_000): Promise<number> {
@@ -32,4 +32,28 @@ export function expectCount(locator: Locator, count: number, timeoutMs?: number)
     async () => `expected ${count} of ${locator.toString()}, found ${await locator.count()}`,
     timeoutMs,
   );
+}
+
+/**
+ * Waits for the webview whose document holds `marker` (VS Code hosts each webview in an
+ * `iframe.webview.ready` with the page in `#active-frame`) and returns that document.
+ */
+export async function findWebview(page: Page, marker: (frame: FrameLocator) => Locator, what: string, timeoutMs = 45_000): Promise<FrameLocator> {
+  let found: FrameLocator | undefined;
+  await eventually(
+    async () => {
+      const n = await page.locator('iframe.webview.ready').count();
+      for (let i = 0; i < n; i++) {
+        const frame = page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
+        if ((await marker(frame).count()) > 0) {
+          found = frame;
+          return true;
+        }
+      }
+      return false;
+    },
+    () => `a webview with ${what}`,
+    timeoutMs,
+  );
+  return found!;
 }

@@ -9,9 +9,15 @@ import { launchBrowser, type BrowserHandle } from '../harness/browser';
 import { installExtension, startCodeServer, type CodeServer } from '../harness/code-server';
 import { copyExampleTeam, type CopyResult } from '../harness/example-team';
 import { repoRoot, testResultsDir } from '../harness/paths';
-import { openWorkbench } from '../harness/workbench';
+import { openWorkbench, parkPointer } from '../harness/workbench';
 
 export const artifactsDir = path.join(testResultsDir, 'e2e');
+
+/** Saves a screenshot of the page as `test-results/e2e/<name>.png`, the pointer parked out of the way. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await parkPointer(page);
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
 
 /** The VSIX under test: $CORTEX_VSIX, else `npm run package`'s default output. */
 export function vsixPath(): string {

@@ -12,7 +12,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { formatStamp, wallMinutes } from '../../src/core/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, webviewFrame } from '../harness/workbench';
-import { eventually, expectText } from './expect';
+import { eventually, findWebview, expectText } from './expect';
 import { switchToHighContrast } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
@@ -58,24 +58,8 @@ function makeHistory(wb: Workbench): void {
   commitAt(dir, 3, 'chore: prune completed tasks and old session logs');
 }
 
-async function insightsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
-  let found: FrameLocator | undefined;
-  await eventually(
-    async () => {
-      const n = await page.locator('iframe.webview.ready').count();
-      for (let i = 0; i < n; i++) {
-        const f = webviewFrame(page, i);
-        if ((await f.locator('.insights').count()) > 0) {
-          found = f;
-          return true;
-        }
-      }
-      return false;
-    },
-    () => 'a webview with the insights page',
-    timeoutMs,
-  );
-  return found!;
+function insightsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
+  return findWebview(page, (f) => f.locator('.insights'), 'the insights page', timeoutMs);
 }
 
 /** Clicks the quick-input row whose label is exactly `label` (Enter would run whichever row is on top). */

@@ -6,38 +6,16 @@
 // same window).
 import * as assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { lightTheme } from '../harness/settings';
-import { openViewContainer, parkPointer, runCommand } from '../harness/workbench';
-import { eventually, expectCount, expectText } from './expect';
+import { openViewContainer, runCommand } from '../harness/workbench';
+import { findWebview, expectCount, expectText } from './expect';
 import { switchToHighContrast } from './themes';
-import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 /** The Threads panel's document: the webview whose page holds `.layout` with a Templates list. */
-async function threadsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
-  let found: FrameLocator | undefined;
-  await eventually(
-    async () => {
-      const n = await page.locator('iframe.webview.ready').count();
-      for (let i = 0; i < n; i++) {
-        const f = page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
-        if ((await f.getByRole('listbox', { name: 'Templates' }).count()) > 0) {
-          found = f;
-          return true;
-        }
-      }
-      return false;
-    },
-    () => 'a webview with the Threads panel',
-    timeoutMs,
-  );
-  return found!;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await parkPointer(page);
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+function threadsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
+  return findWebview(page, (f) => f.getByRole('listbox', { name: 'Templates' }), 'the Threads panel', timeoutMs);
 }
 
 after(() => cleanUpScratch());
@@ -69,7 +47,7 @@ describe('Threads view (VSIX in code-server)', function () {
     // The long label drawn on three lines, so the gap between the columns stays narrow.
     assert.deepEqual(await graph.locator('.edge-label.edge-convergence').first().locator('tspan').allTextContents(), ['convergence(', '[IMPLEMENTATION COMPLETE],', 'max 5)']);
     assert.equal(await graph.locator('.node-entry').getAttribute('data-node'), 'planner');
-    await shot(page, 'threads-graph-light');
+    await screenshot(page, 'threads-graph-light');
   });
 
   it('an aborted thread: reason, steps, cost against the limit, the artifact with its marker highlighted', async () => {
@@ -78,7 +56,7 @@ describe('Threads view (VSIX in code-server)', function () {
     await expectText(panel.locator('.facts'), /\$3\.16 of \$5\.00/);
     await expectCount(panel.locator('.steps tbody tr'), 4);
     await expectText(panel.locator('mark.abort-marker'), '[ABORT: the migration drops data in the legacy invoices table]', 15_000);
-    await shot(wb.page, 'threads-aborted-light');
+    await screenshot(wb.page, 'threads-aborted-light');
   });
 
   it('a running thread\'s artifact follows the file as an agent writes it', async () => {
@@ -91,7 +69,7 @@ describe('Threads view (VSIX in code-server)', function () {
     await expectText(panel.locator('.artifact-body'), /Replay protection: event ids kept/, 15_000);
     console.log(`      the artifact showed the agent's write after ${Date.now() - started} ms`);
     await panel.locator('.artifact-body').evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await shot(wb.page, 'threads-live-light');
+    await screenshot(wb.page, 'threads-live-light');
     assert.ok(readFileSync(file, 'utf8').includes('[IMPLEMENTATION COMPLETE]'));
   });
 
@@ -102,10 +80,10 @@ describe('Threads view (VSIX in code-server)', function () {
     await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await panel.getByRole('option', { name: 'coder-review' }).click();
     await expectCount(panel.locator('svg.graph .node'), 4, 15_000);
-    await shot(page, 'threads-graph-dark');
+    await screenshot(page, 'threads-graph-dark');
     await panel.getByRole('option', { name: /Migrate the invoice tables/ }).click();
     await expectText(panel.locator('mark.abort-marker'), /\[ABORT: /, 15_000);
-    await shot(page, 'threads-aborted-dark');
+    await screenshot(page, 'threads-aborted-dark');
   });
 
   it('high-contrast theme: the graph and a thread with its artifact', async () => {
@@ -114,9 +92,9 @@ describe('Threads view (VSIX in code-server)', function () {
     await expectCount(panel.locator('body.vscode-high-contrast'), 1, 10_000);
     await panel.getByRole('option', { name: 'coder-review' }).click();
     await expectCount(panel.locator('svg.graph .node'), 4, 15_000);
-    await shot(page, 'threads-graph-high-contrast');
+    await screenshot(page, 'threads-graph-high-contrast');
     await panel.getByRole('option', { name: /Stripe webhook endpoint/ }).click();
     await expectText(panel.locator('.artifact-body'), /Replay protection/, 15_000);
-    await shot(page, 'threads-live-high-contrast');
+    await screenshot(page, 'threads-live-high-contrast');
   });
 });

@@ -11,34 +11,13 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { highContrastTheme, lightTheme } from '../harness/settings';
-import { openViewContainer, parkPointer, runCommand } from '../harness/workbench';
-import { eventually, expectCount, expectText } from './expect';
-import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+import { openViewContainer, runCommand } from '../harness/workbench';
+import { eventually, findWebview, expectCount, expectText } from './expect';
+import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 /** The worklog panel's document: the webview whose page holds the Worklog/Mailbox tabs. */
-async function worklogFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
-  let found: FrameLocator | undefined;
-  await eventually(
-    async () => {
-      const n = await page.locator('iframe.webview.ready').count();
-      for (let i = 0; i < n; i++) {
-        const f = page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
-        if ((await f.getByRole('tablist', { name: 'Worklog and mailbox' }).count()) > 0) {
-          found = f;
-          return true;
-        }
-      }
-      return false;
-    },
-    () => 'a webview with the worklog panel',
-    timeoutMs,
-  );
-  return found!;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await parkPointer(page);
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+function worklogFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
+  return findWebview(page, (f) => f.getByRole('tablist', { name: 'Worklog and mailbox' }), 'the worklog panel', timeoutMs);
 }
 
 /** Waits for the next QuickInput step: the input's placeholder matches. */
@@ -108,7 +87,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await expectText(entries.nth(1), /Handoff\s+draft invoices billing-dev/);
     await expectText(entries.nth(2), /Decision\s+invoice numbering chief-of-staff/);
     await expectText(panel.locator('.timeline-title'), 'Timeline (4, newest first)');
-    await shot(page, 'worklog-timeline-light');
+    await screenshot(page, 'worklog-timeline-light');
   });
 
   it('filters the timeline by agent and by type', async () => {
@@ -139,7 +118,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 credit note PDF layout/);
     await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 status filter on \/invoices/);
     await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 webhook guide review/);
-    await shot(page, 'mailbox-light');
+    await screenshot(page, 'mailbox-light');
 
     const before = read('MAILBOX.md');
     await panel.getByRole('combobox', { name: 'Status of MSG-0003' }).selectOption('acknowledged');
@@ -207,10 +186,10 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await runCommand(page, 'Toggle between Light/Dark Themes');
     await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await expectCount(panel.locator('body.vscode-dark'), 1, 10_000);
-    await shot(page, 'worklog-timeline-dark');
+    await screenshot(page, 'worklog-timeline-dark');
     await panel.getByRole('tab', { name: /Mailbox/ }).click();
     await expectCount(panel.getByRole('region', { name: 'Acknowledged: 2' }), 1, 10_000);
-    await shot(page, 'mailbox-dark');
+    await screenshot(page, 'mailbox-dark');
 
     // High contrast through the theme picker (clicked by its exact title: the palette's
     // first match can be "Browse Color Themes in Marketplace"), once it lists the themes.
@@ -225,13 +204,13 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await hc.click();
     await page.locator('.monaco-workbench.hc-black').waitFor({ timeout: 30_000 });
     await expectCount(panel.locator('body.vscode-high-contrast'), 1, 10_000);
-    await shot(page, 'mailbox-high-contrast');
+    await screenshot(page, 'mailbox-high-contrast');
     await panel.getByRole('tab', { name: /Worklog/ }).click();
     await expectCount(panel.locator('ol.timeline > li.entry'), 5, 10_000);
     // Keyboard focus (Tab from the button before it) shows the theme's focus outline.
     await panel.getByRole('button', { name: /Update Status/ }).focus();
     await panel.getByRole('button', { name: /Update Status/ }).press('Tab');
-    await shot(page, 'worklog-timeline-high-contrast');
+    await screenshot(page, 'worklog-timeline-high-contrast');
   });
 
   it('opens from the Team view\'s title button', async () => {
@@ -243,7 +222,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await button.waitFor({ timeout: 30_000 });
     // (The worklog panel is closed: the one webview is the Team view.)
     await expectText(page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame').locator('body'), 'Chief of Staff', 45_000);
-    await shot(page, 'worklog-team-view-button-high-contrast');
+    await screenshot(page, 'worklog-team-view-button-high-contrast');
     await button.click();
     panel = await worklogFrame(page);
     await expectCount(panel.locator('ol.timeline > li.entry'), 5, 20_000);
