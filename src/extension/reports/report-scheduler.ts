@@ -33,6 +33,8 @@ export interface SchedulerDeps {
 }
 
 const TITLES: Readonly<Record<ReportKind, string>> = { briefing: 'Daily Briefing', review: 'Daily Review' };
+const OPEN: Readonly<Record<ReportKind, string>> = { briefing: 'Open Daily Briefing', review: 'Open Daily Review' };
+const TURN_OFF = 'Turn Off';
 
 /**
  * Offers the Daily Briefing and the Daily Review at their times, once a day per team,
@@ -42,7 +44,10 @@ const TITLES: Readonly<Record<ReportKind, string>> = { briefing: 'Daily Briefing
  * that stayed (the last writer wins, so exactly one window does).
  */
 export class ReportScheduler extends DisposableBase {
-  private readonly pending = new Set<string>();
+  /** Offers being claimed now ("kind team"): no second claim for one while it lasts. */
+  private readonly claiming = new Set<string>();
+  /** Checks that have not decided yet (see `settled`). */
+  private readonly deciding = new Set<Promise<unknown>>();
   private readonly reported = new Set<string>();
 
   constructor(private readonly deps: SchedulerDeps) {
@@ -58,37 +63,59 @@ export class ReportScheduler extends DisposableBase {
     await Promise.all((['briefing', 'review'] as const).map((kind) => this.checkOne(kind, team)));
   }
 
+  /**
+   * Resolves once every check begun so far (by the clock, a team change or `check()`)
+   * has decided: it offered (the notification is shown, perhaps not yet answered) or
+   * found nothing due. Lets a test say "nothing was offered" without waiting a while.
+   */
+  async settled(): Promise<void> {
+    while (this.deciding.size > 0) await Promise.allSettled([...this.deciding]);
+  }
+
   private async checkOne(kind: ReportKind, team: { key: string; name: string }): Promise<void> {
+    const decision = this.decide(kind, team);
+    this.deciding.add(decision);
+    let offer: { answer: Promise<string | undefined> } | undefined;
+    try {
+      offer = await decision;
+    } finally {
+      this.deciding.delete(decision);
+    }
+    // The answer is awaited outside the claim: an offer nobody answers (it sits in the
+    // notification centre) must not hold up the next day's.
+    if (offer) await this.answered(kind, await offer.answer);
+  }
+
+  /** Claims and makes the offer when it is due; the offer's answer still to come. */
+  private async decide(kind: ReportKind, team: { key: string; name: string }): Promise<{ answer: Promise<string | undefined> } | undefined> {
     const schedule = this.deps.schedule(kind);
     if (schedule.problem && !this.reported.has(schedule.problem)) {
       this.reported.add(schedule.problem);
       this.deps.log.warn(schedule.problem);
     }
     const id = `${kind} ${team.key}`;
-    if (this.pending.has(id)) return;
+    if (this.claiming.has(id)) return undefined;
     const now = this.deps.now();
-    if (!isOfferDue(now, schedule, this.deps.records.offered(kind, team.key))) return;
-    this.pending.add(id);
+    if (!isOfferDue(now, schedule, this.deps.records.offered(kind, team.key))) return undefined;
+    this.claiming.add(id);
     try {
       const claim = offerRecord(now, `${this.deps.windowId}/${Math.random().toString(36).slice(2, 10)}`);
       await this.deps.records.setOffered(kind, team.key, claim);
       await new Promise((resolve) => setTimeout(resolve, this.deps.claimDelayMs));
-      if (this.isDisposed) return;
+      if (this.isDisposed) return undefined;
       const after = this.deps.records.offered(kind, team.key);
-      if (after?.by !== claim.by) return; // another window offers it
-      await this.offer(kind, team.name, schedule);
+      if (after?.by !== claim.by) return undefined; // another window offers it
+      const from = schedule.source === 'setting' ? this.deps.settingName(kind) : '~/.cortex/config.yaml';
+      return { answer: this.deps.prompts.info(`Cortex: time for the ${TITLES[kind]} of ${team.name} (${schedule.time}, set in ${from}).`, OPEN[kind], TURN_OFF) };
     } finally {
-      this.pending.delete(id);
+      this.claiming.delete(id);
     }
   }
 
-  private async offer(kind: ReportKind, teamName: string, schedule: ReportSchedule): Promise<void> {
-    const open = `Open ${TITLES[kind]}`;
-    const off = 'Turn Off';
-    const from = schedule.source === 'setting' ? this.deps.settingName(kind) : '~/.cortex/config.yaml';
-    const choice = await this.deps.prompts.info(`Cortex: time for the ${TITLES[kind]} of ${teamName} (${schedule.time}, set in ${from}).`, open, off);
-    if (choice === open) await this.deps.open(kind);
-    else if (choice === off) {
+  private async answered(kind: ReportKind, choice: string | undefined): Promise<void> {
+    if (this.isDisposed) return;
+    if (choice === OPEN[kind]) await this.deps.open(kind);
+    else if (choice === TURN_OFF) {
       await this.deps.turnOff(kind);
       await this.deps.prompts.info(`Cortex: the ${TITLES[kind]} is no longer offered. Set ${this.deps.settingName(kind)} to a time (HH:MM) to offer it again.`);
     }

@@ -43,15 +43,17 @@ function openWindow(
   id: string,
   records: SharedRecords,
   clock: { now: number },
+  /** `answer`: the button to choose (`'never'`: the offer is never answered, as one left in the notification centre). */
   options: { answer?: string; schedules?: Partial<Record<ReportKind, ReportSchedule>>; loaded?: boolean } = {},
 ): Window {
   const tick = new Emitter();
   const w = { tick, offers: [] as string[], opened: [] as ReportKind[], warnings: [] as string[], turnedOff: [] as ReportKind[] };
   const deps: SchedulerDeps = {
     prompts: {
-      info: async (message: string, ...items: string[]) => {
+      info: (message: string, ...items: string[]) => {
         w.offers.push(message);
-        return options.answer === undefined ? undefined : items.find((i) => i.startsWith(options.answer!));
+        if (options.answer === 'never') return new Promise<string | undefined>(() => undefined);
+        return Promise.resolve(options.answer === undefined ? undefined : items.find((i) => i.startsWith(options.answer!)));
       },
     },
     records,
@@ -92,13 +94,29 @@ describe('Reports: the scheduler', () => {
     const clock = { now: at('2026-03-28T08:59') };
     const w = openWindow('a', records, clock, { answer: 'Open', schedules: { review: resolveSchedule(undefined, '18:00', 'r') } });
     w.tick.fire();
-    await new Promise((r) => setTimeout(r, 30));
+    await w.scheduler.settled();
     assert.deepEqual(w.offers, []);
     clock.now = at('2026-03-28T18:00');
     w.tick.fire();
-    for (let i = 0; i < 50 && w.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.deepEqual(w.opened, ['review']);
+    await w.scheduler.settled();
+    assert.equal(w.offers.length, 1);
     assert.match(w.offers[0], /Daily Review of team \(18:00, set in ~\/\.cortex\/config\.yaml\)/);
+    await w.scheduler.check(); // resolves once the answer was handled
+    assert.deepEqual(w.opened, ['review']);
+  });
+
+  it('an offer nobody answers does not hold up the next day\'s', async () => {
+    const records = new SharedRecords();
+    const clock = { now: at('2026-03-28T09:00') };
+    const w = openWindow('a', records, clock, { answer: 'never', schedules: { briefing: NINE } });
+    w.tick.fire();
+    await w.scheduler.settled();
+    assert.equal(w.offers.length, 1, 'offered on the first day (and left in the notification centre)');
+    clock.now = at('2026-03-29T09:00');
+    w.tick.fire();
+    await w.scheduler.settled();
+    assert.equal(w.offers.length, 2, 'offered again the next day');
+    assert.equal(records.offered('briefing', 'file:///team')?.date, '2026-03-29');
   });
 
   it('"Turn Off" turns the schedule off and says how to turn it on again', async () => {
