@@ -80,6 +80,12 @@ export function wallMinutes(date: Date): number {
   );
 }
 
+/** The instant (ms since the epoch) at which this machine's clock reads the wall-clock minute. */
+export function instantOfWall(minutes: number): number {
+  const d = new Date(minutes * 60_000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()).getTime();
+}
+
 /** `YYYY-MM-DDTHH:MM` for wall-clock minutes. */
 export function formatStamp(minutes: number): string {
   return new Date(minutes * 60000).toISOString().slice(0, 16);

@@ -6,7 +6,7 @@ import { registerAgent } from '../core/ops/register';
 import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../core/templates';
 import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE } from '../core/team';
 import { encodeText } from '../core/text';
-import { formatDate, wallMinutes } from '../core/time';
+import { formatDate } from '../core/time';
 import { displayPath, isTeamFolder } from './team-locator';
 import { VscodeTeamFs } from './vscode-team-fs';
 import { Prompts } from './prompts';
@@ -30,7 +30,11 @@ export const CHIEF_OF_STAFF = {
   capabilities: ['Dispatching tasks to agents', 'Monitoring agent liveness', 'Daily briefing and review', 'Housekeeping'],
 };
 
-export async function createTeamFolder(deps: { prompts: Prompts; log: vscode.LogOutputChannel }, target?: vscode.Uri): Promise<CreatedTeam | undefined> {
+/** `clock`: the extension's clock (the chief of staff's joined date). */
+export async function createTeamFolder(
+  deps: { prompts: Prompts; log: vscode.LogOutputChannel; clock: { now(): number } },
+  target?: vscode.Uri,
+): Promise<CreatedTeam | undefined> {
   const { prompts, log } = deps;
   if (!target) {
     const picked = await prompts.openDialog({
@@ -58,7 +62,7 @@ export async function createTeamFolder(deps: { prompts: Prompts; log: vscode.Log
     await createExclusive(fs, PROJECT_TEMPLATE, encodeText(BUILTIN_PROJECT_TEMPLATE));
     let chiefNote: vscode.Uri | undefined;
     try {
-      const registered = await registerAgent(fs, { ...CHIEF_OF_STAFF, joined: formatDate(wallMinutes(new Date())) });
+      const registered = await registerAgent(fs, { ...CHIEF_OF_STAFF, joined: formatDate(deps.clock.now()) });
       chiefNote = fs.uri(registered.notePath);
     } catch (e) {
       if (!(e instanceof CortexInputError)) throw e;

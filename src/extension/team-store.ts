@@ -50,7 +50,7 @@ export class TeamStore extends DisposableBase {
   private readonly changed = this.register(new vscode.EventEmitter<StoreChange>());
   readonly onDidChange = this.changed.event;
 
-  private readonly options: StoreOptions;
+  private options: StoreOptions;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -147,6 +147,14 @@ export class TeamStore extends DisposableBase {
   notifyChanged(paths: readonly string[]): void {
     for (const p of paths) if (!isIgnored(p)) this.pending.add(p);
     if (this.pending.size > 0) this.schedule();
+  }
+
+  /**
+   * Test hook: other delays from the next change on, so a test can make a burst or a
+   * half-written file fall inside the window for certain instead of racing a timer.
+   */
+  setTimings(options: Partial<StoreOptions>): void {
+    this.options = { ...DEFAULTS, ...options };
   }
 
   /** Resolves once no change is waiting, held or being read (for tests and commands). */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { instantOfWall, parseStamp } from '../core/time';
 import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/protocol';
@@ -41,8 +42,14 @@ export interface CortexTestApi {
   readonly shownSteps: readonly ShownStep[];
   /** Pretends the workspace is (un)trusted; `undefined`: the real state. */
   setTrusted(trusted: boolean | undefined): void;
-  /** Sets the liveness clock (`undefined`: the real time). */
+  /**
+   * Sets the clock every "now" of the extension reads (liveness, reports, stamps it
+   * writes). `undefined`: the run's clock again, which is `$CORTEX_TEST_NOW` (a local
+   * `YYYY-MM-DDTHH:MM`, standing still) when the runner set it, else the real time.
+   */
   setNow(source: (() => Date) | undefined): void;
+  /** What the extension's clock reads now. */
+  now(): Date;
   /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
   readonly board: BoardPanel;
   /** The Team Insights panel: open it, read what it computes (`currentState`) and posts. */
@@ -69,6 +76,10 @@ export interface CortexTestApi {
 
 export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
   const view = controller.view;
+  // A test run's clock stands still at the runner's time, so no test depends on the hour
+  // it runs at, and nothing is ever due by the real clock while the suite runs.
+  const runClock = pinnedClock(process.env.CORTEX_TEST_NOW);
+  controller.clock.setNow(runClock);
   return {
     store: controller.store,
     locate: () => controller.locate(),
@@ -96,7 +107,8 @@ export function createTestApi(controller: CortexController, commands: Commands):
       return controller.prompts.steps;
     },
     setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
-    setNow: (source) => controller.clock.setNow(source),
+    setNow: (source) => controller.clock.setNow(source ?? runClock),
+    now: () => controller.clock.date(),
     board: controller.board,
     insights: controller.insights,
     logName: controller.log.name,
@@ -119,4 +131,13 @@ export function createTestApi(controller: CortexController, commands: Commands):
     },
     contextKey: (key) => controller.contextKeys.get(key),
   };
+}
+
+/** The clock of `$CORTEX_TEST_NOW` (`YYYY-MM-DDTHH:MM`, local); `undefined` (the real clock) when unset. */
+function pinnedClock(value: string | undefined): (() => Date) | undefined {
+  if (!value) return undefined;
+  const minutes = parseStamp(value);
+  if (minutes === null) throw new Error(`CORTEX_TEST_NOW should be YYYY-MM-DDTHH:MM, not "${value}"`);
+  const at = instantOfWall(minutes);
+  return () => new Date(at);
 }

@@ -9,7 +9,7 @@ import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/mod
 import { Task } from '../core/model';
 import { readTaskFile } from '../core/parse/tasks';
 import { decodeText } from '../core/text';
-import { wallMinutes } from '../core/time';
+import { instantOfWall, wallMinutes } from '../core/time';
 import { GitNotFoundError, GitResult, runGit } from './run-git';
 
 export type TaskHistoryResult =
@@ -111,12 +111,6 @@ class GitFailed extends Error {
 
 function firstLine(s: string): string {
   return s.trim().split('\n')[0] ?? '';
-}
-
-/** The instant (ms since the epoch) at which this machine's clock reads the wall-clock minute. */
-function instantOfWall(minutes: number): number {
-  const d = new Date(minutes * 60_000);
-  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()).getTime();
 }
 
 function parseCommits(out: string): Commit[] {

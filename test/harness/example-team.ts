@@ -32,6 +32,12 @@ function nowWallMinutes(now: Date): number {
   return Date.UTC(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes()) / 60000;
 }
 
+/** The Date at which this machine's clock reads `YYYY-MM-DDTHH:MM`. */
+export function localDate(stamp: string): Date {
+  const d = new Date(wallMinutes(stamp) * 60000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
+}
+
 function formatMinutes(minutes: number): string {
   return new Date(minutes * 60000).toISOString().slice(0, 16);
 }

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { launchBrowser, type BrowserHandle } from './browser';
 import { startCodeServer, type CodeServer } from './code-server';
-import { copyExampleTeam } from './example-team';
+import { copyExampleTeam, localDate, readExampleMeta } from './example-team';
 import { repoRoot, testResultsDir } from './paths';
 import { killAllGroups, withTimeout } from './processes';
 import { formatTest, summarize, type ProgressEvent, type SuiteResults, type TestResult } from './results';
@@ -73,7 +73,11 @@ async function main(): Promise<number> {
   const artifacts = path.join(testResultsDir, 'integration');
   mkdirSync(artifacts, { recursive: true });
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'cortex-integration-'));
-  const team = copyExampleTeam(path.join(runDir, 'team'));
+  // The run's clock: the example's own reference time, standing still. The extension
+  // host's clock reads it (CORTEX_TEST_NOW), so the team is copied unshifted and no
+  // test depends on the hour, the date or how long the run takes.
+  const { referenceNow } = readExampleMeta();
+  const team = copyExampleTeam(path.join(runDir, 'team'), { now: localDate(referenceNow) });
   // The window opens a workspace whose only folder is the team: the same as opening the
   // folder for the extension, but a test can add and remove further folders
   // (updateWorkspaceFolders) without the window turning into another workspace.
@@ -89,7 +93,7 @@ async function main(): Promise<number> {
   const main = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).main as string | undefined;
   if (main && !existsSync(path.join(repoRoot, main))) throw new Error(`${main} is missing: run \`npm run build\``);
 
-  console.log(`[integration] team: ${team.dir} (dates shifted ${Math.round(team.shiftMinutes / 60)} h from ${team.referenceNow})`);
+  console.log(`[integration] team: ${team.dir}; the extension's clock stands at ${referenceNow} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`);
   let server: CodeServer | undefined;
   let browser: BrowserHandle | undefined;
   const tail = new ProgressTail(progressFile);
@@ -104,6 +108,7 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_PROGRESS: progressFile,
         CORTEX_MOCHA_SUITE: 'integration',
         CORTEX_TEST_TEAM: team.dir,
+        CORTEX_TEST_NOW: referenceNow,
         // A home of the run's own (the example's): the locator's ~/.cortex/config.yaml and
         // ~/cortex-team are the tests' to write, never the machine's.
         HOME: home,

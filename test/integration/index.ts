@@ -11,6 +11,8 @@
 //   CORTEX_TEST_TEAM       the scratch team folder the window has open (through a
 //                          one-folder .code-workspace, so tests can add folders)
 //   CORTEX_TEST_HOME       the run's own empty home folder, also given as HOME
+//   CORTEX_TEST_NOW        the time the extension's clock stands at (YYYY-MM-DDTHH:MM,
+//                          local): the example team's reference time, its dates unshifted
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import Mocha = require('mocha');

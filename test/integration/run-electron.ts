@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { copyExampleTeam } from '../harness/example-team';
+import { copyExampleTeam, localDate, readExampleMeta } from '../harness/example-team';
 import { repoRoot } from '../harness/paths';
 import { formatTest, summarize, type SuiteResults } from '../harness/results';
 import { baseSettings } from '../harness/settings';
@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const started = Date.now();
 
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'cortex-electron-'));
-  const team = copyExampleTeam(path.join(runDir, 'team'));
+  // As run-integration.ts: the extension's clock stands at the example's reference time.
+  const { referenceNow } = readExampleMeta();
+  const team = copyExampleTeam(path.join(runDir, 'team'), { now: localDate(referenceNow) });
   const userDataDir = path.join(runDir, 'user-data');
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(baseSettings, null, 2));
@@ -49,6 +51,7 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_JSON: resultsFile,
         CORTEX_MOCHA_SUITE: 'integration (electron)',
         CORTEX_TEST_TEAM: team.dir,
+        CORTEX_TEST_NOW: referenceNow,
         HOME: home,
         CORTEX_TEST_HOME: home,
         CORTEX_HOME: path.join(runDir, 'cortex-home'),

@@ -281,7 +281,10 @@ describe('Task board (extension host)', function () {
     a.board.receiveMessage({ type: 'drop', op: 1, card: { ...ref('board-a', 'Gamma'), path: agentA.tasksFile }, target: target('board-a', 'in-progress') });
     a.board.receiveMessage({ type: 'drop', op: 2, card: { ...ref('board-a', 'Gamma'), agent: '../board-a' }, target: target('board-a', 'in-progress') });
     a.board.receiveMessage({ type: 'writeFile', path: agentA.tasksFile, text: 'x' });
-    await new Promise((r) => setTimeout(r, 500));
+    // Operations run one at a time, in order: once one sent after these has its result,
+    // any of them that had been taken for an operation would have written by now.
+    a.setPromptAnswers({ message: () => undefined, quickPick: () => undefined });
+    await send({ type: 'reassign', card: ref('board-a', 'Gamma') });
     assert.equal(read(agentA.tasksFile), before);
   });
 

@@ -114,7 +114,8 @@ describe('Command: Dispatch Task', function () {
     assert.match(chief.description ?? '', /chief-of-staff · coordinator/);
     const mine = items.find((i) => i.label === 'Itest Ada');
     assert.ok(mine);
-    assert.match(mine.detail ?? '', /^\$\(error\) down · ticked \d+ days ago · 1 ready · Integration test worker$/);
+    // Ticked at 09:00; the run's clock stands at 12:00 that day.
+    assert.equal(mine.detail, '$(error) down · ticked 3 h ago · 1 ready · Integration test worker');
     assert.match(items.find((i) => i.label === 'Dashboard Dev')?.detail ?? '', /\bdown\b/);
   });
 
@@ -137,10 +138,12 @@ describe('Command: Dispatch Task', function () {
   });
 
   it('the Team view drops a dispatchTask message with a path for an id', async () => {
-    script(a, []);
+    script(a, [ESCAPE]);
     a.view.receive({ type: 'dispatchTask', agent: '../../etc' });
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(a.shownSteps.length, 0, 'no prompt');
+    // A valid message after it: its first step is the first prompt of all, so the bad one asked nothing.
+    a.view.receive({ type: 'dispatchTask', agent: bob.slug });
+    await waitFor(() => a.shownSteps.length > 0, 10_000, 'the first step for bob');
+    assert.deepEqual(a.shownSteps.map((s) => s.title), [`Cortex: Dispatch Task to ${bob.name}`]);
   });
 
   it('checks the title as it is typed: empty, a ready or in-progress title of that agent; a done title is fine', async () => {

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatDate, wallMinutes } from '../../../src/core/time';
 import type { CortexTestApi } from '../../../src/extension/test-api';
 import {
   BACK,
@@ -28,11 +29,6 @@ import {
   waitFor,
 } from './commands-helpers';
 
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 describe('Command: Register Agent', function () {
   this.timeout(60_000);
@@ -69,7 +65,7 @@ describe('Command: Register Agent', function () {
     const text = read(note('itest-reg-one'));
     assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\n---\n/);
     assert.ok(text.includes(`project: ${project}\n`));
-    assert.ok(text.includes(`joined: ${today()}\n`));
+    assert.ok(text.includes(`joined: ${formatDate(wallMinutes(a.now()))}\n`));
     assert.match(text, /## Role\nBuilds the billing service\n/);
     assert.match(text, new RegExp(`## Projects\\n- ${path.basename(project).toLowerCase().replace(/[^a-z0-9-]/g, '')}\\n`));
     assert.match(text, /## Capabilities\n- Python\/FastAPI\n- Stripe integration\n- Testing\n/);

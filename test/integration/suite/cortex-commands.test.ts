@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatDate, wallMinutes } from '../../../src/core/time';
 import type { CortexTestApi } from '../../../src/extension/test-api';
 import { EXTENSION_ID, activeEditorPath, closeEditors, cortexApi, teamDir, waitFor } from './cortex-helpers';
 
@@ -153,6 +154,7 @@ describe('Cortex: commands', () => {
     const note = readFileSync(path.join(dir, 'agents/chief-of-staff/chief-of-staff.md'), 'utf8');
     assert.match(note, /^name: Chief of Staff$/m);
     assert.match(note, /^status: active$/m);
+    assert.match(note, new RegExp(`^joined: ${formatDate(wallMinutes(api.now()))}$`, 'm'), 'joined on the extension clock\'s day');
     assert.match(note, /^Status: registered$/m);
     await waitFor(() => api.store.location?.uri.fsPath === dir && api.store.state === 'loaded', 10_000, 'the new team to be shown');
     assert.deepEqual(

@@ -47,6 +47,12 @@ export function writeFromAnotherProcess(file: string, content: string): void {
   execFileSync(process.execPath, ['-e', script, file, content], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 10_000 });
 }
 
+/** Writes `contents` into `file` one after another from one separate Node process (a burst of saves). */
+export function writeManyFromAnotherProcess(file: string, contents: readonly string[]): void {
+  const script = 'for(const c of JSON.parse(process.argv[2]))require("fs").writeFileSync(process.argv[1],c)';
+  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(contents)], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 10_000 });
+}
+
 export function removeFromAnotherProcess(target: string): void {
   const script = 'require("fs").rmSync(process.argv[1],{recursive:true,force:true})';
   execFileSync(process.execPath, ['-e', script, target], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 10_000 });
@@ -81,22 +87,14 @@ export async function closeEditors(): Promise<void> {
 }
 
 /**
- * Waits until the store has been quiet (no change published) for `quietMs`: lets the
- * watcher events of earlier writes arrive and be read before a test looks.
+ * Has the store read `files` (absolute paths in the team folder, files or folders) as
+ * they are on disk now, and waits until it has: a test that put files back leaves the
+ * store as the next test expects, whenever the watcher's events for them arrive.
  */
-export async function settle(api: CortexTestApi, quietMs = 400, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = Date.now();
-  const sub = api.store.onDidChange(() => (last = Date.now()));
-  try {
-    while (Date.now() - last < quietMs) {
-      if (Date.now() > deadline) throw new Error(`the store kept changing for ${timeoutMs} ms`);
-      await sleep(25);
-    }
-    await api.store.whenIdle();
-  } finally {
-    sub.dispose();
-  }
+export async function settle(api: CortexTestApi, files: readonly string[]): Promise<void> {
+  const root = api.store.location!.uri.fsPath;
+  api.store.notifyChanged(files.map((f) => path.relative(root, f).split(path.sep).join('/')));
+  await api.store.whenIdle();
 }
 
 /** A small team in a fresh folder named `<prefix>XXXXXX`: one agent with one ready task. */

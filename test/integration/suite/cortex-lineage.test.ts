@@ -56,7 +56,7 @@ describe('Cortex: lineage and Shuttle progress', () => {
       writeFromAnotherProcess(file, original);
     }
     await waitFor(() => lineageProblems().length === 0, 10_000, 'the diagnostic to go');
-    await settle(api);
+    await settle(api, [file]);
   });
 
   it('shows Shuttle progress from the project folders of billing-dev and docs-writer', async function () {
@@ -93,19 +93,28 @@ describe('Cortex: lineage and Shuttle progress', () => {
     try {
       writeFromAnotherProcess(note, original.replace(`project: ${billingFolder}`, `project: ${docsFolder}`));
       await waitFor(() => shuttleText(agent('billing-dev')) === '3/3 -', 10_000, 'billing-dev to show the docs runner');
-      // The billing folder is no longer watched: a change there shows nowhere.
+      // The billing folder is no longer watched: a change there shows nowhere. A change
+      // to the docs runner written after it is seen, so the billing one had its chance.
       const billing = path.join(billingFolder, '.shuttle.md');
       const before = readFileSync(billing, 'utf8');
-      writeFromAnotherProcess(billing, before.replace('**Status:** in-progress', '**Status:** done'));
-      await new Promise((r) => setTimeout(r, 800));
-      assert.equal(shuttleText(agent('billing-dev')), '3/3 -');
-      writeFromAnotherProcess(billing, before);
+      const docs = path.join(docsFolder, '.shuttle.md');
+      const docsBefore = readFileSync(docs, 'utf8');
+      try {
+        writeFromAnotherProcess(billing, before.replace('**Status:** in-progress', '**Status:** done'));
+        writeFromAnotherProcess(docs, `${docsBefore}\n## Check the links\n**Status:** ready\n`);
+        await waitFor(() => shuttleText(agent('docs-writer')) === '3/4 ready Check the links', 10_000, 'the docs runner\'s new task');
+        assert.equal(shuttleText(agent('billing-dev')), '3/4 ready Check the links');
+      } finally {
+        writeFromAnotherProcess(billing, before);
+        writeFromAnotherProcess(docs, docsBefore);
+      }
+      await waitFor(() => shuttleText(agent('docs-writer')) === '3/3 -', 10_000, 'the docs runner as it was');
       writeFromAnotherProcess(note, original.replace(/^project: .*$/m, 'project: relative/not-a-folder'));
       await waitFor(() => agent('billing-dev')?.shuttle === null, 10_000, 'no runner for a relative project path');
     } finally {
       writeFromAnotherProcess(note, original);
     }
     await waitFor(() => shuttleText(agent('billing-dev')) === '2/5 in-progress Send the overdue reminder email', 10_000, 'the billing runner again');
-    await settle(api);
+    await settle(api, [note]);
   });
 });

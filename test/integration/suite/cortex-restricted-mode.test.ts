@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/extension/test-api';
-import { cortexApi, sleep, teamDir } from './cortex-helpers';
+import { cortexApi, teamDir, waitFor } from './cortex-helpers';
 
 describe('Cortex: Restricted Mode', () => {
   let api: CortexTestApi;
@@ -38,8 +38,8 @@ describe('Cortex: Restricted Mode', () => {
         return [vscode.Uri.file(dir)];
       },
     });
+    // The command's promise settles once it has refused: nothing is left to happen.
     await vscode.commands.executeCommand('cortex.createTeamFolder', vscode.Uri.file(dir));
-    await sleep(200);
     assert.deepEqual(readdirSync(dir), [], 'nothing was written');
     assert.equal(dialogs, 0, 'no folder dialog was even shown');
     const warning = api.shownMessages.find((m) => m.severity === 'warning');
@@ -50,7 +50,6 @@ describe('Cortex: Restricted Mode', () => {
   it('Create Team Folder from the palette (no argument) writes nothing either', async () => {
     api.setPromptAnswers({ openDialog: () => [vscode.Uri.file(dir)] });
     await vscode.commands.executeCommand('cortex.createTeamFolder');
-    await sleep(200);
     assert.equal(existsSync(path.join(dir, 'agents')), false);
   });
 
@@ -58,9 +57,9 @@ describe('Cortex: Restricted Mode', () => {
     api.setPromptAnswers({ openDialog: () => [vscode.Uri.file(dir)] });
     if (!api.view.isReady) api.view.receive({ type: 'ready', protocol: 1 });
     api.view.receive({ type: 'createTeamFolder' });
-    await sleep(300);
+    // The refusal is the end of the action: once it is shown, nothing more is written.
+    await waitFor(() => api.shownMessages.some((m) => /Restricted Mode/.test(m.message)), 10_000, 'the refusal');
     assert.equal(existsSync(path.join(dir, 'agents')), false);
-    assert.ok(api.shownMessages.some((m) => /Restricted Mode/.test(m.message)));
   });
 
   it('still reads: the team stays loaded and the view says it is read-only', () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { formatStamp, wallMinutes } from '../../../src/core/time';
 import type { CortexTestApi } from '../../../src/extension/test-api';
-import { cortexApi, sleep, teamDir, waitFor } from './cortex-helpers';
+import { cortexApi, teamDir, waitFor } from './cortex-helpers';
 
 describe('Cortex: daily briefing and review', () => {
   let api: CortexTestApi;
@@ -20,12 +20,14 @@ describe('Cortex: daily briefing and review', () => {
 
   afterEach(async function () {
     this.timeout(20_000);
-    api.setPromptAnswers(undefined);
-    api.setNow(undefined);
-    api.setTrusted(undefined);
+    // Nothing scheduled before the clock goes back to the run's time, so nothing is due then.
     const config = vscode.workspace.getConfiguration('cortex');
     await config.update('dailyBriefingTime', undefined, vscode.ConfigurationTarget.Global);
     await config.update('dailyReviewTime', undefined, vscode.ConfigurationTarget.Global);
+    await api.reports.scheduler.settled();
+    api.setNow(undefined);
+    api.setPromptAnswers(undefined);
+    api.setTrusted(undefined);
     await api.reports.records.clear(teamKey);
     await closeReports();
   });
@@ -55,7 +57,7 @@ describe('Cortex: daily briefing and review', () => {
     assert.match(first.getText(), /Covers the last 24 hours, since .*, because no earlier review was recorded for this team/);
     const recorded = api.reports.records.lastReview(teamKey);
     assert.ok(recorded !== null, 'the review recorded its time');
-    assert.ok(Math.abs(recorded - wallMinutes(new Date())) <= 1, formatStamp(recorded));
+    assert.equal(formatStamp(recorded), formatStamp(wallMinutes(api.now())));
 
     await vscode.commands.executeCommand('cortex.dailyReview');
     const second = await waitFor(() => vscode.workspace.textDocuments.find((d) => d !== first && !d.isClosed && /Daily Review .* \(2\)\.md$/.test(d.uri.path)), 10_000, 'the second review');
@@ -74,7 +76,10 @@ describe('Cortex: daily briefing and review', () => {
 
   it('offers the briefing once a day at the time from the setting, and opens it when asked', async function () {
     this.timeout(60_000);
-    await vscode.workspace.getConfiguration('cortex').update('dailyBriefingTime', '09:00', vscode.ConfigurationTarget.Global);
+    // Days of the test's own (not the run's), and the clock set before the setting: no
+    // offer is due, or recorded, at any other time.
+    const at = (day: number, h: number, m: number) => new Date(2026, 3, 14 + day, h, m);
+    api.setNow(() => at(0, 8, 59));
     const answers: string[] = [];
     api.setPromptAnswers({
       message: (_severity, message, items) => {
@@ -84,42 +89,42 @@ describe('Cortex: daily briefing and review', () => {
         return items.find((i) => i === 'Open Daily Briefing');
       },
     });
-    const today = new Date();
-    const at = (day: number, h: number, m: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + day, h, m);
-
-    api.setNow(() => at(0, 8, 59));
+    await vscode.workspace.getConfiguration('cortex').update('dailyBriefingTime', '09:00', vscode.ConfigurationTarget.Global);
     await api.reports.scheduler.check();
     assert.deepEqual(answers, [], 'not before the time');
 
+    // Moving the clock to another minute starts a check at once; `settled` waits for its decision.
     api.setNow(() => at(0, 9, 5));
-    await waitFor(() => answers.length === 1, 15_000, 'the offer at 09:05');
+    await api.reports.scheduler.settled();
+    assert.equal(answers.length, 1, 'offered at 09:05');
     assert.match(answers[0], /^Cortex: time for the Daily Briefing of .* \(09:00, set in cortex\.dailyBriefingTime\)\.$/);
     await waitFor(() => reportDocument('Daily Briefing'), 10_000, 'the briefing opened from the offer');
 
     api.setNow(() => at(0, 17, 0));
     await api.reports.scheduler.check();
-    await sleep(2000);
+    await api.reports.scheduler.settled();
     assert.equal(answers.length, 1, 'not again the same day');
 
     api.setNow(() => at(1, 0, 1));
     await api.reports.scheduler.check();
+    await api.reports.scheduler.settled();
     assert.equal(answers.length, 1, 'the next day, not before the time');
 
     api.setNow(() => at(1, 9, 0));
-    await waitFor(() => answers.length === 2, 15_000, 'the offer on the next day');
+    await api.reports.scheduler.settled();
+    assert.equal(answers.length, 2, 'offered the next day');
     assert.ok(!answers.some((m) => /Daily Review/.test(m)), 'the review is not scheduled');
   });
 
   it('an empty or invalid setting offers nothing, even past the time', async function () {
     this.timeout(30_000);
+    api.setNow(() => new Date(2026, 3, 14, 23, 0));
+    api.setPromptAnswers({});
     const config = vscode.workspace.getConfiguration('cortex');
     await config.update('dailyBriefingTime', '', vscode.ConfigurationTarget.Global);
     await config.update('dailyReviewTime', '6pm', vscode.ConfigurationTarget.Global);
-    api.setPromptAnswers({});
-    const today = new Date();
-    api.setNow(() => new Date(today.getFullYear(), today.getMonth(), today.getDate(), 23, 0));
     await api.reports.scheduler.check();
-    await sleep(2000);
+    await api.reports.scheduler.settled();
     assert.deepEqual(api.shownMessages.filter((m) => /Daily (Briefing|Review)/.test(m.message)), []);
     assert.equal(api.reports.records.offered('briefing', teamKey), undefined);
     assert.equal(api.reports.records.offered('review', teamKey), undefined);
