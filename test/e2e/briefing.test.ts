@@ -4,10 +4,10 @@
 // a markdown editor with its preview beside. Screenshots of the preview in the light
 // the dark and the high-contrast theme (one workbench start) go to test-results/e2e/briefing-*.png.
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { lightTheme } from '../harness/settings';
+import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { runCommand } from '../harness/workbench';
-import { eventually, expectText } from './expect';
-import { switchToHighContrast } from './themes';
+import { expectText } from './expect';
+import { setColorTheme } from './themes';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 function toast(page: Page, text: RegExp): Locator {
@@ -61,35 +61,18 @@ describe('Daily Briefing (VSIX in code-server)', function () {
     if (await wb.page.locator('.part.sidebar').isVisible()) await command(wb.page, 'View: Close Primary Side Bar');
     await command(wb.page, 'View: Toggle Maximize Editor Group');
     await expectText(preview(wb.page).locator('h1'), /Daily Briefing/, 10_000);
-    await wb.page.waitForTimeout(800);
     await shot(wb.page, 'light');
   });
 
   it('looks right in the dark theme', async () => {
-    // Not runCommand: Enter would take "Browse Color Themes in Marketplace" when it is listed first.
-    await wb.page.locator('.part.titlebar').click({ position: { x: 200, y: 10 } });
-    await wb.page.keyboard.press('F1');
-    await wb.page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
-    await wb.page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme"]').first().click();
-    // "Default Dark Modern" is listed as "Dark Modern" (typing would also search the marketplace, offline here).
-    const row = wb.page.locator('.quick-input-widget .monaco-list-row[aria-label^="Dark Modern"]').first();
-    await row.waitFor({ state: 'visible', timeout: 10_000 });
-    await row.click();
-    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-    await eventually(
-      async () => /vs-dark/.test((await wb.page.locator('.monaco-workbench').getAttribute('class')) ?? ''),
-      async () => `the workbench in a dark theme, its classes: ${await wb.page.locator('.monaco-workbench').getAttribute('class')}`,
-      20_000,
-    );
+    await setColorTheme(wb, darkTheme);
     await expectText(preview(wb.page).locator('h1'), /Daily Briefing/, 10_000);
-    await wb.page.waitForTimeout(1000);
     await shot(wb.page, 'dark');
   });
 
   it('looks right in the high-contrast theme', async () => {
-    await switchToHighContrast(wb.page);
+    await setColorTheme(wb, highContrastTheme);
     await expectText(preview(wb.page).locator('h1'), /Daily Briefing/, 10_000);
-    await wb.page.waitForTimeout(1000);
     await shot(wb.page, 'high-contrast');
   });
 });

@@ -10,6 +10,7 @@ import { installExtension, startCodeServer, type CodeServer } from '../harness/c
 import { copyExampleTeam, type CopyResult } from '../harness/example-team';
 import { repoRoot, testResultsDir } from '../harness/paths';
 import { openWorkbench, parkPointer } from '../harness/workbench';
+import { describeZone, zoneOffsets } from '../harness/zone';
 
 export const artifactsDir = path.join(testResultsDir, 'e2e');
 
@@ -71,6 +72,9 @@ export async function startWorkbench(options: { name: string; theme: string; set
     browser = await launchBrowser({ userDataDir: path.join(runDir, 'chromium'), colorScheme: dark ? 'dark' : 'light' });
     const page = await browser.newPage();
     await openWorkbench(page, server.workbenchUrl(team.dir, [['skipWelcome', 'true']]));
+    // The browser runs in the run's time zone (TZ passes through to chromium).
+    const pageZone = await page.evaluate(zoneOffsets); // self-contained: it runs in the page as written
+    if (pageZone !== zoneOffsets()) throw new Error(`chromium runs in the time zone ${pageZone}, the tests in ${describeZone()}: TZ did not reach it`);
     const opened = browser;
     return {
       page,

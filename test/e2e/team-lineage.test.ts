@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { lightTheme } from '../harness/settings';
-import { openViewContainer, parkPointer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
+import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
+import { openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
 import { expectCount, expectText } from './expect';
-import { switchToHighContrast } from './themes';
+import { setColorTheme } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 function tree(view: FrameLocator): Locator {
@@ -93,15 +93,13 @@ describe('Team view lineage tree and Shuttle progress (VSIX in code-server)', fu
   });
 
   it('renders the tree in the dark theme', async () => {
-    await runCommand(wb.page, 'Preferences: Toggle between Light/Dark Themes');
-    await expectCount(view.locator('body.vscode-dark'), 1, 15_000);
+    await setColorTheme(wb, darkTheme);
     await expectCount(tree(view).getByRole('treeitem'), 6, 5000);
     await screenshot(wb.page, 'team-tree-dark');
   });
 
   it('renders the tree in the high-contrast theme', async () => {
-    await switchToHighContrast(wb.page);
-    await expectCount(view.locator('body.vscode-high-contrast'), 1, 15_000);
+    await setColorTheme(wb, highContrastTheme);
     await expectCount(tree(view).getByRole('treeitem'), 6, 5000);
     await screenshot(wb.page, 'team-tree-high-contrast');
   });

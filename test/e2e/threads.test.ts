@@ -7,10 +7,10 @@
 import * as assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
-import { lightTheme } from '../harness/settings';
-import { openViewContainer, runCommand } from '../harness/workbench';
+import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
+import { openViewContainer } from '../harness/workbench';
 import { findWebview, expectCount, expectText } from './expect';
-import { switchToHighContrast } from './themes';
+import { setColorTheme } from './themes';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 
 /** The Threads panel's document: the webview whose page holds `.layout` with a Templates list. */
@@ -75,9 +75,7 @@ describe('Threads view (VSIX in code-server)', function () {
 
   it('dark theme: the graph and the aborted thread', async () => {
     const page = wb.page;
-    // To the preferred dark theme (Default Dark Modern), in the same window.
-    await runCommand(page, 'Toggle between Light/Dark Themes');
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+    await setColorTheme(wb, darkTheme);
     await panel.getByRole('option', { name: 'coder-review' }).click();
     await expectCount(panel.locator('svg.graph .node'), 4, 15_000);
     await screenshot(page, 'threads-graph-dark');
@@ -88,8 +86,7 @@ describe('Threads view (VSIX in code-server)', function () {
 
   it('high-contrast theme: the graph and a thread with its artifact', async () => {
     const page = wb.page;
-    await switchToHighContrast(page);
-    await expectCount(panel.locator('body.vscode-high-contrast'), 1, 10_000);
+    await setColorTheme(wb, highContrastTheme);
     await panel.getByRole('option', { name: 'coder-review' }).click();
     await expectCount(panel.locator('svg.graph .node'), 4, 15_000);
     await screenshot(page, 'threads-graph-high-contrast');

@@ -16,6 +16,7 @@ import { copyExampleTeam, localDate, readExampleMeta } from './example-team';
 import { repoRoot, testResultsDir } from './paths';
 import { killAllGroups, withTimeout } from './processes';
 import { formatTest, summarize, type ProgressEvent, type SuiteResults, type TestResult } from './results';
+import { describeZone, zoneOffsets } from './zone';
 
 interface Args {
   json?: string;
@@ -93,7 +94,7 @@ async function main(): Promise<number> {
   const main = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).main as string | undefined;
   if (main && !existsSync(path.join(repoRoot, main))) throw new Error(`${main} is missing: run \`npm run build\``);
 
-  console.log(`[integration] team: ${team.dir}; the extension's clock stands at ${referenceNow} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`);
+  console.log(`[integration] team: ${team.dir}; the extension's clock stands at ${referenceNow}, time zone ${describeZone()}`);
   let server: CodeServer | undefined;
   let browser: BrowserHandle | undefined;
   const tail = new ProgressTail(progressFile);
@@ -109,6 +110,8 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_SUITE: 'integration',
         CORTEX_TEST_TEAM: team.dir,
         CORTEX_TEST_NOW: referenceNow,
+        // The zone the extension host must run in (TZ passes through to it).
+        CORTEX_TEST_ZONE: zoneOffsets(),
         // A home of the run's own (the example's): the locator's ~/.cortex/config.yaml and
         // ~/cortex-team are the tests' to write, never the machine's.
         HOME: home,

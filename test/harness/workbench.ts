@@ -39,14 +39,27 @@ export function webviewFrame(page: Page, index = 0): FrameLocator {
   return page.frameLocator('iframe.webview.ready').nth(index).frameLocator('#active-frame');
 }
 
-/** Runs a command through the command palette (F1), by its title. */
+/**
+ * Runs a command through the command palette (F1), by its title. The keyboard focus
+ * first leaves any webview: a key pressed inside a webview's frame is the page's, and
+ * F1 could open nothing.
+ */
 export async function runCommand(page: Page, title: string): Promise<void> {
+  await focusWorkbench(page);
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
+}
+
+/** Moves the keyboard focus out of a webview's frame, back to the workbench's own document. */
+export async function focusWorkbench(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.tagName === 'IFRAME') active.blur();
+  });
 }
 
 /** Drags the sash right of the primary side bar so the side bar is `width` px wide. */
@@ -64,5 +77,6 @@ export async function resizeSidebar(page: Page, width: number): Promise<void> {
 export async function parkPointer(page: Page): Promise<void> {
   const size = page.viewportSize() ?? { width: 1400, height: 900 };
   await page.mouse.move(size.width - 200, size.height / 2);
-  await page.waitForTimeout(400);
+  // The workbench's hovers close once the pointer has left them: wait for that, not a while.
+  await page.locator('.monaco-hover:visible, .workbench-hover-container:visible').first().waitFor({ state: 'hidden', timeout: 10_000 });
 }

@@ -13,6 +13,8 @@
 //   CORTEX_TEST_HOME       the run's own empty home folder, also given as HOME
 //   CORTEX_TEST_NOW        the time the extension's clock stands at (YYYY-MM-DDTHH:MM,
 //                          local): the example team's reference time, its dates unshifted
+//   CORTEX_TEST_ZONE       the runner's time zone offsets (harness/zone.ts): TZ must reach
+//                          the extension host
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import Mocha = require('mocha');

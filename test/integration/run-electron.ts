@@ -15,6 +15,7 @@ import { copyExampleTeam, localDate, readExampleMeta } from '../harness/example-
 import { repoRoot } from '../harness/paths';
 import { formatTest, summarize, type SuiteResults } from '../harness/results';
 import { baseSettings } from '../harness/settings';
+import { zoneOffsets } from '../harness/zone';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -52,6 +53,7 @@ async function main(): Promise<number> {
         CORTEX_MOCHA_SUITE: 'integration (electron)',
         CORTEX_TEST_TEAM: team.dir,
         CORTEX_TEST_NOW: referenceNow,
+        CORTEX_TEST_ZONE: zoneOffsets(),
         HOME: home,
         CORTEX_TEST_HOME: home,
         CORTEX_HOME: path.join(runDir, 'cortex-home'),

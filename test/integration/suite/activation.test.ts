@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { describeZone, zoneOffsets } from '../../harness/zone';
 
 const EXTENSION_ID = 'cortex-team.cortex-team';
 
@@ -12,6 +13,12 @@ describe('Activation', () => {
     assert.equal(folders.length, 1, 'one workspace folder');
     const team = process.env.CORTEX_TEST_TEAM;
     if (team) assert.equal(path.resolve(folders[0].uri.fsPath), path.resolve(team));
+  });
+
+  it('runs in the time zone of the run (TZ reaches the extension host)', () => {
+    const expected = process.env.CORTEX_TEST_ZONE;
+    assert.ok(expected, 'the runner says which zone it runs in');
+    assert.equal(zoneOffsets(), expected, `the extension host runs in ${describeZone()}`);
   });
 
   it('has the extension installed', () => {

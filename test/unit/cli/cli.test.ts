@@ -84,7 +84,8 @@ describe('cortex-team CLI (real process)', function () {
       mkdirSync(path.dirname(path.join(team, p)), { recursive: true });
       writeFileSync(path.join(team, p), text);
     }
-    env = { PATH: process.env.PATH, HOME: home };
+    // The run's time zone too: the CLI's "today" is the test's.
+    env = { PATH: process.env.PATH, HOME: home, TZ: process.env.TZ };
   });
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -154,9 +155,14 @@ describe('cortex-team CLI (real process)', function () {
   });
 
   it('register writes the note and an empty tasks.md', async () => {
+    const day = () => formatDate(wallMinutes(new Date()));
+    const dayBefore = day();
     const out = ok(await cli('register', '--name', 'Chief of Staff', '--project', 'work/cos', '--role', 'Coordinates', '--capability', 'Planning', '--capability', 'Review'));
+    const dayAfter = day();
     assert.match(out, /as chief-of-staff: agents\/chief-of-staff\/chief-of-staff\.md \(from the built-in template\)/);
-    const today = formatDate(wallMinutes(new Date()));
+    // The CLI's clock is its own: the day it read is the day before or after it ran (midnight may pass).
+    const today = /^joined: (.*)$/m.exec(read('agents/chief-of-staff/chief-of-staff.md'))?.[1];
+    assert.ok(today === dayBefore || today === dayAfter, `joined ${today}, run between ${dayBefore} and ${dayAfter}`);
     assert.strictEqual(
       read('agents/chief-of-staff/chief-of-staff.md'),
       `---\nname: Chief of Staff\nproject: ${path.join(root, 'work/cos')}\nstatus: active\njoined: ${today}\n---\n\n## Role\nCoordinates\n\n## Projects\n- cos\n\n## Capabilities\n- Planning\n- Review\n\n## Session Log\nLast session: --\nStatus: registered\n`,

@@ -3,7 +3,8 @@
 // rebase, a conflict on the same task line with both sides kept, continuing after a
 // person resolved it, no upstream, not a repository, an unreachable remote).
 import * as assert from 'node:assert/strict';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { commitFiles } from '../../../src/git/commit-files';
 import { branchStatus, changedFiles, findTeamRepo, operationInProgress, repoPath, teamPath } from '../../../src/git/repo';
@@ -12,6 +13,28 @@ import { classifyRemoteFailure, continueSync, hasConflictMarkers, publishBranch,
 import { Sandbox, TASKS, commitAndPush, isolateGitConfig, porcelain, read, sh, write } from './git-fixture';
 
 const MESSAGE = syncMessage('test-host');
+
+/** Gone, or a zombie waiting to be reaped (it runs no more either way). */
+function processEnded(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').startsWith('Z');
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('git: run-git', () => {
   it('resolves with the exit code and output, feeds stdin, never rejects on failure', async () => {
@@ -26,11 +49,18 @@ describe('git: run-git', () => {
   it('kills git after the time limit (code -1) and says git is missing when it is', async () => {
     const slow = await runGit(process.cwd(), ['hash-object', '--stdin'], { timeoutMs: 1, input: 'x'.repeat(10) });
     assert.ok(slow.code === -1 || slow.code === 0); // a fast machine may finish in 1 ms
-    const started = Date.now();
-    const hang = await runGit(process.cwd(), ['-c', 'alias.wait=!sleep 5', 'wait'], { timeoutMs: 200 });
+    // The alias's shell notes its process id, then sleeps far past the limit.
+    const pidFile = path.join(os.tmpdir(), `cortex-git-hang-${process.pid}`);
+    rmSync(pidFile, { force: true });
+    const hang = await runGit(process.cwd(), ['-c', `alias.wait=!echo $$ > '${pidFile}'; exec sleep 120`, 'wait'], { timeoutMs: 1000 });
     assert.equal(hang.code, -1);
-    assert.ok(Date.now() - started < 3000, 'git and what it started are ended at the time limit');
     assert.match(hang.stderr, /timed out/);
+    // What git started ends with it (no pid noted: git was ended before it started the shell).
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').trim());
+      rmSync(pidFile, { force: true });
+      await until(() => processEnded(pid), 20_000, `the shell git started (pid ${pid}) to end`);
+    }
     await assert.rejects(runGit(process.cwd(), ['--version'], { env: { PATH: '/nonexistent-cortex-path' } }), GitNotFoundError);
   });
 });
