@@ -97,6 +97,13 @@ export const PROTOCOL_TEMPLATE_FILES = {
 
 export type ProtocolTemplates = Readonly<Record<keyof typeof PROTOCOL_TEMPLATE_FILES, string>>;
 
+/** Reads every protocol text with `read` (given a file name in `PROTOCOL_TEMPLATE_DIR`). */
+export async function loadProtocolTemplates(read: (name: string) => Promise<string>): Promise<ProtocolTemplates> {
+  const keys = Object.keys(PROTOCOL_TEMPLATE_FILES) as Array<keyof typeof PROTOCOL_TEMPLATE_FILES>;
+  const texts = await Promise.all(keys.map((k) => read(PROTOCOL_TEMPLATE_FILES[k])));
+  return Object.fromEntries(keys.map((k, i) => [k, texts[i]])) as ProtocolTemplates;
+}
+
 /**
  * How every worker heartbeat prompt starts: the idle check
  * (`templates/protocol/cortex-precheck.sh`) recognises a tick by it, and the worker
