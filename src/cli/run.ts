@@ -404,7 +404,8 @@ function pickSubcommand(name: string, subs: Readonly<Record<string, Command>>, r
     return EXIT_OK;
   }
   if (sub === undefined || !subs[sub]) {
-    io.stderr(`cortex-team ${name}: ${sub === undefined ? 'missing verb' : `unknown verb "${sub}"`}; the verbs are ${names} (cortex-team ${name} --help).\n`);
+    const missing = sub === undefined || sub.startsWith('-');
+    io.stderr(`cortex-team ${name}: ${missing ? 'missing verb' : `unknown verb "${sub}"`}; the verbs are ${names} (cortex-team ${name} --help).\n`);
     return EXIT_USAGE;
   }
   return { command: subs[sub] };
