@@ -300,12 +300,15 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     const tick = await call(ada, 'tick');
     stop = true;
     await writer;
-    assert.strictEqual(claim.isError, false, claim.text);
-    assert.strictEqual(tick.isError, false, tick.text);
     const text = read('agents/ada/tasks.md');
+    // Their edits are all there, whatever happened to ours.
     for (let i = 0; i < added; i++) assert.ok(text.includes(`## Extra ${i}\n**Status:** ready\n`), `Extra ${i} kept`);
-    assert.ok(text.includes(`## Invoice numbering\n**Status:** in-progress\n**Started:** ${NOW}\n`));
-    assert.ok(text.endsWith(`<!-- cortex:last-tick ${NOW} -->\n`));
+    // Ours is there too, or (a writer this relentless can outlast the retries) refused as a conflict, having overwritten nothing.
+    const conflict = /kept changing while it was being (edited|read)|nothing was overwritten/;
+    if (claim.isError) assert.match(claim.text, conflict);
+    else assert.ok(text.includes(`## Invoice numbering\n**Status:** in-progress\n**Started:** ${NOW}\n`));
+    if (tick.isError) assert.match(tick.text, conflict);
+    else assert.ok(text.endsWith(`<!-- cortex:last-tick ${NOW} -->\n`));
   });
 
   it('offers the worklog status and (for one agent) its protocol for each agent kind as resources', async () => {
