@@ -1,8 +1,8 @@
 import { promises as fsp } from 'fs';
 import * as path from 'path';
-import { EditOptions } from '../core/edit';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { loadProtocolTemplates } from '../core/protocol-file/protocol';
+import { CortexServerOptions } from './server';
 import { serveStdio } from './stdio';
 
 /**
@@ -14,31 +14,16 @@ import { serveStdio } from './stdio';
  * `NodeTeamFs`, an error) would fail mcp.js's `instanceof` checks. The team's file
  * system is made here.
  */
-export interface McpEntryOptions {
-  /** The team folder (absolute). */
-  readonly teamDir: string;
-  readonly agent: string | null;
-  readonly heartbeatMinutes: number;
-  readonly dailyBriefing: string;
-  readonly dailyReview: string;
-  readonly clock: () => Date;
-  readonly edit: EditOptions;
+export interface McpEntryOptions extends Omit<CortexServerOptions, 'fs' | 'templates'> {
   /** Where the protocol texts are (templates/protocol of the package). */
   readonly templatesDir: string;
-  readonly version: string;
 }
 
 export function serveTeam(o: McpEntryOptions): Promise<void> {
+  const { templatesDir, ...rest } = o;
   return serveStdio({
+    ...rest,
     fs: new NodeTeamFs(o.teamDir),
-    teamDir: o.teamDir,
-    agent: o.agent,
-    heartbeatMinutes: o.heartbeatMinutes,
-    dailyBriefing: o.dailyBriefing,
-    dailyReview: o.dailyReview,
-    clock: o.clock,
-    edit: o.edit,
-    templates: () => loadProtocolTemplates((name) => fsp.readFile(path.join(o.templatesDir, name), 'utf8')),
-    version: o.version,
+    templates: () => loadProtocolTemplates((name) => fsp.readFile(path.join(templatesDir, name), 'utf8')),
   });
 }

@@ -1,8 +1,9 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
+import { applyTextOp } from './apply';
 import { MoveResult, moveText } from './move';
 
 /**
@@ -64,15 +65,5 @@ export function claimText(text: string, file: string, input: ClaimInput): MoveRe
 }
 
 export async function claimTask(fs: TeamFs, path: string, input: ClaimInput, opts: EditOptions = {}): Promise<MoveResult> {
-  let result: MoveResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = claimText(text, path, input);
-      return result.text;
-    },
-    opts,
-  );
-  return result!;
+  return applyTextOp(fs, path, (text) => claimText(text, path, input), opts);
 }

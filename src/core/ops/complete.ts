@@ -1,8 +1,9 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
+import { applyTextOp } from './apply';
 import { MoveResult, moveText } from './move';
 
 /**
@@ -41,15 +42,5 @@ export function completeText(text: string, file: string, input: CompleteInput): 
 }
 
 export async function completeTask(fs: TeamFs, path: string, input: CompleteInput, opts: EditOptions = {}): Promise<MoveResult> {
-  let result: MoveResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = completeText(text, path, input);
-      return result.text;
-    },
-    opts,
-  );
-  return result!;
+  return applyTextOp(fs, path, (text) => completeText(text, path, input), opts);
 }

@@ -1,7 +1,8 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions } from '../edit';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { detectEol } from '../text';
+import { applyTextOp } from './apply';
 import { checkStamp, separatorBefore } from './shared';
 
 /**
@@ -43,15 +44,5 @@ export function tickText(text: string, file: string, now: string): TickResult {
 }
 
 export async function tickTasks(fs: TeamFs, path: string, now: string, opts: EditOptions = {}): Promise<TickResult> {
-  let result: TickResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = tickText(text, path, now);
-      return result.text;
-    },
-    opts,
-  );
-  return result!;
+  return applyTextOp(fs, path, (text) => tickText(text, path, now), opts);
 }

@@ -1,10 +1,11 @@
 import * as assert from 'assert';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
 import { lockPathFor } from '../../../src/core/edit';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
+import { snapshot as snapshotFolder, writeFiles } from './team-folder';
 
 /** The verbs agents use without MCP (claim, complete, tick, log, message), run as real processes. */
 
@@ -40,10 +41,7 @@ describe('cortex-team agent verbs (real process)', function () {
       'agents/bob/bob.md': '---\nname: Bob\n---\n',
       'agents/bob/tasks.md': '## Done one\n**Status:** done\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(team, rel)), { recursive: true });
-      writeFileSync(path.join(team, rel), text);
-    }
+    writeFiles(team, files);
     mkdirSync(path.join(root, 'home'));
     env = { PATH: process.env.PATH, HOME: path.join(root, 'home'), TZ: process.env.TZ };
   });
@@ -53,18 +51,7 @@ describe('cortex-team agent verbs (real process)', function () {
   const read = (p: string) => readFileSync(path.join(team, p), 'utf8');
   const cli = (...args: string[]) => runCli([...args, '--team', team], { env, cwd: root });
 
-  function snapshot(): Record<string, string> {
-    const out: Record<string, string> = {};
-    const walk = (d: string) => {
-      for (const name of readdirSync(d)) {
-        const full = path.join(d, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else out[path.relative(team, full)] = readFileSync(full, 'base64');
-      }
-    };
-    walk(team);
-    return out;
-  }
+  const snapshot = () => snapshotFolder(team);
 
   function ok(r: CliResult): string {
     assert.strictEqual(r.code, 0, `exit ${r.code}: ${r.stderr}`);

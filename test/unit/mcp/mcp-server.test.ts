@@ -1,11 +1,12 @@
 import * as assert from 'assert';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
 import { localDateOf } from '../../../src/core/time';
 import { cliBundle } from '../cli/cli-bundle';
 import { Connected, call, connect } from './mcp-client';
+import { snapshot as snapshotFolder, writeFiles } from '../cli/team-folder';
 
 /**
  * `cortex-team mcp` driven by the MCP SDK's own client over stdio, the server run as a
@@ -72,10 +73,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
       'agents/bob/tasks.md': '',
       'WORKLOG.md': WORKLOG,
     };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(team, rel)), { recursive: true });
-      writeFileSync(path.join(team, rel), text);
-    }
+    writeFiles(team, files);
     const home = path.join(root, 'home');
     mkdirSync(home);
     // The server's clock reads in the test's time zone (the pinned --now is local time).
@@ -95,19 +93,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     return c;
   }
 
-  /** Every file of the team folder with its bytes. */
-  function snapshot(): Record<string, string> {
-    const out: Record<string, string> = {};
-    const walk = (d: string) => {
-      for (const name of readdirSync(d)) {
-        const full = path.join(d, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else out[path.relative(team, full)] = readFileSync(full, 'base64');
-      }
-    };
-    walk(team);
-    return out;
-  }
+  const snapshot = () => snapshotFolder(team);
 
   function activity() {
     const feed = parseActivity(read(ACTIVITY_FILE));
