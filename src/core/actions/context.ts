@@ -40,7 +40,7 @@ export function readClock(ctx: ActionContext): { readonly at: Date; readonly sta
  * cannot be written does not undo it, so the failure comes back as a sentence to add to
  * the result, never as an error.
  */
-export async function record(ctx: ActionContext, rec: ActivityRecord, at: Date): Promise<string> {
+export async function recordWrite(ctx: ActionContext, rec: ActivityRecord, at: Date): Promise<string> {
   try {
     await recordActivity(ctx.fs, rec, at, ctx.via, ctx.edit);
     return '';

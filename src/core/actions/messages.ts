@@ -4,7 +4,7 @@ import { composeMessage } from '../mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../mailbox/parse';
 import { setMessageStatus } from '../mailbox/set-status';
 import { MESSAGE_STATUSES, MessageStatus, isMessageStatus } from '../mailbox/statuses';
-import { ActionContext, ActionResult, readClock, record } from './context';
+import { ActionContext, ActionResult, readClock, recordWrite } from './context';
 
 /**
  * MAILBOX.md, the communications protocol's targeted channel: send a message (the next
@@ -32,7 +32,7 @@ export interface SendData {
 export async function sendMessageAction(ctx: ActionContext, input: { from: string; to: string; subject: string; body?: string }): Promise<ActionResult<SendData>> {
   const { at } = readClock(ctx);
   const r = await composeMessage(ctx.fs, { from: input.from, to: input.to, subject: input.subject, body: input.body ?? '', at }, ctx.edit);
-  const note = await record(
+  const note = await recordWrite(
     ctx,
     { type: 'message.sent', actor: input.from.trim(), subject: input.subject.trim(), file: MAILBOX_FILE, details: { id: r.id, to: input.to.trim(), line: r.line }, links: [{ kind: 'message', target: r.id }] },
     at,
@@ -82,7 +82,7 @@ export async function updateMessageAction(
   const r = await setMessageStatus(ctx.fs, { id: input.id, status: input.status, expected: input.expected }, ctx.edit);
   const data: UpdateData = { file: MAILBOX_FILE, id: r.id, from: r.from, to: r.to, changed: r.from !== r.to };
   if (!data.changed) return { message: `${r.id} is already ${r.to}; nothing was written.`, data };
-  const note = await record(
+  const note = await recordWrite(
     ctx,
     { type: 'message.updated', actor: input.actor.trim() || 'cortex-team', subject: `${r.id} ${r.from || 'no status'} → ${r.to}`, file: MAILBOX_FILE, details: { id: r.id, from: r.from, to: r.to }, links: [{ kind: 'message', target: r.id }] },
     at,

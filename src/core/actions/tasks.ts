@@ -6,7 +6,7 @@ import { dispatchTask } from '../ops/dispatch';
 import { tickTasks } from '../ops/tick';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
 import { agentTasksPath } from '../team';
-import { ActionContext, ActionResult, checkAgentSlug, readClock, record } from './context';
+import { ActionContext, ActionResult, checkAgentSlug, readClock, recordWrite } from './context';
 
 /** The task operations an agent performs on its own task file, and dispatch to another's. */
 
@@ -94,7 +94,7 @@ export async function claimAction(ctx: ActionContext, input: { agent: string; ta
   const { at, stamp } = readClock(ctx);
   const r = await claimTask(ctx.fs, file, { ref: input.task, now: stamp }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await record(ctx, { type: 'task.claimed', actor: slug, subject: r.title, file, details: { agent: slug, position: r.position, started: stamp } }, at);
+  const note = await recordWrite(ctx, { type: 'task.claimed', actor: slug, subject: r.title, file, details: { agent: slug, position: r.position, started: stamp } }, at);
   return { message: `Claimed "${r.title}" (task ${r.position} in ${file}) at ${stamp}.${note}`, data: { agent: slug, file, task } };
 }
 
@@ -107,7 +107,7 @@ export async function completeAction(
   const { at, stamp } = readClock(ctx);
   const r = await completeTask(ctx.fs, file, { ref: input.task, now: stamp, summary: input.summary }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await record(
+  const note = await recordWrite(
     ctx,
     { type: 'task.completed', actor: slug, subject: r.title, file, details: { agent: slug, position: r.position, completed: stamp, summary: input.summary.trim() } },
     at,
@@ -133,7 +133,7 @@ export async function tickAction(ctx: ActionContext, input: { agent: string; wha
   const data: TickData = { agent: slug, file, written: r.written, idle: r.idle, lastTick: r.idle ? r.previous : stamp, previous: r.previous };
   if (r.idle) return { message: `${file} has no ready or in-progress task: idle ticks are suppressed, so nothing was written.`, data };
   if (!r.written) return { message: `${file} already ends with the tick ${stamp}; nothing was written.`, data };
-  const note = await record(ctx, { type: 'agent.ticked', actor: slug, subject: `last tick ${stamp}`, file, details: { agent: slug, tick: stamp, previous: r.previous } }, at);
+  const note = await recordWrite(ctx, { type: 'agent.ticked', actor: slug, subject: `last tick ${stamp}`, file, details: { agent: slug, tick: stamp, previous: r.previous } }, at);
   return { message: `Ticked ${file} at ${stamp}${r.previous ? ` (the last tick was ${r.previous})` : ''}.${note}`, data };
 }
 
@@ -147,6 +147,6 @@ export async function dispatchAction(
   const { at } = readClock(ctx);
   const r = await dispatchTask(ctx.fs, file, { title: input.title, body: input.body }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await record(ctx, { type: 'task.dispatched', actor: input.actor.trim(), subject: r.title, file, details: { agent: slug, position: r.position } }, at);
+  const note = await recordWrite(ctx, { type: 'task.dispatched', actor: input.actor.trim(), subject: r.title, file, details: { agent: slug, position: r.position } }, at);
   return { message: `Dispatched "${r.title}" to ${slug} (task ${r.position} in ${file}).${note}`, data: { agent: slug, file, task } };
 }
