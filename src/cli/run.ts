@@ -347,7 +347,7 @@ function commandHelp(c: Command): string {
 
 /** Runs one command line; resolves to the exit code. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let [name, ...rest] = argv;
+  const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     if (name === undefined) {
       io.stderr(`cortex-team: missing command; the commands are ${Object.keys(commands).join(', ')} (cortex-team --help).\n`);
@@ -365,12 +365,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`cortex-team: unknown command "${name}"; the commands are ${Object.keys(commands).join(', ')} (cortex-team --help).\n`);
     return EXIT_USAGE;
   }
+  // `message send`: the verb under the command, and the name messages use.
   let args = rest;
+  let label = name;
   if (command.subcommands) {
     const picked = pickSubcommand(name, command.subcommands, rest, io);
     if (typeof picked === 'number') return picked;
-    [command, args] = [picked.command, rest.slice(1)];
-    name = `${name} ${rest[0]}`;
+    [command, args, label] = [picked.command, rest.slice(1), `${name} ${rest[0]}`];
   }
   try {
     const opts = parseOptions(args, command.options);
@@ -391,7 +392,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     };
     return await command.run(opts, ctx);
   } catch (e) {
-    return report(e, name, io);
+    return report(e, label, io);
   }
 }
 
