@@ -123,6 +123,7 @@ export function agentCommands(s: SharedSpecs): Record<string, Command> {
       synopsis: 'message send|list|update [options]',
       summary: 'MAILBOX.md: send a message, list messages, or move one along new → acknowledged → actioned → closed.',
       options: {},
+      // Never run: `cortex-team message` always picks one of its verbs first.
       run: async () => 2,
       subcommands: {
         send: {
