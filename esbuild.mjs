@@ -1,20 +1,16 @@
 // Builds every bundle: the extension (Node, `vscode` external), the webviews
-// (browser) and the CLI. `--watch` rebuilds on change; `--production` minifies.
+// (browser) and the CLI (cli.js, and mcp.js which it loads for `cortex-team mcp`).
+// `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { cliBundles } from './scripts/lib/cli-bundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
-  {
-    entryPoints: { cli: 'src/cli/main.ts' },
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-  },
+  ...cliBundles,
   { entryPoints: { extension: 'src/extension/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: [{ in: 'webview/team/main.tsx', out: 'team' }, { in: 'webview/team/styles.css', out: 'team' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/board/main.tsx', out: 'board' }, { in: 'webview/board/styles.css', out: 'board' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },

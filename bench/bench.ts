@@ -8,7 +8,10 @@
  * - a full scan (NodeTeamFs + TeamIndex.load) against reading the same files raw;
  * - TeamIndex.update after one tasks.md changed, for the 5- and the 500-agent team;
  * - dispatch into a 1 MB tasks.md (when src/core/ops/dispatch.ts provides it);
- * - heap used after the full scan.
+ * - heap used after the full scan;
+ * - the agents' door: `cortex-team` started as a process (`--version`, `status` of the
+ *   5-agent team), the MCP server started and listing its tools for the SDK's client,
+ *   a claim through it, and recording an event in a 10,000-event activity feed.
  *
  * Prints medians of several runs and the machine it ran on.
  */
@@ -17,6 +20,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { setFlagsFromString } from 'v8';
 import { runInNewContext } from 'vm';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { execFileSync } from 'child_process';
+import { ACTIVITY_FILE, activityEvent, recordActivity } from '../src/core/actions/activity';
 import { MemoryTeamFs } from '../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
 import { dispatchTask, dispatchText } from '../src/core/ops/dispatch';
@@ -30,7 +37,7 @@ const BIG_AGENTS = 500;
 const SMALL_AGENTS = 5;
 const TASKS_PER_AGENT = 200;
 const DISPATCH_FILE_BYTES = 1024 * 1024;
-const RUNS = { scan: 9, update: 31, dispatch: 15 };
+const RUNS = { scan: 9, update: 31, dispatch: 15, process: 9 };
 
 const root = path.resolve(process.argv[2] ?? '.bench');
 
@@ -323,6 +330,7 @@ async function main(): Promise<void> {
   // Dispatch into a 1 MB tasks.md: the whole operation (read, parse, append, hash
   // check, locked atomic replace), and the text operation alone.
   rows.push(...(await benchDispatch(dirs.dispatch)));
+  rows.push(...(await benchAgentDoor(dirs.small)));
 
   const w = Math.max(...rows.map((r) => r.what.length));
   console.log('');
@@ -371,6 +379,72 @@ async function benchDispatch(dir: string): Promise<Row[]> {
     { what: 'dispatch into a 1 MB tasks.md (dispatchTask)', median: median(whole), min: Math.min(...whole), note: mb },
     { what: '  of which the text operation (dispatchText)', median: median(textOnly), min: Math.min(...textOnly) },
   ];
+}
+
+/**
+ * The CLI and the MCP server as agents meet them: whole processes (node's own start
+ * included), dist/cli.js and dist/mcp.js as built by `npm run build`.
+ */
+async function benchAgentDoor(small: string): Promise<Row[]> {
+  const cli = path.resolve('dist', 'cli.js');
+  if (!existsSync(cli) || !existsSync(path.resolve('dist', 'mcp.js'))) return [];
+  const team = path.join(root, 'agent-door');
+  rmSync(team, { recursive: true, force: true });
+  mkdirSync(path.join(team, 'agents', 'ada'), { recursive: true });
+  writeFileSync(path.join(team, 'agents', 'ada', 'ada.md'), '---\nname: Ada\n---\n');
+  const queue = Array.from({ length: 200 }, (_, i) => `## Task ${i}\n**Status:** ready\n\nDo ${i}.\n`).join('\n');
+  const rows: Row[] = [];
+  const processRuns = (args: string[]) => {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS.process + 1; i++) {
+      const t0 = performance.now();
+      execFileSync(process.execPath, [cli, ...args], { stdio: 'ignore' });
+      if (i > 0) samples.push(performance.now() - t0);
+    }
+    return samples;
+  };
+  const version = processRuns(['--version']);
+  rows.push({ what: 'cortex-team --version (process start to exit)', median: median(version), min: Math.min(...version), note: 'node starting cli.js, which leaves the MCP SDK unparsed' });
+  const status = processRuns(['status', '--team', small]);
+  rows.push({ what: `cortex-team status, ${SMALL_AGENTS}-agent team (process)`, median: median(status), min: Math.min(...status) });
+
+  const connect: number[] = [];
+  const claim: number[] = [];
+  for (let i = 0; i < RUNS.process + 1; i++) {
+    writeFileSync(path.join(team, 'agents', 'ada', 'tasks.md'), queue);
+    const t0 = performance.now();
+    const client = new Client({ name: 'bench', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--team', team, '--agent', 'ada'], stderr: 'ignore' }));
+    const tools = await client.listTools();
+    const t1 = performance.now();
+    const r = await client.callTool({ name: 'claim_task', arguments: {} });
+    const t2 = performance.now();
+    await client.close();
+    if (tools.tools.length !== 10 || r.isError) throw new Error('the MCP server did not list its tools or claim the task');
+    if (i > 0) {
+      connect.push(t1 - t0);
+      claim.push(t2 - t1);
+    }
+  }
+  rows.push({ what: 'cortex-team mcp: start, initialize, list tools', median: median(connect), min: Math.min(...connect), note: 'what an agent CLI waits for' });
+  rows.push({ what: '  then claim_task (200-task queue, with its event)', median: median(claim), min: Math.min(...claim) });
+
+  // The feed is append-only and written through editFile: the cost grows with its size.
+  const fs = new NodeTeamFs(team);
+  const at = new Date(Date.UTC(2026, 2, 28, 9, 0));
+  const record = { type: 'agent.ticked' as const, actor: 'ada', subject: 'last tick 2026-03-28T10:00', file: 'agents/ada/tasks.md', details: { agent: 'ada', tick: '2026-03-28T10:00', previous: '2026-03-28T09:45' } };
+  const line = JSON.stringify(activityEvent(record, at, 'mcp', null)) + '\n';
+  const feed = line.repeat(10_000);
+  const append: number[] = [];
+  mkdirSync(path.join(team, '.cortex'), { recursive: true });
+  for (let i = 0; i < RUNS.dispatch + 2; i++) {
+    writeFileSync(path.join(team, ...ACTIVITY_FILE.split('/')), feed);
+    const t = await time(() => recordActivity(fs, record, at, 'mcp'));
+    if (i >= 2) append.push(t);
+  }
+  rows.push({ what: 'record an event in a 10,000-event activity feed', median: median(append), min: Math.min(...append), note: `${(feed.length / 1e6).toFixed(1)} MB, whole conflict-safe write` });
+  rmSync(team, { recursive: true, force: true });
+  return rows;
 }
 
 main().catch((e) => {

@@ -1,27 +1,31 @@
 #!/usr/bin/env node
 // `npm test`: installs what the tests need, builds, and runs every suite:
 //   unit         mocha on out/test/unit (pure core, no editor)
+//   agents       mocha on out/test/agents: the real agent CLIs (Claude Code, Codex, Gemini CLI,
+//                installed into .vscode-test/agent-clis) read our MCP wiring and connect
 //   integration  mocha inside code-server's real extension host (test/harness/run-integration.ts)
 //   e2e          Playwright + chromium against code-server with the packaged VSIX (test/e2e)
 // Each suite runs in a process group of its own under a hard timeout, writes its results
 // as JSON, and the last line printed is the total: `N passed, N failed` (`, N skipped`).
 // Exits non-zero when anything failed or when no test ran.
 //
-//   node scripts/test.mjs [unit] [integration] [e2e] [--no-install] [--grep TEXT]
+//   node scripts/test.mjs [unit] [agents] [integration] [e2e] [--no-install] [--grep TEXT]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureAgentClis } from './install-agent-clis.mjs';
 import { ensureCodeServer } from './install-code-server.mjs';
 import { defaultVsixPath } from './package.mjs';
 import { dependenciesOutdated, npmInstallArgs } from './lib/deps.mjs';
 import { ensureSystemPackages, repoRoot, which } from './lib/system.mjs';
 
-const SUITES = ['unit', 'integration', 'e2e'];
+const SUITES = ['unit', 'agents', 'integration', 'e2e'];
 const MINUTE = 60_000;
 const timeouts = {
   install: 20 * MINUTE,
   build: 5 * MINUTE,
   unit: 5 * MINUTE,
+  agents: 5 * MINUTE,
   integration: 12 * MINUTE,
   package: 5 * MINUTE,
   e2e: 15 * MINUTE,
@@ -35,7 +39,7 @@ const grepIndex = args.indexOf('--grep');
 const grep = grepIndex >= 0 ? args[grepIndex + 1] : undefined;
 for (const a of args) {
   if (!SUITES.includes(a) && !['--no-install', '--grep', grep].includes(a)) {
-    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [integration] [e2e] [--no-install] [--grep TEXT]`);
+    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [agents] [integration] [e2e] [--no-install] [--grep TEXT]`);
     process.exit(2);
   }
 }
@@ -166,6 +170,16 @@ async function ensureEditorDependencies() {
   }
 }
 
+async function ensureAgentClisInstalled() {
+  try {
+    await ensureAgentClis({ log: (l) => log(l) });
+    return true;
+  } catch (err) {
+    stepFailed('agent CLIs', err.message);
+    return false;
+  }
+}
+
 // ---- suites -------------------------------------------------------------------
 
 function readResults(file, suite, run) {
@@ -224,11 +238,15 @@ async function integrationSuite() {
 
 async function main() {
   const started = Date.now();
-  const needsEditor = suites.some((s) => s !== 'unit');
+  const needsEditor = suites.some((s) => s === 'integration' || s === 'e2e');
   let editorReady = true;
+  let agentClisReady = true;
   if (install) {
-    if (!(await ensureDependencies())) editorReady = false;
-    else if (needsEditor && !(await ensureEditorDependencies())) editorReady = false;
+    if (!(await ensureDependencies())) editorReady = agentClisReady = false;
+    else {
+      if (needsEditor && !(await ensureEditorDependencies())) editorReady = false;
+      if (suites.includes('agents') && !(await ensureAgentClisInstalled())) agentClisReady = false;
+    }
   }
   if (!existsSync(path.join(repoRoot, 'node_modules'))) return finish(started);
 
@@ -245,8 +263,15 @@ async function main() {
   const entryFile = path.join(repoRoot, entry);
   const extensionBuilt = existsSync(entryFile) && statSync(entryFile).mtimeMs >= buildStarted - 1000;
   if (!extensionBuilt) log(`${entry} was not built: the integration and e2e suites cannot run`);
+  const cliFile = path.join(repoRoot, 'dist', 'cli.js');
+  const cliBuilt = existsSync(cliFile) && statSync(cliFile).mtimeMs >= buildStarted - 1000;
   const canRun = (suite) => {
     if (!suites.includes(suite) || interrupted) return false;
+    if (suite === 'agents') {
+      if (agentClisReady && cliBuilt) return true;
+      stepFailed(suite, 'not run: a step it needs failed (see above)');
+      return false;
+    }
     if (suite !== 'unit' && !(editorReady && extensionBuilt)) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
@@ -255,6 +280,7 @@ async function main() {
   };
 
   if (canRun('unit')) await mochaSuite('unit', ['--config', '.mocharc.json'], { timeoutMs: timeouts.unit });
+  if (canRun('agents')) await mochaSuite('agents', ['--no-config', '--timeout', '120000', 'out/test/agents/**/*.test.js'], { timeoutMs: timeouts.agents });
   if (canRun('integration')) await integrationSuite();
   if (canRun('e2e')) {
     const vsix = defaultVsixPath();

@@ -5,7 +5,7 @@ import { NodeTeamFs } from '../core/fs/node-fs';
 import { TeamFs } from '../core/fs/team-fs';
 import { staleAfterMinutes } from '../core/liveness';
 import { Diagnostic } from '../core/model';
-import { dispatchTask, isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
+import { isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
 import { applyPrune, planPrune } from '../core/ops/prune';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../git/commit-files';
 import { findTeamRepo, operationInProgress, repoPath } from '../git/repo';
@@ -13,10 +13,12 @@ import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
-import { agentTasksPath, isSkippedName, loadTeam } from '../core/team';
+import { agentTasksPath, loadTeam } from '../core/team';
+import { checkAgentSlug, dispatchAction } from '../core/actions';
 import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
 import { loadWorklogEvents } from '../core/worklog/events';
 import { OptionSpecs, ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
+import { agentCommands } from './agent-commands';
 import { eventsTable } from './events';
 import { reportJson } from './report';
 import { statusJson, statusTable } from './status';
@@ -39,14 +41,16 @@ export const EXIT_LINT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_CONFLICT = 3;
 
-interface Command {
+export interface Command {
   readonly synopsis: string;
   readonly summary: string;
   readonly options: OptionSpecs;
   run(opts: ParsedOptions, ctx: Context): Promise<number>;
+  /** Verbs under this one (`message send`): the first argument picks one. */
+  readonly subcommands?: Readonly<Record<string, Command>>;
 }
 
-interface Context {
+export interface Context {
   readonly io: CliIo;
   readonly fs: NodeTeamFs;
   readonly teamDir: string;
@@ -76,11 +80,8 @@ function nowOf(opts: ParsedOptions, io: CliIo): string {
 }
 
 /** Checks a slug names an existing agent folder; the error lists the known ones. */
-async function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
-  const known = (await fs.list('agents')).filter((e) => e.kind === 'directory' && !isSkippedName(e.name)).map((e) => e.name).sort();
-  if (!/[/\\]/.test(slug) && !slug.startsWith('.') && known.includes(slug)) return slug;
-  const list = known.length ? `known agents: ${known.join(', ')}` : 'no agents are registered yet';
-  throw new CortexInputError(`Unknown agent "${slug}" (${option}); ${list}.`);
+function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
+  return checkAgentSlug(fs, slug, option);
 }
 
 /** `briefing` / `review`: the Daily Briefing or Review as markdown (or JSON) on stdout; writes nothing. */
@@ -144,9 +145,9 @@ const commands: Record<string, Command> = {
     },
     async run(opts, ctx) {
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
-      const file = agentTasksPath(slug);
-      const r = await dispatchTask(ctx.fs, file, { title: opts.strings.get('title')!, body: opts.strings.get('body') }, ctx.edit);
-      ctx.io.stdout(`Dispatched "${r.title}" to ${slug} (task ${r.position} in ${file}).\n`);
+      const actions = { fs: ctx.fs, edit: ctx.edit, via: 'cli' as const, clock: () => (ctx.io.clock ? ctx.io.clock() : new Date()) };
+      const r = await dispatchAction(actions, { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: 'cortex-team' });
+      ctx.io.stdout(`${r.message}\n`);
       return EXIT_OK;
     },
   },
@@ -319,6 +320,8 @@ const commands: Record<string, Command> = {
       return EXIT_OK;
     },
   },
+
+  ...agentCommands({ team: TEAM, now: NOW, agent: AGENT, nowOf: (opts, ctx) => nowOf(opts, ctx.io), agentSlug: (ctx, slug, option) => agentSlug(ctx.fs, slug, option) }),
 };
 
 function usage(): string {
@@ -357,13 +360,21 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout('cortex-team 0.1.0\n');
     return EXIT_OK;
   }
-  const command = commands[name];
+  let command = commands[name];
   if (!command) {
     io.stderr(`cortex-team: unknown command "${name}"; the commands are ${Object.keys(commands).join(', ')} (cortex-team --help).\n`);
     return EXIT_USAGE;
   }
+  // `message send`: the verb under the command, and the name messages use.
+  let args = rest;
+  let label = name;
+  if (command.subcommands) {
+    const picked = pickSubcommand(name, command.subcommands, rest, io);
+    if (typeof picked === 'number') return picked;
+    [command, args, label] = [picked.command, rest.slice(1), `${name} ${rest[0]}`];
+  }
   try {
-    const opts = parseOptions(rest, command.options);
+    const opts = parseOptions(args, command.options);
     if (opts.help) {
       io.stdout(commandHelp(command));
       return EXIT_OK;
@@ -381,8 +392,24 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     };
     return await command.run(opts, ctx);
   } catch (e) {
-    return report(e, name, io);
+    return report(e, label, io);
   }
+}
+
+/** The verb under `name` that `rest[0]` names, or the exit code after saying why there is none. */
+function pickSubcommand(name: string, subs: Readonly<Record<string, Command>>, rest: readonly string[], io: CliIo): { command: Command } | number {
+  const sub = rest[0];
+  const names = Object.keys(subs).join(', ');
+  if (sub === '--help' || sub === '-h') {
+    io.stdout([`Usage: cortex-team ${name} <${Object.keys(subs).join('|')}> [options]`, '', ...Object.entries(subs).map(([n, c]) => `  ${n}  ${c.summary}`), '', `Run "cortex-team ${name} <verb> --help" for its options.`, ''].join('\n'));
+    return EXIT_OK;
+  }
+  if (sub === undefined || !subs[sub]) {
+    const missing = sub === undefined || sub.startsWith('-');
+    io.stderr(`cortex-team ${name}: ${missing ? 'missing verb' : `unknown verb "${sub}"`}; the verbs are ${names} (cortex-team ${name} --help).\n`);
+    return EXIT_USAGE;
+  }
+  return { command: subs[sub] };
 }
 
 function oneLine(message: string): string {

@@ -100,3 +100,11 @@ export function formatDate(minutes: number): string {
 export function nowStamp(date: Date = new Date()): string {
   return formatStamp(wallMinutes(date));
 }
+
+/** The local `Date` a protocol timestamp names (its first moment); `null` when unparseable. */
+export function localDateOf(stamp: string): Date | null {
+  const minutes = parseStamp(stamp);
+  if (minutes === null) return null;
+  const d = new Date(minutes * 60000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
+}

@@ -2,7 +2,9 @@
  * A small JSON reader that keeps where every value sits in the text, so findings about
  * a JSON file (thread-templates.json) can point at the exact key or value in the
  * editor, and an edit (Claude Code's settings.json) can insert text at the exact
- * place. Strict JSON (what JSON.parse reads), plus a tolerated leading BOM. Pure.
+ * place. Strict JSON (what JSON.parse reads), plus a tolerated leading BOM; with
+ * `comments`, also line (`//`) and block comments where white space may be (JSON
+ * with comments, as Gemini CLI's settings.json allows). Pure.
  */
 
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
@@ -55,15 +57,26 @@ class Failure extends Error {
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
+export interface JsonReadOptions {
+  /** Read line (`//`) and block comments as white space. */
+  readonly comments?: boolean;
+}
+
 /** Reads `text` as one JSON value; on bad input, the first problem and where it is. */
-export function readJson(text: string): JsonReadResult {
+export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
   const skipSpace = () => {
     while (i < text.length) {
       const c = text[i];
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
-      else break;
+      else if (options.comments && c === '/' && text[i + 1] === '/') {
+        while (i < text.length && text[i] !== '\n') i++;
+      } else if (options.comments && c === '/' && text[i + 1] === '*') {
+        const end = text.indexOf('*/', i + 2);
+        if (end < 0) throw new Failure('A comment is not closed (a "*/" is missing)', i);
+        i = end + 2;
+      } else break;
     }
   };
 

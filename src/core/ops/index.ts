@@ -5,4 +5,7 @@ export * from './reorder';
 export * from './reassign';
 export * from './register';
 export * from './prune';
+export * from './claim';
+export * from './complete';
+export * from './tick';
 export { agentFolder, agentNotePath, agentTasksPath } from './shared';

@@ -19,12 +19,33 @@ import { Eol, bomLength, detectEol, splitLines, withEol } from '../text';
 export const CORTEX_BEGIN = '<!-- cortex:begin: written by Cortex Team, replaced when the protocol is generated again; keep your own text outside this section -->';
 export const CORTEX_END = '<!-- cortex:end -->';
 
-const BEGIN_LINE = /^[ \t]*<!--[ \t]*cortex:begin\b.*-->[ \t]*$/;
-const END_LINE = /^[ \t]*<!--[ \t]*cortex:end[ \t]*-->[ \t]*$/;
+/** How a file's comments mark the section: the lines as written, and what a reader takes for them. */
+export interface MarkerStyle {
+  readonly begin: string;
+  readonly end: string;
+  readonly beginLine: RegExp;
+  readonly endLine: RegExp;
+}
+
+/** HTML comments, for markdown and plain-text instruction files. */
+export const HTML_MARKERS: MarkerStyle = {
+  begin: CORTEX_BEGIN,
+  end: CORTEX_END,
+  beginLine: /^[ \t]*<!--[ \t]*cortex:begin\b.*-->[ \t]*$/,
+  endLine: /^[ \t]*<!--[ \t]*cortex:end[ \t]*-->[ \t]*$/,
+};
+
+/** `#` comments, for TOML (Codex's config.toml). */
+export const HASH_MARKERS: MarkerStyle = {
+  begin: '# cortex:begin: written by Cortex Team, replaced when it is generated again; keep your own settings outside this block',
+  end: '# cortex:end',
+  beginLine: /^[ \t]*#[ \t]*cortex:begin\b.*$/,
+  endLine: /^[ \t]*#[ \t]*cortex:end[ \t]*$/,
+};
 
 /** A line that would be read as a marker (generated text must not contain one). */
-export function isMarkerLine(line: string): boolean {
-  return BEGIN_LINE.test(line) || END_LINE.test(line);
+export function isMarkerLine(line: string, markers: MarkerStyle = HTML_MARKERS): boolean {
+  return markers.beginLine.test(line) || markers.endLine.test(line);
 }
 
 export interface MarkedSection {
@@ -46,13 +67,13 @@ export interface MarkedSection {
  * end, an end without a begin, or a second section is refused (a `CortexInputError`
  * naming the lines): replacing anything then could take the user's text with it.
  */
-export function findMarkedSection(text: string, file: string): MarkedSection | null {
+export function findMarkedSection(text: string, file: string, markers: MarkerStyle = HTML_MARKERS): MarkedSection | null {
   const lines = splitLines(text, bomLength(text));
   let begin = -1;
   let found: MarkedSection | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = text.slice(lines[i].start, lines[i].end);
-    if (BEGIN_LINE.test(line)) {
+    if (markers.beginLine.test(line)) {
       if (begin >= 0) {
         throw new CortexInputError(`${file}: a second Cortex begin marker on line ${i + 1} before the section from line ${begin + 1} ends; remove one of them.`);
       }
@@ -60,7 +81,7 @@ export function findMarkedSection(text: string, file: string): MarkedSection | n
         throw new CortexInputError(`${file} has two Cortex sections (lines ${found.beginLine} and ${i + 1}); remove one of them.`);
       }
       begin = i;
-    } else if (END_LINE.test(line)) {
+    } else if (markers.endLine.test(line)) {
       if (begin < 0) {
         throw new CortexInputError(`${file}: a Cortex end marker on line ${i + 1} with no begin marker before it; remove it or add the begin marker.`);
       }
@@ -71,18 +92,18 @@ export function findMarkedSection(text: string, file: string): MarkedSection | n
     }
   }
   if (begin >= 0) {
-    throw new CortexInputError(`${file}: the Cortex section that starts on line ${begin + 1} has no end marker (${CORTEX_END}); add it or remove the begin marker.`);
+    throw new CortexInputError(`${file}: the Cortex section that starts on line ${begin + 1} has no end marker (${markers.end}); add it or remove the begin marker.`);
   }
   return found;
 }
 
 /** The section for `body` (any line breaks; surrounding blank lines dropped), in `eol` style, without a final line break. */
-export function markedBlock(body: string, eol: Eol): string {
+export function markedBlock(body: string, eol: Eol, markers: MarkerStyle = HTML_MARKERS): string {
   const inner = trimBlankLines(withEol(body, '\n'));
   for (const line of inner.split('\n')) {
-    if (isMarkerLine(line)) throw new CortexInputError(`The generated text contains a Cortex marker line ("${line.trim()}"); it cannot be put inside a section.`);
+    if (isMarkerLine(line, markers)) throw new CortexInputError(`The generated text contains a Cortex marker line ("${line.trim()}"); it cannot be put inside a section.`);
   }
-  return [CORTEX_BEGIN, ...(inner === '' ? [] : inner.split('\n')), CORTEX_END].join(eol);
+  return [markers.begin, ...(inner === '' ? [] : inner.split('\n')), markers.end].join(eol);
 }
 
 /**
@@ -90,17 +111,17 @@ export function markedBlock(body: string, eol: Eol): string {
  * else appended after a blank line. `undefined` text (no file yet) gives the section
  * alone, ending with a line break.
  */
-export function upsertMarkedSection(text: string | undefined, body: string, file: string): string {
-  if (text === undefined) return markedBlock(body, '\n') + '\n';
-  const section = findMarkedSection(text, file);
+export function upsertMarkedSection(text: string | undefined, body: string, file: string, markers: MarkerStyle = HTML_MARKERS): string {
+  if (text === undefined) return markedBlock(body, '\n', markers) + '\n';
+  const section = findMarkedSection(text, file, markers);
   if (section) {
     // The section keeps its own line-break style (a file may mix them), and the end
     // marker keeps its line break (or its absence at the end of the file).
-    const block = markedBlock(body, section.eol ?? detectEol(text));
+    const block = markedBlock(body, section.eol ?? detectEol(text), markers);
     return text.slice(0, section.from) + block + text.slice(section.end, section.to) + text.slice(section.to);
   }
   const eol = detectEol(text);
-  return text + separatorBefore(text, text.length, eol) + markedBlock(body, eol) + eol;
+  return text + separatorBefore(text, text.length, eol) + markedBlock(body, eol, markers) + eol;
 }
 
 /** Drops blank lines at the start and the end of a `\n` text. */

@@ -3,6 +3,8 @@ import { findHeadingSection, upsertHeadingSection } from './heading-section';
 import { PlaceholderValues, fillTemplate } from './render';
 import { detectEol } from '../text';
 import { CLAUDE_SETTINGS_PATH, HOOK_SCRIPT_PATH, addPromptHook } from './claude-settings';
+import { MAILBOX_FILE } from '../mailbox/parse';
+import { WORKLOG_FILE } from '../worklog/parse';
 
 /**
  * The protocol file an agent reads to take part in a Cortex team, for the runtime it
@@ -97,6 +99,13 @@ export const PROTOCOL_TEMPLATE_FILES = {
 
 export type ProtocolTemplates = Readonly<Record<keyof typeof PROTOCOL_TEMPLATE_FILES, string>>;
 
+/** Reads every protocol text with `read` (given a file name in `PROTOCOL_TEMPLATE_DIR`). */
+export async function loadProtocolTemplates(read: (name: string) => Promise<string>): Promise<ProtocolTemplates> {
+  const keys = Object.keys(PROTOCOL_TEMPLATE_FILES) as Array<keyof typeof PROTOCOL_TEMPLATE_FILES>;
+  const texts = await Promise.all(keys.map((k) => read(PROTOCOL_TEMPLATE_FILES[k])));
+  return Object.fromEntries(keys.map((k, i) => [k, texts[i]])) as ProtocolTemplates;
+}
+
 /**
  * How every worker heartbeat prompt starts: the idle check
  * (`templates/protocol/cortex-precheck.sh`) recognises a tick by it, and the worker
@@ -149,6 +158,8 @@ export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime
     agents_dir: joinNative(ctx.teamDir, 'agents'),
     projects_dir: joinNative(ctx.teamDir, 'projects'),
     templates_dir: joinNative(ctx.teamDir, 'templates'),
+    worklog_path: joinNative(ctx.teamDir, WORKLOG_FILE),
+    mailbox_path: joinNative(ctx.teamDir, MAILBOX_FILE),
     heartbeat_minutes: String(ctx.heartbeatMinutes),
     stale_minutes: String(ctx.staleAfterMinutes),
     daily_briefing: ctx.dailyBriefing,

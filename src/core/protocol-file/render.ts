@@ -15,6 +15,8 @@ export const PLACEHOLDERS = [
   'agents_dir',
   'projects_dir',
   'templates_dir',
+  'worklog_path',
+  'mailbox_path',
   'heartbeat_minutes',
   'stale_minutes',
   'daily_briefing',

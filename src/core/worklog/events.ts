@@ -139,16 +139,17 @@ export interface LoadedEvents {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export async function loadWorklogEvents(fs: TeamFs): Promise<LoadedEvents> {
-  let sessionId: string | null = null;
-  let charter: string | null = null;
+/** The team's session charter (the first of `CHARTER_FILES` found) and the session id it declares. */
+export async function readSessionCharter(fs: TeamFs): Promise<{ readonly charter: string | null; readonly sessionId: string | null }> {
   for (const name of CHARTER_FILES) {
     const text = await readTextFile(fs, name);
-    if (text === undefined) continue;
-    charter = name;
-    sessionId = sessionIdOf(text);
-    break;
+    if (text !== undefined) return { charter: name, sessionId: sessionIdOf(text) };
   }
+  return { charter: null, sessionId: null };
+}
+
+export async function loadWorklogEvents(fs: TeamFs): Promise<LoadedEvents> {
+  const { charter, sessionId } = await readSessionCharter(fs);
   const text = await readTextFile(fs, WORKLOG_FILE);
   if (text === undefined) return { events: [], worklog: null, sessionId, charter, diagnostics: [] };
   const worklog = parseWorklog(text);

@@ -1,0 +1,80 @@
+import { ProtocolRuntime } from '../protocol-file/protocol';
+import { CODEX_CONFIG, codexConfig, codexTrust } from './codex-toml';
+import {
+  CLAUDE_HOME_STATE,
+  CLAUDE_LOCAL_SETTINGS,
+  CLAUDE_MCP_JSON,
+  CURSOR_MCP_JSON,
+  GEMINI_SETTINGS,
+  GEMINI_TRUSTED_FOLDERS,
+  claudeApproval,
+  claudeMcpJson,
+  claudeTrust,
+  cursorMcpJson,
+  geminiSettings,
+  geminiTrust,
+} from './json-configs';
+import { McpLaunch } from './launch';
+
+/**
+ * What wiring the Cortex MCP server into one agent kind writes: the project's own
+ * files (`project`), and the trust the agent needs in the user's home before it loads
+ * a project's servers (`home`; those belong to the user and are only ever offered).
+ * Pure: the caller reads the files that exist and writes what the plan says, the same
+ * way as Generate Protocol File's plans.
+ */
+export type WiringChange = 'create' | 'add-entry' | 'replace-entry' | 'unchanged';
+
+export interface WiringFilePlan {
+  /** Relative to the project folder (`project`) or to the home folder (`home`). */
+  readonly path: string;
+  readonly scope: 'project' | 'home';
+  /** The file's text now; `undefined` when there is no file. */
+  readonly before: string | undefined;
+  readonly after: string;
+  readonly change: WiringChange;
+  /** What the file does for the agent, for a preview. */
+  readonly purpose: string;
+}
+
+type Edit = { readonly after: string; readonly change: 'create' | 'add' | 'replace' | 'unchanged' };
+
+function plan(path: string, scope: WiringFilePlan['scope'], purpose: string, before: string | undefined, edit: (text: string | undefined) => Edit): WiringFilePlan {
+  const r = edit(before);
+  const change: WiringChange = r.change === 'add' ? 'add-entry' : r.change === 'replace' ? 'replace-entry' : r.change;
+  return { path, scope, before, after: r.after, change, purpose };
+}
+
+/** The project files that make `runtime` start the Cortex server (`existing(path)`: a file's text, `undefined` when missing). */
+export function planMcpWiring(runtime: ProtocolRuntime, launch: McpLaunch, existing: (path: string) => string | undefined): WiringFilePlan[] {
+  switch (runtime) {
+    case 'claude-code':
+      return [
+        plan(CLAUDE_MCP_JSON, 'project', 'the Cortex MCP server for Claude Code', existing(CLAUDE_MCP_JSON), (t) => claudeMcpJson(t, launch)),
+        plan(CLAUDE_LOCAL_SETTINGS, 'project', 'approves that project server, so Claude Code starts it without asking', existing(CLAUDE_LOCAL_SETTINGS), claudeApproval),
+      ];
+    case 'codex':
+      return [plan(CODEX_CONFIG, 'project', 'the Cortex MCP server for Codex', existing(CODEX_CONFIG), (t) => codexConfig(t, launch))];
+    case 'gemini':
+      return [plan(GEMINI_SETTINGS, 'project', 'the Cortex MCP server for Gemini CLI', existing(GEMINI_SETTINGS), (t) => geminiSettings(t, launch))];
+    case 'cursor':
+      return [plan(CURSOR_MCP_JSON, 'project', 'the Cortex MCP server for Cursor', existing(CURSOR_MCP_JSON), (t) => cursorMcpJson(t, launch))];
+  }
+}
+
+/**
+ * The home files that trust `project` (an absolute path, as the agent sees it) for
+ * `runtime`; none for Cursor, which asks in its own window.
+ */
+export function planAgentTrust(runtime: ProtocolRuntime, project: string, existingHome: (path: string) => string | undefined): WiringFilePlan[] {
+  switch (runtime) {
+    case 'claude-code':
+      return [plan(CLAUDE_HOME_STATE, 'home', 'trusts the project folder in Claude Code', existingHome(CLAUDE_HOME_STATE), (t) => claudeTrust(t, project))];
+    case 'codex':
+      return [plan(CODEX_CONFIG, 'home', "trusts the project, so Codex reads its .codex/config.toml", existingHome(CODEX_CONFIG), (t) => codexTrust(t, project))];
+    case 'gemini':
+      return [plan(GEMINI_TRUSTED_FOLDERS, 'home', 'trusts the project folder, so Gemini CLI loads its settings', existingHome(GEMINI_TRUSTED_FOLDERS), (t) => geminiTrust(t, project))];
+    case 'cursor':
+      return [];
+  }
+}

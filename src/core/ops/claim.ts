@@ -1,0 +1,69 @@
+import { EditOptions } from '../edit';
+import { CortexInputError } from '../errors';
+import { TeamFs } from '../fs/team-fs';
+import { LocatedTask, parseTaskFile } from '../parse/tasks';
+import { resolveTaskRef } from '../refs';
+import { applyTextOp } from './apply';
+import { MoveResult, moveText } from './move';
+
+/**
+ * claim: what an agent does to start work (the Shuttle rules, not a person's free move):
+ *
+ * - without a reference, the task claimed is the next one: the first `ready` task in
+ *   document order;
+ * - one task at a time: refused while another task of the file is `in-progress`;
+ * - a task someone else claimed first (already `in-progress`) is refused, so when two
+ *   sessions race for the same task exactly one of them gets it;
+ * - the change itself is `move` to in-progress: `**Status:** in-progress` and
+ *   `**Started:** <now>`, nothing else in the file.
+ */
+export interface ClaimInput {
+  /** A 1-based position or an exact title; absent: the next ready task. */
+  readonly ref?: string;
+  /** `YYYY-MM-DDTHH:MM`, local wall-clock time. */
+  readonly now: string;
+}
+
+/** The first ready task in document order (the one agents take next), or -1. */
+export function nextReadyIndex(tasks: readonly Pick<LocatedTask, 'status'>[]): number {
+  return tasks.findIndex((t) => t.status === 'ready');
+}
+
+function named(task: LocatedTask, index: number, file: string): string {
+  return `"${task.title}" (task ${index + 1} in ${file})`;
+}
+
+export function claimText(text: string, file: string, input: ClaimInput): MoveResult {
+  const { tasks } = parseTaskFile(text, file);
+  let index: number;
+  if (input.ref === undefined) {
+    index = nextReadyIndex(tasks);
+    if (index < 0) {
+      const working = tasks.findIndex((t) => t.status === 'in-progress');
+      throw new CortexInputError(
+        working >= 0
+          ? `${file} has no ready task; ${named(tasks[working], working, file)} is in progress.`
+          : `${file} has no ready task; there is nothing to claim.`,
+      );
+    }
+  } else {
+    index = resolveTaskRef(tasks, input.ref, file);
+  }
+  const task = tasks[index];
+  if (task.status === 'in-progress') {
+    const since = task.started ? ` since ${task.started}` : '';
+    throw new CortexInputError(`${named(task, index, file)} is already in progress${since}: it was claimed before you; nothing was written.`);
+  }
+  if (task.status === 'ready') {
+    const other = tasks.findIndex((t) => t.status === 'in-progress');
+    if (other >= 0) {
+      throw new CortexInputError(`${named(tasks[other], other, file)} is in progress: complete it before claiming another task (one at a time).`);
+    }
+  }
+  // Anything else (done, an unknown status, no status line) gets move's own sentence.
+  return moveText(text, file, { ref: String(index + 1), to: 'in-progress', now: input.now });
+}
+
+export async function claimTask(fs: TeamFs, path: string, input: ClaimInput, opts: EditOptions = {}): Promise<MoveResult> {
+  return applyTextOp(fs, path, (text) => claimText(text, path, input), opts);
+}

@@ -1,0 +1,48 @@
+import { EditOptions } from '../edit';
+import { TeamFs } from '../fs/team-fs';
+import { parseTaskFile } from '../parse/tasks';
+import { detectEol } from '../text';
+import { applyTextOp } from './apply';
+import { checkStamp, separatorBefore } from './shared';
+
+/**
+ * tick: the heartbeat. The file's trailing `<!-- cortex:last-tick … -->` line gets
+ * the new time (only that line's bytes change); a file without one gets it as its
+ * last line, after a blank line. At most one tick per file: an earlier stray tick
+ * elsewhere in the file is left to the linter, never duplicated at the end.
+ *
+ * Idle ticks are suppressed, as agents do: a file with no `ready` or `in-progress`
+ * task is left alone, so the coordinator reads the silence as idle, not as down.
+ */
+export interface TickResult {
+  readonly text: string;
+  /** False when nothing was written: the agent is idle, or the tick already says `now`. */
+  readonly written: boolean;
+  readonly idle: boolean;
+  /** The tick before this one (`null`: none). */
+  readonly previous: string | null;
+}
+
+export function tickComment(now: string): string {
+  return `<!-- cortex:last-tick ${now} -->`;
+}
+
+export function tickText(text: string, file: string, now: string): TickResult {
+  checkStamp(now, 'The time');
+  const parsed = parseTaskFile(text, file);
+  const previous = parsed.lastTick;
+  const idle = !parsed.tasks.some((t) => t.status === 'ready' || t.status === 'in-progress');
+  if (idle) return { text, written: false, idle, previous };
+  const comment = tickComment(now);
+  const line = parsed.trailingTick;
+  if (line) {
+    if (text.slice(line.start, line.end) === comment) return { text, written: false, idle, previous };
+    return { text: text.slice(0, line.start) + comment + text.slice(line.end), written: true, idle, previous };
+  }
+  const eol = detectEol(text);
+  return { text: text + separatorBefore(text, text.length, eol) + comment + eol, written: true, idle, previous };
+}
+
+export async function tickTasks(fs: TeamFs, path: string, now: string, opts: EditOptions = {}): Promise<TickResult> {
+  return applyTextOp(fs, path, (text) => tickText(text, path, now), opts);
+}

@@ -1,0 +1,174 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import {
+  ActionContext,
+  ActionResult,
+  agentQueue,
+  claimAction,
+  completeAction,
+  dispatchAction,
+  listMessagesAction,
+  logAction,
+  sendMessageAction,
+  teamStatus,
+  tickAction,
+  updateMessageAction,
+} from '../core/actions';
+import { MESSAGE_STATUSES } from '../core/mailbox/statuses';
+import { ALL_EVENT_TYPES } from '../core/worklog/event-type';
+
+/**
+ * The MCP tools: one per agent operation (src/core/actions), each a thin door over it.
+ * Every tool costs an agent context, so the set is small and each description says
+ * when to call it. A server started for one agent (`--agent`) leaves out the `agent`
+ * argument and acts as that agent; a server for the whole team asks for it.
+ */
+export interface ToolOptions {
+  /** The agent this server acts for (`--agent`), or null for the whole team. */
+  readonly agent: string | null;
+  readonly heartbeatMinutes: number;
+  /** A fresh context per call (the clock is read per call). */
+  readonly context: () => ActionContext;
+}
+
+export interface ToolSpec {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodObject;
+  readonly annotations: ToolAnnotations;
+  run(args: Record<string, unknown>): Promise<ActionResult<unknown>>;
+}
+
+const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+const TASK_REF = 'A position in the task file ("2") or the exact title';
+/** Who acts, when the server is not bound to one agent. */
+const AGENT_ARG = z.string().min(1).describe('Your agent slug (the folder name under agents/)');
+
+/** The tool table for these options. */
+export function cortexTools(o: ToolOptions): ToolSpec[] {
+  const bound = o.agent;
+  const me = (args: Record<string, unknown>) => bound ?? (args.agent as string);
+  /** The `agent` argument only when the server is not bound to one agent. */
+  const self = bound === null ? { agent: AGENT_ARG } : {};
+  const you = bound === null ? 'the agent' : `you (${bound})`;
+  const yourFile = bound === null ? "the agent's task file" : `your task file (agents/${bound}/tasks.md)`;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+  return [
+    {
+      name: 'team_status',
+      title: 'Team status',
+      description: 'The team at a glance: each agent\'s liveness (alive, idle, down, inactive), last tick, task in progress and ready count. Read-only.',
+      inputSchema: z.strictObject({}),
+      annotations: READ,
+      run: () => teamStatus(o.context(), { heartbeatMinutes: o.heartbeatMinutes }),
+    },
+    {
+      name: 'my_tasks',
+      title: 'My tasks',
+      description: `The queue in ${yourFile}: the task in progress, the next task (the first ready one, which is taken next) with its description, the other ready tasks, the last tick. Call it at the start of a session and after finishing a task. Read-only.`,
+      inputSchema: z.strictObject({ ...self }),
+      annotations: READ,
+      run: (a) => agentQueue(o.context(), { agent: me(a) }),
+    },
+    {
+      name: 'claim_task',
+      title: 'Claim a task',
+      description: `Start a task in ${yourFile}: its status becomes in-progress with a Started time. Without "task", claims the next ready task. Refused while another task is in progress (one at a time) and when someone else claimed it first.`,
+      inputSchema: z.strictObject({ ...self, task: z.string().min(1).optional().describe(`${TASK_REF}; leave out for the next ready task`) }),
+      annotations: WRITE,
+      run: (a) => claimAction(o.context(), { agent: me(a), task: str(a.task) }),
+    },
+    {
+      name: 'complete_task',
+      title: 'Complete a task',
+      description: `Finish the task in progress in ${yourFile}: status done, a Completed time and a "### Summary" with your text. Done is final: a finished task is never reopened, so call it only when the work is really done.`,
+      inputSchema: z.strictObject({
+        ...self,
+        summary: z.string().min(1).describe('What you did, in a few lines: changes, files, tests, anything left open (markdown; no "## " headings)'),
+        task: z.string().min(1).optional().describe(`${TASK_REF}; leave out for the task in progress`),
+      }),
+      annotations: WRITE,
+      run: (a) => completeAction(o.context(), { agent: me(a), task: str(a.task), summary: a.summary as string }),
+    },
+    {
+      name: 'tick',
+      title: 'Heartbeat',
+      description: `Record that ${you} are alive: the last-tick line at the end of ${yourFile} gets the current time. Call it when you check for work and every ${o.heartbeatMinutes} minutes while you work. Writes nothing while there is no ready or in-progress task (idle agents stay silent).`,
+      inputSchema: z.strictObject({ ...self }),
+      annotations: { ...WRITE, idempotentHint: true },
+      run: (a) => tickAction(o.context(), { agent: me(a) }),
+    },
+    {
+      name: 'dispatch_task',
+      title: 'Dispatch a task',
+      description: "Give an agent a task: a new ready task at the end of its queue (agents take ready tasks in order). Only for work the user asked for, matching the agent's role.",
+      inputSchema: z.strictObject({
+        to: z.string().min(1).describe('The agent that gets the task (its slug)'),
+        title: z.string().min(1).describe('A short, specific title, unique among its ready and in-progress tasks (one line)'),
+        body: z.string().optional().describe('What to do: the goal, where, and how to tell it is done (markdown; no "## " headings)'),
+      }),
+      annotations: WRITE,
+      run: (a) => dispatchAction(o.context(), { agent: a.to as string, title: a.title as string, body: str(a.body), actor: bound ?? 'cortex-team', what: 'to' }),
+    },
+    {
+      name: 'add_worklog_entry',
+      title: 'Add a worklog entry',
+      description:
+        'Append an entry to WORKLOG.md, the team\'s shared log that every agent reads at the start of a session. Write one after every completed task (task.completed, with a handoff when someone continues), and for proposals, objections, decisions (also indexed) and escalations. Not a chat: targeted questions go in a message.',
+      inputSchema: z.strictObject({
+        ...(bound === null ? { actor: z.string().min(1).describe('Who writes the entry (your agent slug)') } : {}),
+        type: z.enum(ALL_EVENT_TYPES).describe('The kind of entry; note.posted for anything else'),
+        subject: z.string().min(1).describe('A short title, one line (the type word is added: "handoff: …")'),
+        body: z.string().optional().describe('The entry: what changed, files, test results, reasoning, next steps (markdown; no "#"/"##" headings)'),
+        decision: z.string().min(1).optional().describe('For decision.recorded: its one line in the decision index (default: the subject)'),
+      }),
+      annotations: WRITE,
+      run: (a) =>
+        logAction(o.context(), { actor: bound ?? (a.actor as string), type: a.type as string, subject: a.subject as string, body: str(a.body), decision: str(a.decision) }),
+    },
+    {
+      name: 'send_message',
+      title: 'Send a message',
+      description: 'Leave a message in MAILBOX.md for one agent (or the maintainer): a question or request that is not a handoff, decision or status update (those go in the worklog). It gets the next MSG number and the status new.',
+      inputSchema: z.strictObject({
+        ...(bound === null ? { from: z.string().min(1).describe('Who sends it (your agent slug)') } : {}),
+        to: z.string().min(1).describe('The recipient: an agent slug, or "maintainer"'),
+        subject: z.string().min(1).describe('One line'),
+        body: z.string().optional().describe('The message (markdown; no "#"/"##" headings)'),
+      }),
+      annotations: WRITE,
+      run: (a) => sendMessageAction(o.context(), { from: bound ?? (a.from as string), to: a.to as string, subject: a.subject as string, body: str(a.body) }),
+    },
+    {
+      name: 'list_messages',
+      title: 'List messages',
+      description: `Messages in MAILBOX.md, newest first, with their status and text. ${bound === null ? 'Filter by recipient, sender and status.' : 'Without "to" or "from", the messages to you.'} Read-only.`,
+      inputSchema: z.strictObject({
+        to: z.string().min(1).optional().describe('Only messages to this recipient'),
+        from: z.string().min(1).optional().describe('Only messages from this sender'),
+        status: z.array(z.enum(MESSAGE_STATUSES)).optional().describe('Only messages with one of these statuses (for example ["new"])'),
+      }),
+      annotations: READ,
+      run: (a) => {
+        const to = str(a.to) ?? (bound !== null && a.from === undefined ? bound : undefined);
+        return listMessagesAction(o.context(), { to, from: str(a.from), statuses: a.status as string[] | undefined });
+      },
+    },
+    {
+      name: 'update_message',
+      title: 'Update a message',
+      description: `Move a message along its lifecycle: ${MESSAGE_STATUSES.slice(0, 4).join(' → ')} (never back), or a final ${MESSAGE_STATUSES.slice(4).join(', ')}. Acknowledge a message when you read it, mark it actioned when you acted on it.`,
+      inputSchema: z.strictObject({
+        id: z.string().regex(/^MSG-\d+$/i, 'a message id looks like MSG-0003').describe('The message id, e.g. MSG-0003'),
+        status: z.enum(MESSAGE_STATUSES).describe('The new status'),
+        expected: z.enum(MESSAGE_STATUSES).optional().describe('The status you saw; refused if it changed since'),
+      }),
+      annotations: WRITE,
+      run: (a) => updateMessageAction(o.context(), { id: a.id as string, status: a.status as string, expected: str(a.expected), actor: bound ?? 'cortex-team' }),
+    },
+  ];
+}

@@ -1,0 +1,150 @@
+import * as assert from 'assert';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { claimTask, claimText } from '../../../../src/core/ops/claim';
+import { completeTask, completeText } from '../../../../src/core/ops/complete';
+import { tickTasks, tickText } from '../../../../src/core/ops/tick';
+
+/** claim, complete and tick: the Shuttle rules an agent follows, byte for byte. */
+
+const F = 'agents/ada/tasks.md';
+const NOW = '2026-03-28T11:42';
+const TICK = '<!-- cortex:last-tick 2026-03-28T10:00 -->';
+
+const QUEUE = `## Old
+**Status:** done
+**Started:** 2026-03-27T09:00
+**Completed:** 2026-03-27T10:00
+
+## First ready
+**Status:** ready
+
+Do the first thing.
+
+## Second ready
+**Status:** ready
+
+${TICK}
+`;
+
+describe('claim (byte-exact)', () => {
+  it('without a reference claims the first ready task in document order', () => {
+    const r = claimText(QUEUE, F, { now: NOW });
+    assert.deepStrictEqual([r.title, r.position, r.from], ['First ready', 2, 'ready']);
+    assert.strictEqual(r.text, QUEUE.replace('## First ready\n**Status:** ready\n', `## First ready\n**Status:** in-progress\n**Started:** ${NOW}\n`));
+  });
+
+  it('claims a task by title or position, keeping CRLF and a BOM', () => {
+    const crlf = '\uFEFF' + QUEUE.replace(/\n/g, '\r\n');
+    const r = claimText(crlf, F, { ref: 'Second ready', now: NOW });
+    assert.strictEqual(r.position, 3);
+    assert.strictEqual(r.text, crlf.replace('## Second ready\r\n**Status:** ready\r\n', `## Second ready\r\n**Status:** in-progress\r\n**Started:** ${NOW}\r\n`));
+    assert.strictEqual(claimText(QUEUE, F, { ref: '3', now: NOW }).title, 'Second ready');
+  });
+
+  it('refuses a task someone claimed first, saying since when', () => {
+    const claimed = claimText(QUEUE, F, { now: NOW }).text;
+    assert.throws(
+      () => claimText(claimed, F, { ref: 'First ready', now: NOW }),
+      /^CortexInputError: "First ready" \(task 2 in agents\/ada\/tasks\.md\) is already in progress since 2026-03-28T11:42: it was claimed before you; nothing was written\.$/,
+    );
+  });
+
+  it('one task at a time: refuses while another is in progress (with or without a reference)', () => {
+    const claimed = claimText(QUEUE, F, { now: NOW }).text;
+    const message = /"First ready" \(task 2 in agents\/ada\/tasks\.md\) is in progress: complete it before claiming another task \(one at a time\)\./;
+    assert.throws(() => claimText(claimed, F, { now: NOW }), message);
+    assert.throws(() => claimText(claimed, F, { ref: 'Second ready', now: NOW }), message);
+  });
+
+  it('says why there is nothing to claim', () => {
+    assert.throws(() => claimText('', F, { now: NOW }), /agents\/ada\/tasks\.md has no ready task; there is nothing to claim\./);
+    assert.throws(() => claimText('## A\n**Status:** in-progress\n', F, { now: NOW }), /has no ready task; "A" \(task 1 in agents\/ada\/tasks\.md\) is in progress\./);
+  });
+
+  it('a done task keeps move\'s sentence (done is terminal); bad references and times are refused', () => {
+    assert.throws(() => claimText(QUEUE, F, { ref: 'Old', now: NOW }), /done is terminal in the Shuttle protocol/);
+    assert.throws(() => claimText(QUEUE, F, { ref: 'Nope', now: NOW }), /No task titled "Nope"/);
+    assert.throws(() => claimText(QUEUE, F, { ref: '9', now: NOW }), /There is no task 9/);
+    assert.throws(() => claimText(QUEUE, F, { now: '2026-03-28 11:42' }), /YYYY-MM-DDTHH:MM/);
+  });
+
+  it('writes through editFile', async () => {
+    const fs = new MemoryTeamFs({ [F]: QUEUE });
+    await claimTask(fs, F, { now: NOW });
+    assert.match(fs.get(F)!, /## First ready\n\*\*Status:\*\* in-progress\n\*\*Started:\*\* 2026-03-28T11:42\n/);
+  });
+});
+
+describe('complete (byte-exact)', () => {
+  const WORKING = QUEUE.replace('## First ready\n**Status:** ready\n', '## First ready\n**Status:** in-progress\n**Started:** 2026-03-28T10:15\n');
+
+  it('without a reference completes the task in progress: done, Completed after Started, a Summary at its end', () => {
+    const r = completeText(WORKING, F, { now: NOW, summary: 'Did it.\nTests pass.' });
+    assert.deepStrictEqual([r.title, r.position, r.from], ['First ready', 2, 'in-progress']);
+    assert.strictEqual(
+      r.text,
+      WORKING.replace(
+        '## First ready\n**Status:** in-progress\n**Started:** 2026-03-28T10:15\n\nDo the first thing.\n',
+        `## First ready\n**Status:** done\n**Started:** 2026-03-28T10:15\n**Completed:** ${NOW}\n\nDo the first thing.\n\n### Summary\nDid it.\nTests pass.\n`,
+      ),
+    );
+  });
+
+  it('requires a summary', () => {
+    assert.throws(() => completeText(WORKING, F, { now: NOW, summary: '  \n' }), /The summary is empty/);
+    assert.throws(() => completeText(WORKING, F, { now: NOW, summary: '## Heading' }), /agents would read it as a new task/);
+  });
+
+  it('refuses a ready task (claim first), a done task (terminal), nothing in progress, several in progress', () => {
+    assert.throws(() => completeText(WORKING, F, { ref: 'Second ready', now: NOW, summary: 'x' }), /is ready, not in progress: claim it first/);
+    assert.throws(() => completeText(WORKING, F, { ref: 'Old', now: NOW, summary: 'x' }), /done is terminal/);
+    assert.throws(() => completeText(QUEUE, F, { now: NOW, summary: 'x' }), /has no task in progress; claim one before completing it\./);
+    const two = '## A\n**Status:** in-progress\n\n## B\n**Status:** in-progress\n';
+    assert.throws(() => completeText(two, F, { now: NOW, summary: 'x' }), /has 2 tasks in progress \(tasks 1, 2\); say which one is complete\./);
+    assert.strictEqual(completeText(two, F, { ref: 'B', now: NOW, summary: 'x' }).title, 'B');
+  });
+
+  it('writes through editFile', async () => {
+    const fs = new MemoryTeamFs({ [F]: WORKING });
+    await completeTask(fs, F, { now: NOW, summary: 'ok' });
+    assert.match(fs.get(F)!, /\*\*Status:\*\* done\n\*\*Started:\*\* 2026-03-28T10:15\n\*\*Completed:\*\* 2026-03-28T11:42\n/);
+  });
+});
+
+describe('tick (byte-exact)', () => {
+  it('replaces only the trailing tick line', () => {
+    const r = tickText(QUEUE, F, NOW);
+    assert.deepStrictEqual([r.written, r.idle, r.previous], [true, false, '2026-03-28T10:00']);
+    assert.strictEqual(r.text, QUEUE.replace(TICK, `<!-- cortex:last-tick ${NOW} -->`));
+  });
+
+  it('adds the tick as the last line, after a blank line, in the file\'s line breaks', () => {
+    assert.strictEqual(tickText('## A\n**Status:** ready\n', F, NOW).text, `## A\n**Status:** ready\n\n<!-- cortex:last-tick ${NOW} -->\n`);
+    assert.strictEqual(tickText('## A\r\n**Status:** ready', F, NOW).text, `## A\r\n**Status:** ready\r\n\r\n<!-- cortex:last-tick ${NOW} -->\r\n`);
+    assert.strictEqual(tickText('## A\n**Status:** ready\n\n', F, NOW).text, `## A\n**Status:** ready\n\n<!-- cortex:last-tick ${NOW} -->\n`);
+  });
+
+  it('keeps what follows the tick (blank lines) and never adds a second one', () => {
+    const text = `## A\n**Status:** in-progress\n\n${TICK}\n\n`;
+    assert.strictEqual(tickText(text, F, NOW).text, `## A\n**Status:** in-progress\n\n<!-- cortex:last-tick ${NOW} -->\n\n`);
+  });
+
+  it('writes nothing when idle (no ready or in-progress task) or when the tick already says now', () => {
+    const idle = `## A\n**Status:** done\n\n${TICK}\n`;
+    assert.deepStrictEqual(tickText(idle, F, NOW), { text: idle, written: false, idle: true, previous: '2026-03-28T10:00' });
+    assert.deepStrictEqual(tickText('', F, NOW), { text: '', written: false, idle: true, previous: null });
+    const same = `## A\n**Status:** ready\n\n<!-- cortex:last-tick ${NOW} -->\n`;
+    assert.deepStrictEqual(tickText(same, F, NOW), { text: same, written: false, idle: false, previous: NOW });
+  });
+
+  it('refuses a time that is not a protocol timestamp', () => {
+    assert.throws(() => tickText(QUEUE, F, '2026-03-28T25:00'), /not a real date and time/);
+  });
+
+  it('writes through editFile, and refuses a missing task file', async () => {
+    const fs = new MemoryTeamFs({ [F]: QUEUE });
+    assert.strictEqual((await tickTasks(fs, F, NOW)).written, true);
+    assert.ok(fs.get(F)!.endsWith(`<!-- cortex:last-tick ${NOW} -->\n`));
+    await assert.rejects(tickTasks(fs, 'agents/bob/tasks.md', NOW), /does not exist/);
+  });
+});
