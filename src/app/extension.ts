@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from './commands';
+import { Commands } from '../extension/commands/team-commands';
 import { CortexController } from './controller';
 import { CortexTestApi, createTestApi } from './test-api';
 

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
-import { TeamViewState } from '../views/team/protocol';
-import { ThreadsFeature } from '../views/threads/threads-feature';
-import { Commands } from './commands';
-import { SyncBarState } from './git/sync-status-bar';
+import { TeamViewState } from '../views/team/common/messages';
+import { ThreadsFeature } from '../views/threads/registration';
+import { Commands } from '../extension/commands/team-commands';
+import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { CortexController } from './controller';
-import { PromptAnswers, ShownMessage, ShownStep } from './prompts';
-import { ReportCommands } from './reports/report-commands';
-import { LocateResult } from './team-locator';
-import { TeamStore } from './team-store';
+import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
+import { ReportCommands } from '../extension/reports/report-commands';
+import { LocateResult } from '../extension/team-locator';
+import { TeamStore } from '../extension/team-store';
 
 /**
  * What `activate()` returns in development and test runs (never in an installed

@@ -1,5 +1,5 @@
 import { Agent, Team } from './model';
-import { parseStamp } from './time';
+import { parseStamp } from '../base/time';
 
 /**
  * Liveness as the Cortex coordinator judges it: a pure function of the parsed team

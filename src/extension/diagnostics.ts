@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Diagnostic, Severity } from '../core/model';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 
 /**
  * The core's findings in the Problems panel: one entry per diagnostic, on its file

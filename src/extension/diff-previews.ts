@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from '../dispose';
+import { DisposableBase } from '../base/disposable';
 
 /**
  * Read-only documents for the diff preview of a protocol file: the file as it is now

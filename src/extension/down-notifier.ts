@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Liveness } from '../core/liveness';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 import { Prompts } from './prompts';
 import { AgentLivenessInfo, downMessage, newlyDown } from './team-text';
 

@@ -4,7 +4,7 @@ import { Agent } from '../core/model';
 import { SHUTTLE_FILE, ShuttleProgress, readShuttleFile } from '../core/parse/shuttle';
 import { projectFolderPath } from '../core/project-folder';
 import { decodeText } from '../core/text';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 
 /**
  * Progress of the external task runners (Shuttle) in the agents' project folders,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { TeamSummary } from '../core/liveness';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 import { statusText } from './team-text';
 
 /** "Cortex: 7 agents · 1 down · 12 ready" in the status bar; a click focuses the Team view. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { Team } from '../core/model';
-import { TeamIndex } from '../core/team';
+import { TeamIndex } from '../core/team-index';
 import { isIgnored, isSuspiciousContent } from './change-filter';
-import { DisposableBase, toDisposable } from './dispose';
+import { DisposableBase, toDisposable } from '../base/disposable';
 import { TeamLocation } from './team-locator';
 import { VscodeTeamFs } from './vscode-team-fs';
 

@@ -1,10 +1,10 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { LocateInputs, ThreadPaths, locateThreadFiles } from '../../core/threads/locate';
-import { ThreadRecord, readThreadRecords } from '../../core/threads/records';
-import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } from '../../core/threads/template-checks';
-import { PROMPT_FOLDERS } from '../../core/threads/templates';
-import { DisposableBase, toDisposable } from '../../extension/dispose';
+import { LocateInputs, ThreadPaths, locateThreadFiles } from '../core/threads/locate';
+import { ThreadRecord, readThreadRecords } from '../core/threads/records';
+import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } from '../core/threads/template-checks';
+import { PROMPT_FOLDERS } from '../core/threads/templates';
+import { DisposableBase, toDisposable } from '../base/disposable';
 
 /** How long to wait after a change on disk before reading again (agents write in bursts). */
 const RELOAD_DEBOUNCE_MS = 120;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 import { Prompts } from './prompts';
 
 /**

@@ -5,11 +5,11 @@
 // version is read once (one `git cat-file --batch` for all of them), every call has a
 // time limit. Node only, no `vscode` import.
 import { dateOfDay, sampleTime, windowDays } from '../core/insights/days';
-import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/model';
+import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/figures';
 import { Task } from '../core/model';
 import { readTaskFile } from '../core/parse/tasks';
 import { decodeText } from '../core/text';
-import { wallMinutes } from '../core/time';
+import { wallMinutes } from '../base/time';
 import { GitNotFoundError, GitResult, runGit } from './run-git';
 
 export type TaskHistoryResult =

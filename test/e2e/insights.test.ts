@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { formatStamp, wallMinutes } from '../../src/core/time';
+import { formatStamp, wallMinutes } from '../../src/base/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, webviewFrame } from '../harness/workbench';
 import { eventually, findWebview, expectText } from './expect';

@@ -1,7 +1,7 @@
-import { formatStamp } from '../../src/core/time';
-import { DraggedCard, DropPlan } from '../../src/views/board/drop';
-import { LaneCards, applyPlan } from '../../src/views/board/optimistic';
-import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, DropTarget } from '../../src/views/board/protocol';
+import { formatStamp } from '../../src/base/time';
+import { DraggedCard, DropPlan } from '../../src/views/board/common/drop';
+import { LaneCards, applyPlan } from '../../src/views/board/common/optimistic';
+import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, DropTarget } from '../../src/views/board/common/messages';
 import { BoardActions } from './actions';
 
 /**

@@ -1,5 +1,5 @@
-import { cardAge } from '../../src/views/board/columns';
-import { BoardCard } from '../../src/views/board/protocol';
+import { cardAge } from '../../src/views/board/common/columns';
+import { BoardCard } from '../../src/views/board/common/messages';
 import { duration } from '../team/format';
 
 /** How the board words things. Pure. */

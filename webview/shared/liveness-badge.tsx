@@ -1,5 +1,5 @@
-import { Liveness } from '../../../src/views/team/protocol';
-import { ago } from '../format';
+import { Liveness } from '../../src/views/team/common/messages';
+import { ago } from '../team/format';
 
 /** Liveness as colour, icon and word: never colour alone. */
 export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {

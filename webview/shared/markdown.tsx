@@ -1,5 +1,5 @@
 import { ComponentChildren, h } from 'preact';
-import { MD_TAGS, MdNode, MdTag } from '../../../src/views/board/protocol';
+import { MD_TAGS, MdNode, MdTag } from '../../src/views/board/common/messages';
 
 const ALLOWED: ReadonlySet<string> = new Set<string>(MD_TAGS);
 /** Headings inside a card's description sit below the panel's own title. */

@@ -1,10 +1,10 @@
 import { agentLiveness, tickAgeMinutes } from '../liveness';
 import { Team } from '../model';
-import { compareStrings } from '../team';
-import { parseStamp } from '../time';
+import { compareStrings } from '../team-index';
+import { parseStamp } from '../../base/time';
 import { dateOfDay, dayOf, sampleTime, windowDays } from './days';
 import { DoneTask, collectDoneTasks } from './done-tasks';
-import { AgentCycle, AgentDone, INSIGHT_DAYS, Insights, QueuePoint, TeamHistory } from './model';
+import { AgentCycle, AgentDone, INSIGHT_DAYS, Insights, QueuePoint, TeamHistory } from './figures';
 import { cycleStat } from './stats';
 
 export interface InsightsInput {

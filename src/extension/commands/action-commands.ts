@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { agentArg } from '../command-args';
-import { CortexController, REGISTER_AGENT_COMMAND } from '../controller';
-import { DisposableBase } from '../dispose';
+import { CortexController, REGISTER_AGENT_COMMAND } from '../../app/controller';
+import { DisposableBase } from '../../base/disposable';
 import { BodyDrafts } from './body-draft';
 import { DispatchedTask, runDispatchTask } from './dispatch-task';
 import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
-import { ProtocolPreviews } from './protocol-preview';
+import { ProtocolPreviews } from '../diff-previews';
 import { RegisteredAgent, runRegisterAgent } from './register-agent';
 
 /**

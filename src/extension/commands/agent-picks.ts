@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Team } from '../../core/model';
 import { protocolVariant } from '../../core/protocol-file/protocol';
-import { CortexController } from '../controller';
+import { CortexController } from '../../app/controller';
 import { formatMinutes } from '../team-text';
 
 /** What the three actions share: the loaded team, picking an agent, wording errors. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from '../dispose';
+import { DisposableBase } from '../../base/disposable';
 import { Prompts } from '../prompts';
-import { errorMessage } from './shared';
+import { errorMessage } from './agent-picks';
 
 /**
  * A longer task body, written in an untitled markdown editor. The draft opens with

@@ -1,15 +1,15 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { createExclusive } from '../core/edit';
-import { CortexInputError } from '../core/errors';
-import { registerAgent } from '../core/ops/register';
-import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../core/templates';
-import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE } from '../core/team';
-import { encodeText } from '../core/text';
-import { formatDate, wallMinutes } from '../core/time';
-import { displayPath, isTeamFolder } from './team-locator';
-import { VscodeTeamFs } from './vscode-team-fs';
-import { Prompts } from './prompts';
+import { createExclusive } from '../../core/edit';
+import { CortexInputError } from '../../core/errors';
+import { registerAgent } from '../../core/ops/register';
+import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../core/templates';
+import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE } from '../../core/team-index';
+import { encodeText } from '../../core/text';
+import { formatDate, wallMinutes } from '../../base/time';
+import { displayPath, isTeamFolder } from '../team-locator';
+import { VscodeTeamFs } from '../vscode-team-fs';
+import { Prompts } from '../prompts';
 
 /**
  * "Cortex: Create Team Folder": what the protocol's setup does. In the chosen folder:

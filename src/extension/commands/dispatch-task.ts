@@ -3,10 +3,10 @@ import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { article, checkUserText } from '../../core/ops/shared';
-import { CortexController } from '../controller';
+import { CortexController } from '../../app/controller';
 import { BodyDrafts } from './body-draft';
-import { InputFeedback } from './quick-input';
-import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './shared';
+import { InputFeedback } from '../quick-input';
+import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './agent-picks';
 
 /**
  * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,

@@ -21,11 +21,11 @@ import {
   protocolVariant,
 } from '../../core/protocol-file/protocol';
 import { decodeText, encodeText } from '../../core/text';
-import { CortexController } from '../controller';
+import { CortexController } from '../../app/controller';
 import { VscodeTeamFs } from '../vscode-team-fs';
-import { ProtocolPreviews } from './protocol-preview';
+import { ProtocolPreviews } from '../diff-previews';
 import { isAbsolutePath } from './register-agent';
-import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './shared';
+import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
 
 /**
  * "Cortex: Generate Protocol File": an agent's protocol, for the runtime it runs in,

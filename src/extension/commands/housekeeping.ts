@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { PrunePlan, applyPrune, planPrune } from '../../core/ops/prune';
-import { formatStamp } from '../../core/time';
+import { formatStamp } from '../../base/time';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
 import { findTeamRepo, git, operationInProgress, repoPath } from '../../git/repo';
-import { errorMessage, loadedTeam } from '../actions/shared';
-import { ProtocolPreviews } from '../actions/protocol-preview';
-import { CortexController } from '../controller';
-import { commitWithVscodeGit } from './vscode-git';
+import { errorMessage, loadedTeam } from './agent-picks';
+import { ProtocolPreviews } from '../diff-previews';
+import { CortexController } from '../../app/controller';
+import { commitWithVscodeGit } from '../repo/vscode-git';
 
 /**
  * "Cortex: Run Housekeeping": the coordinator's cleanup from the protocol. The core's

@@ -4,12 +4,12 @@ import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
 import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
 import { expandHome } from '../../core/parse/config';
-import { formatDate } from '../../core/time';
-import { CortexController } from '../controller';
+import { formatDate } from '../../base/time';
+import { CortexController } from '../../app/controller';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { GeneratedProtocol } from './generate-protocol';
-import { InputFeedback } from './quick-input';
-import { errorMessage, loadedTeam } from './shared';
+import { InputFeedback } from '../quick-input';
+import { errorMessage, loadedTeam } from './agent-picks';
 
 /**
  * "Cortex: Register Agent": a four-step QuickInput wizard (name with its slug shown

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { ProtocolPreviews } from '../actions/protocol-preview';
-import { errorMessage } from '../actions/shared';
-import { CortexController } from '../controller';
-import { DisposableBase } from '../dispose';
+import { ProtocolPreviews } from '../diff-previews';
+import { errorMessage } from './agent-picks';
+import { CortexController } from '../../app/controller';
+import { DisposableBase } from '../../base/disposable';
 import { HousekeepingResult, runHousekeeping } from './housekeeping';
-import { TeamSync } from './team-sync';
+import { TeamSync } from '../repo/team-sync';
 
 export const HOUSEKEEPING_COMMAND = 'cortex.runHousekeeping';
 export const HOUSEKEEPING_PREVIEW_SCHEME = 'cortex-housekeeping';

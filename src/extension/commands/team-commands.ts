@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { Agent, Project } from '../core/model';
-import { ACTION_COMMANDS, ActionCommands } from './actions/action-commands';
-import { WorklogCommands } from './actions/worklog-commands';
-import { agentArg, projectArg, taskArgs } from './command-args';
-import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from './controller';
+import { Agent, Project } from '../../core/model';
+import { ACTION_COMMANDS, ActionCommands } from './action-commands';
+import { WorklogCommands } from './worklog-commands';
+import { agentArg, projectArg, taskArgs } from '../command-args';
+import { CortexController, FOCUS_COMMAND, REGISTER_AGENT_COMMAND } from '../../app/controller';
 import { createTeamFolder } from './create-team';
-import { ReportCommands } from './reports/report-commands';
-import { DisposableBase } from './dispose';
-import { GitCommands } from './git/git-commands';
-import { SELECTED_TEAM_KEY, SOURCE_LABELS, TeamLocation, displayPath, isTeamFolder, sameUri } from './team-locator';
-import { TeamViewHandlers } from '../views/team/team-view-provider';
+import { ReportCommands } from '../reports/report-commands';
+import { DisposableBase } from '../../base/disposable';
+import { GitCommands } from './repo-commands';
+import { SELECTED_TEAM_KEY, SOURCE_LABELS, TeamLocation, displayPath, isTeamFolder, sameUri } from '../team-locator';
+import { TeamViewHandlers } from '../../views/team/team-view';
 
 /** Command ids this module registers (the manifest lists the same). */
 export const COMMANDS = {

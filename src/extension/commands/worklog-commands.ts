@@ -12,10 +12,10 @@ import { EventType, isEventType } from '../../core/worklog/event-type';
 import { WORKLOG_FILE, parseWorklog } from '../../core/worklog/parse';
 import { currentStatusBlock, proposeStatusTable, updateStatusBlock, updateStatusBlockText } from '../../core/worklog/status-block';
 import { WorklogPanel } from '../../views/worklog/worklog-panel';
-import { CortexController } from '../controller';
-import { DisposableBase } from '../dispose';
-import { InputFeedback } from './quick-input';
-import { errorMessage, loadedTeam } from './shared';
+import { CortexController } from '../../app/controller';
+import { DisposableBase } from '../../base/disposable';
+import { InputFeedback } from '../quick-input';
+import { errorMessage, loadedTeam } from './agent-picks';
 
 /**
  * The WORKLOG and MAILBOX commands and the panel that shows both. Every write goes

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { BranchStatus, RepoOperation } from '../../git/repo';
-import { DisposableBase } from '../dispose';
+import { DisposableBase } from '../../base/disposable';
 
 /** What the sync item shows: nothing, the counts, a sync running, or a stopped rebase or merge. */
 export type SyncBarState =

@@ -3,9 +3,9 @@ import * as vscode from 'vscode';
 import { branchStatus, findTeamRepo, operationInProgress, unmergedPaths } from '../../git/repo';
 import { GitNotFoundError } from '../../git/run-git';
 import { RemoteFailure, SyncResult, continueSync, publishBranch, syncMessage, syncTeam } from '../../git/sync';
-import { errorMessage } from '../actions/shared';
-import { CortexController } from '../controller';
-import { DisposableBase, toDisposable } from '../dispose';
+import { errorMessage } from '../commands/agent-picks';
+import { CortexController } from '../../app/controller';
+import { DisposableBase, toDisposable } from '../../base/disposable';
 import { SyncBarState, SyncStatusBar } from './sync-status-bar';
 
 export const SYNC_COMMANDS = {

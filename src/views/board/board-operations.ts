@@ -7,12 +7,12 @@ import { reassignTask } from '../../core/ops/reassign';
 import { reorderText } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
-import { formatStamp } from '../../core/time';
+import { formatStamp } from '../../base/time';
 import { Prompts } from '../../extension/prompts';
 import { TeamStore } from '../../extension/team-store';
 import { WriteGuard } from '../../extension/trust';
-import { DraggedCard, againTitle, locateTask, planDrop } from './drop';
-import { CardRef, DropTarget } from './protocol';
+import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
+import { CardRef, DropTarget } from './common/messages';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
-import { DisposableBase } from '../../extension/dispose';
+import { DisposableBase } from '../../base/disposable';
 import { PanelHost } from '../shared/panel-host';
-import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-model';
-import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
-import { locateTask } from './drop';
-import { isAllowedLink, renderMarkdown } from './markdown';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
+import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-operations';
+import { locateTask } from './common/drop';
+import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import {
   BOARD_PROTOCOL_VERSION,
   BoardHeader,
@@ -15,7 +15,7 @@ import {
   CardDetail,
   CardRef,
   checkBoardWebviewMessage,
-} from './protocol';
+} from './common/messages';
 
 /** What the board needs from the extension: the live store, the write gate, prompts, the clock. */
 export interface BoardContext extends BoardWriterContext {

@@ -6,8 +6,8 @@
  */
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
-import { COORDINATOR_SLUG } from '../team/team-view-model';
-import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './protocol';
+import { COORDINATOR_SLUG } from '../team/team-view-state';
+import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
 
 export interface BoardModelInput {
   readonly status: BoardStatus;

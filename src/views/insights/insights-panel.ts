@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { TeamHistory } from '../../core/insights/model';
-import { DisposableBase } from '../../extension/dispose';
+import { TeamHistory } from '../../core/insights/figures';
+import { DisposableBase } from '../../base/disposable';
 import { TeamStore } from '../../extension/team-store';
 import { readTaskHistory } from '../../git/task-history';
 import { PanelHost } from '../shared/panel-host';
-import { buildInsightsState } from './insights-model';
-import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './protocol';
+import { buildInsightsState } from './insights-view-state';
+import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './common/messages';
 
 /** What the panel needs from the extension: the live store, the clock, the header. */
 export interface InsightsContext {

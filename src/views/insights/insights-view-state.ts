@@ -1,7 +1,7 @@
 import { computeInsights } from '../../core/insights/insights';
-import { TeamHistory } from '../../core/insights/model';
+import { TeamHistory } from '../../core/insights/figures';
 import { Team } from '../../core/model';
-import { HistoryStatus, InsightsState, InsightsStatus } from './protocol';
+import { HistoryStatus, InsightsState, InsightsStatus } from './common/messages';
 
 /**
  * Turns the team, its git history (when read) and "now" into what the insights page

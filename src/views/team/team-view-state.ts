@@ -3,8 +3,8 @@ import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import { latestSession } from '../../core/reports/team-report';
-import { parseStamp } from '../../core/time';
-import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './protocol';
+import { parseStamp } from '../../base/time';
+import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
 
 /**
  * Turns the parsed team into what the Team view shows: liveness, ages and counts are

@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { DisposableBase } from '../../extension/dispose';
-import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './protocol';
+import { DisposableBase } from '../../base/disposable';
+import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
 import { makeNonce, teamViewHtml } from './team-view-html';
 
 /** What the webview may ask for: ids in, the host decides what they mean. */

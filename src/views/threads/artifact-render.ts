@@ -5,9 +5,9 @@
  * element so the page can highlight it. Pure.
  */
 import { findAbortMarkers, splitAbortMarkers } from '../../core/threads/abort';
-import { renderMarkdown } from '../board/markdown';
-import { MdNode } from '../board/protocol';
-import { ArtNode } from './protocol';
+import { renderMarkdown } from '../shared/markdown';
+import { MdNode } from '../board/common/messages';
+import { ArtNode } from './common/messages';
 
 export interface RenderedArtifact {
   readonly nodes: ArtNode[];

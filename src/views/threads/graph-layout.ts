@@ -5,8 +5,8 @@
  * reaches go in a last column. Within a column, nodes follow the mean row of their
  * predecessors, so chains stay straight.
  */
-import { GraphEdge, TemplateGraph } from './graph';
-import { labelLines } from './label-lines';
+import { GraphEdge, TemplateGraph } from '../../core/threads/graph';
+import { labelLines } from './common/label-lines';
 
 export const NODE_HEIGHT = 40;
 const GAP_X = 90;

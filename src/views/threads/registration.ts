@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from '../../extension/dispose';
-import { SelectionKind, ThreadsViewState } from './protocol';
-import { buildThreadsViewState } from './threads-model';
+import { DisposableBase } from '../../base/disposable';
+import { SelectionKind, ThreadsViewState } from './common/messages';
+import { buildThreadsViewState } from './threads-view-state';
 import { ThreadsPanel } from './threads-panel';
-import { ThreadsStore } from './threads-store';
+import { ThreadsStore } from '../../extension/threads-store';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
 
 /**

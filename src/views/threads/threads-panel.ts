@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from '../../extension/dispose';
-import { isAllowedLink } from '../board/markdown';
+import { DisposableBase } from '../../base/disposable';
+import { isAllowedLink } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
 import { renderArtifact } from './artifact-render';
 import {
@@ -11,7 +11,7 @@ import {
   ThreadsViewState,
   ThreadsWebviewMessage,
   checkThreadsWebviewMessage,
-} from './protocol';
+} from './common/messages';
 
 /** How long after an agent's write the artifact is read again (writes come in bursts). */
 const ARTIFACT_DEBOUNCE_MS = 100;

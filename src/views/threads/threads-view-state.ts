@@ -4,11 +4,11 @@
  * template's limits. Pure (no `vscode`), so it is unit-tested as it is.
  */
 import { templateGraph } from '../../core/threads/graph';
-import { layoutGraph } from '../../core/threads/layout';
+import { layoutGraph } from './graph-layout';
 import { THREAD_STATUSES, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
-import { TemplateView, ThreadStatusView, ThreadView, ThreadsViewState } from './protocol';
+import { TemplateView, ThreadStatusView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
   readonly status: ThreadsViewState['status'];

@@ -3,11 +3,11 @@ import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
 import { worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
-import { DisposableBase } from '../../extension/dispose';
+import { DisposableBase } from '../../base/disposable';
 import { TeamStore } from '../../extension/team-store';
 import { PanelHost } from '../shared/panel-host';
-import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './protocol';
-import { buildWorklogViewState } from './worklog-model';
+import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
+import { buildWorklogViewState } from './worklog-view-state';
 
 /** What the panel asks of the extension: the commands behind its buttons. */
 export interface WorklogPanelContext {

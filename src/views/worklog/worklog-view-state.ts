@@ -3,7 +3,7 @@ import { nextStatuses } from '../../core/mailbox/statuses';
 import { subjectWithoutType } from '../../core/worklog/event-type';
 import { worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
-import { WorklogViewState } from './protocol';
+import { WorklogViewState } from './common/messages';
 
 /** What the panel shows, from the parsed files (pure: unit-tested). */
 export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null }): WorklogViewState {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { ESCAPE, api, message, noErrors, reset, script, teamDir, waitFor } from './commands-helpers';
 
 const WORKLOG = '# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | idle | - |\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Cents | cents |\n\n## 2026-03-27T12:40 — billing-dev — handoff: drafts\nDone.\n\n## 2026-03-26T10:00 — billing-dev — claimed: drafts\n';

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { METRICS, rowTop } from '../../../src/views/board/layout';
-import { BoardStateMessage, CardDetail } from '../../../src/views/board/protocol';
-import { renderMarkdown } from '../../../src/views/board/markdown';
+import { METRICS, rowTop } from '../../../src/views/board/common/layout';
+import { BoardStateMessage, CardDetail } from '../../../src/views/board/common/messages';
+import { renderMarkdown } from '../../../src/views/shared/markdown';
 import { createActions } from '../../../webview/board/actions';
 import { BoardClient } from '../../../webview/board/client';
 import { BoardApp } from '../../../webview/board/components/board-app';

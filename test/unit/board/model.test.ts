@@ -5,12 +5,12 @@ import { moveText } from '../../../src/core/ops/move';
 import { reorderText } from '../../../src/core/ops/reorder';
 import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
 import { parseTaskFile } from '../../../src/core/parse/tasks';
-import { BoardModel, CARDS_PER_MESSAGE, firstLine, lanesToSend, oneLine, toCard } from '../../../src/views/board/board-model';
-import { planDrop, targetForSlot } from '../../../src/views/board/drop';
-import { applyPlan } from '../../../src/views/board/optimistic';
-import { BoardCard } from '../../../src/views/board/protocol';
+import { BoardModel, CARDS_PER_MESSAGE, firstLine, lanesToSend, oneLine, toCard } from '../../../src/views/board/board-view-state';
+import { planDrop, targetForSlot } from '../../../src/views/board/common/drop';
+import { applyPlan } from '../../../src/views/board/common/optimistic';
+import { BoardCard } from '../../../src/views/board/common/messages';
 import { NOW, fixtureFiles, note, task, tasks } from '../extension/team-fixture';
-import { TeamIndex } from '../../../src/core/team';
+import { TeamIndex } from '../../../src/core/team-index';
 import { snapshotOf } from './board-fixture';
 
 function cardsOf(text: string, file = 'agents/a/tasks.md'): BoardCard[] {

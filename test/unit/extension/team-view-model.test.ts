@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { checkTeamViewState } from '../../../src/views/team/protocol';
-import { TeamViewInput, buildTeamViewState } from '../../../src/views/team/team-view-model';
+import { checkTeamViewState } from '../../../src/views/team/common/messages';
+import { TeamViewInput, buildTeamViewState } from '../../../src/views/team/team-view-state';
 import { NOW, before, fixtureFiles, loadFixture, note, task, tasks } from './team-fixture';
 
 function input(team: TeamViewInput['team'], more: Partial<TeamViewInput> = {}): TeamViewInput {

@@ -4,12 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
 import { computeInsights } from '../../../src/core/insights/insights';
-import { HistorySnapshot, TeamHistory } from '../../../src/core/insights/model';
+import { HistorySnapshot, TeamHistory } from '../../../src/core/insights/figures';
 import { quantile, cycleStat } from '../../../src/core/insights/stats';
 import { Team } from '../../../src/core/model';
 import { readTaskFile } from '../../../src/core/parse/tasks';
-import { TeamIndex } from '../../../src/core/team';
-import { parseStamp } from '../../../src/core/time';
+import { TeamIndex } from '../../../src/core/team-index';
+import { parseStamp } from '../../../src/base/time';
 import { note, task, tasks } from '../extension/team-fixture';
 
 const NOW = parseStamp('2026-03-28T12:00')!;

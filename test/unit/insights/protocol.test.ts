@@ -2,10 +2,10 @@
 // built from a real team passes; anything else in either direction is refused.
 import * as assert from 'node:assert/strict';
 import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../src/core/team';
-import { parseStamp } from '../../../src/core/time';
-import { buildInsightsState } from '../../../src/views/insights/insights-model';
-import { checkInsightsHostMessage, checkInsightsWebviewMessage, InsightsState } from '../../../src/views/insights/protocol';
+import { TeamIndex } from '../../../src/core/team-index';
+import { parseStamp } from '../../../src/base/time';
+import { buildInsightsState } from '../../../src/views/insights/insights-view-state';
+import { checkInsightsHostMessage, checkInsightsWebviewMessage, InsightsState } from '../../../src/views/insights/common/messages';
 import { fixtureFiles } from '../extension/team-fixture';
 
 const NOW = parseStamp('2026-03-28T12:00')!;

@@ -9,8 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeTeamFs } from '../../../src/core/fs/node-fs';
 import { computeInsights } from '../../../src/core/insights/insights';
-import { loadTeam } from '../../../src/core/team';
-import { parseStamp } from '../../../src/core/time';
+import { loadTeam } from '../../../src/core/team-index';
+import { parseStamp } from '../../../src/base/time';
 import { readTaskHistory } from '../../../src/git/task-history';
 import { note, task, tasks } from '../extension/team-fixture';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { templateGraph } from '../../../src/core/threads/graph';
-import { layoutGraph } from '../../../src/core/threads/layout';
+import { layoutGraph } from '../../../src/views/threads/graph-layout';
 import { AgentDef, readThreadTemplates } from '../../../src/core/threads/templates';
 import { exampleTeamDir } from '../../harness/paths';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PROTOCOL_VERSION, checkWebviewMessage } from '../../../src/views/team/protocol';
-import { buildTeamViewState } from '../../../src/views/team/team-view-model';
+import { PROTOCOL_VERSION, checkWebviewMessage } from '../../../src/views/team/common/messages';
+import { buildTeamViewState } from '../../../src/views/team/team-view-state';
 import { createActions, listenToHost } from '../../../webview/team/actions';
 import { NOW, loadFixture } from '../extension/team-fixture';
 import { installDom, removeDom } from './dom';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { columnOf, columnsFor, findCard } from '../../../src/views/board/columns';
-import { DraggedCard, planDrop } from '../../../src/views/board/drop';
-import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/filter';
-import { CardDetail, CardRef, DropTarget } from '../../../src/views/board/protocol';
+import { columnOf, columnsFor, findCard } from '../../../src/views/board/common/columns';
+import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
+import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
+import { CardDetail, CardRef, DropTarget } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { BoardClient, BoardView } from '../client';
 import { plural } from '../format';

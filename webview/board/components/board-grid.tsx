@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { COLUMN_TITLES, columnOf, findCard } from '../../../src/views/board/columns';
-import { DraggedCard, DropPlan, isDroppable, planDrop, targetForSlot } from '../../../src/views/board/drop';
-import { VisibleLane } from '../../../src/views/board/filter';
-import { METRICS, laneHeight, laneRows, layoutLanes, rowTop, scrollToShow, slotAt, visibleLanes, visibleRows } from '../../../src/views/board/layout';
-import { BoardCard, ColumnId, DropTarget } from '../../../src/views/board/protocol';
+import { COLUMN_TITLES, columnOf, findCard } from '../../../src/views/board/common/columns';
+import { DraggedCard, DropPlan, isDroppable, planDrop, targetForSlot } from '../../../src/views/board/common/drop';
+import { VisibleLane } from '../../../src/views/board/common/filter';
+import { METRICS, laneHeight, laneRows, layoutLanes, rowTop, scrollToShow, slotAt, visibleLanes, visibleRows } from '../../../src/views/board/common/layout';
+import { BoardCard, ColumnId, DropTarget } from '../../../src/views/board/common/messages';
 import { plural } from '../format';
 import { CardKey, DropIndicator, Lane } from './lane';
 

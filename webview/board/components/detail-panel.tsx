@@ -1,8 +1,8 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { CardDetail } from '../../../src/views/board/protocol';
+import { CardDetail } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
-import { Markdown } from './markdown';
+import { Markdown } from '../../shared/markdown';
 
 /**
  * The selected task in full, beside the board: status and times, other fields, the

@@ -1,5 +1,5 @@
-import { AgentTick } from '../../../src/core/insights/model';
-import { Liveness } from '../../../src/views/team/protocol';
+import { AgentTick } from '../../../src/core/insights/figures';
+import { Liveness } from '../../../src/views/team/common/messages';
 import { ago, duration } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';

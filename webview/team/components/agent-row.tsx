@@ -1,7 +1,7 @@
-import { AgentView } from '../../../src/views/team/protocol';
+import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { duration, plural } from '../format';
-import { LivenessBadge } from './liveness-badge';
+import { LivenessBadge } from '../../shared/liveness-badge';
 
 /** Where a row sits in the lineage tree (tree layout only). */
 export interface TreePlace {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TeamViewState } from '../../../src/views/team/protocol';
+import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { SectionId, UiState, visibleAgents, visibleProjects, visibleTree } from '../state';
 import { AgentRow } from './agent-row';

@@ -1,4 +1,4 @@
-import { TeamViewState } from '../../../src/views/team/protocol';
+import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { plural } from '../format';
 

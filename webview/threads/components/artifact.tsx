@@ -1,6 +1,6 @@
 import { ComponentChildren, h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { ART_TAGS, ArtNode, ArtTag, ArtifactView } from '../../../src/views/threads/protocol';
+import { ART_TAGS, ArtNode, ArtTag, ArtifactView } from '../../../src/views/threads/common/messages';
 
 const ALLOWED: ReadonlySet<string> = new Set<string>(ART_TAGS);
 /** The artifact's headings sit below the panel's own. */

@@ -1,4 +1,4 @@
-import { ArtifactView, TemplateView, ThreadView } from '../../../src/views/threads/protocol';
+import { ArtifactView, TemplateView, ThreadView } from '../../../src/views/threads/common/messages';
 import { formatCost, formatDuration, formatStamp } from '../format';
 import { Artifact } from './artifact';
 import { Graph } from './graph';

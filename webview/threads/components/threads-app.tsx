@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/protocol';
+import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/common/messages';
 import { Selection, ThreadsActions } from '../actions';
 import { Graph, GraphLegend } from './graph';
 import { StatusBadge } from './status-badge';

@@ -1,4 +1,4 @@
-import type { WorklogViewState } from '../../../src/views/worklog/protocol';
+import type { WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
 
 /** Each event type's label and codicon (the generic type is a note). */

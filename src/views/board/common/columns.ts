@@ -2,8 +2,8 @@
  * Which column a card goes in, which columns the board shows, and what a card says
  * about time. Pure: the host, the webview and the tests share it.
  */
-import { parseStamp } from '../../core/time';
-import { BoardCard, ColumnId } from './protocol';
+import { parseStamp } from '../../../base/time';
+import { BoardCard, ColumnId } from './messages';
 
 export const COLUMN_TITLES: Readonly<Record<ColumnId, string>> = {
   ready: 'Ready',

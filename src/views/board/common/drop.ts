@@ -15,7 +15,7 @@
  * again from its own data before it writes anything.
  */
 import { columnOf } from './columns';
-import { BoardCard, ColumnId, DropTarget } from './protocol';
+import { BoardCard, ColumnId, DropTarget } from './messages';
 
 export type DropPlan =
   | { readonly kind: 'move'; readonly to: 'in-progress' | 'done' }

@@ -3,7 +3,7 @@
  * into columns, in document order. Pure.
  */
 import { columnOf, nextUpIndex } from './columns';
-import { BoardAgent, BoardCard, ColumnId } from './protocol';
+import { BoardAgent, BoardCard, ColumnId } from './messages';
 
 export interface BoardFilter {
   /** Every word must appear in the card's title, first line or summary, or the agent's name. */

@@ -15,8 +15,8 @@
  * twenty thousand cards. A page that missed a version asks to `resync`.
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
-import { LIVENESS_VALUES, Liveness } from '../team/protocol';
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../shared/validate';
+import { LIVENESS_VALUES, Liveness } from '../../team/common/messages';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
 
 export const BOARD_PROTOCOL_VERSION = 1;
 

@@ -5,7 +5,7 @@
  */
 import { findCard } from './columns';
 import { DraggedCard, DropPlan } from './drop';
-import { BoardCard } from './protocol';
+import { BoardCard } from './messages';
 
 export type LaneCards = ReadonlyMap<string, readonly BoardCard[]>;
 

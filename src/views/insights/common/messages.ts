@@ -8,9 +8,9 @@
  * Host → webview: `state`, the whole figure set (a few kilobytes) with a version.
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
-import type { AgentTick, CycleStat, Insights } from '../../core/insights/model';
-import { LIVENESS_VALUES } from '../team/protocol';
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../shared/validate';
+import type { AgentTick, CycleStat, Insights } from '../../../core/insights/figures';
+import { LIVENESS_VALUES } from '../../team/common/messages';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const INSIGHTS_PROTOCOL_VERSION = 1;
 

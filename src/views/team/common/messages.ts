@@ -8,7 +8,7 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../shared/validate';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const PROTOCOL_VERSION = 1;
 

@@ -10,10 +10,10 @@
  * into a tree of harmless elements, re-sent as agents write it) and `reveal` (the
  * sidebar asked to show an item). Every message is validated on arrival.
  */
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../shared/validate';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
 // The webview draws an edge label on the same lines the host's layout made room for.
-export { labelLines } from '../../core/threads/label-lines';
+export { labelLines } from './label-lines';
 
 export const THREADS_PROTOCOL_VERSION = 1;
 

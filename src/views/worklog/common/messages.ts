@@ -1,4 +1,4 @@
-import { Check, Checked, checkMessage, nullable, object, oneOf, shortStr, str } from '../shared/validate';
+import { Check, Checked, checkMessage, nullable, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
 /**
  * The worklog panel's messages, both directions. The page sends ids (an entry's

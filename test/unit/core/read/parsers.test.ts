@@ -2,7 +2,7 @@ import { deepStrictEqual, strictEqual } from 'assert';
 import * as fc from 'fast-check';
 import { parseYaml, readFrontmatter } from '../../../../src/core/frontmatter';
 import { parseTaskFile, readTaskFile, toTask } from '../../../../src/core/parse/tasks';
-import { formatStamp, parseStamp } from '../../../../src/core/time';
+import { formatStamp, parseStamp } from '../../../../src/base/time';
 
 /**
  * The read path takes shortcuts for speed (a span-free task reader, an exact-form

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
 import { Team } from '../../../../src/core/model';
-import { TeamIndex, loadTeam } from '../../../../src/core/team';
+import { TeamIndex, loadTeam } from '../../../../src/core/team-index';
 import { CountingFs, tempDir } from './helpers';
 
 const note = (name: string, extra = '') => `---\nname: ${name}\nstatus: active\n${extra}---\n## Role\nWorks.\n`;
