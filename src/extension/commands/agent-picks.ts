@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Team } from '../../core/model';
-import { protocolVariant } from '../../core/protocol-file/protocol';
+import { isCoordinator } from '../../core/coordinator';
 import { CortexController } from '../../app/controller';
 import { formatMinutes } from '../team-text';
 
@@ -39,7 +39,7 @@ export function agentItems(c: CortexController, team: Team): AgentItem[] {
   const now = c.clock.now();
   const staleAfter = c.settings.current.staleAfterMinutes;
   // The coordinator first, as the Team view shows it; the others in the team's order.
-  const agents = [...team.agents].sort((x, y) => Number(protocolVariant(y) === 'coordinator') - Number(protocolVariant(x) === 'coordinator'));
+  const agents = [...team.agents].sort((x, y) => Number(isCoordinator(y)) - Number(isCoordinator(x)));
   return agents.map((agent) => {
     const liveness = agentLiveness(agent, now, staleAfter);
     const age = tickAgeMinutes(agent, now);
@@ -47,7 +47,7 @@ export function agentItems(c: CortexController, team: Team): AgentItem[] {
     const running = agent.tasks.filter((t) => t.status === 'in-progress').length;
     const tick = age === null ? 'never ticked' : age < 0 ? 'ticked in the future' : age < 1 ? 'ticked just now' : `ticked ${formatMinutes(age)} ago`;
     const work = [running > 0 ? `${running} in progress` : '', `${ready} ready`].filter((s) => s !== '').join(', ');
-    const coordinator = protocolVariant(agent) === 'coordinator';
+    const coordinator = isCoordinator(agent);
     return {
       label: `${coordinator ? '$(star-full) ' : ''}${agent.name}`,
       description: coordinator ? `${agent.slug} · coordinator` : agent.slug,

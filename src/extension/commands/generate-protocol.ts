@@ -5,6 +5,7 @@ import { createExclusive, editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent } from '../../core/model';
 import { expandHome } from '../../core/parse/config';
+import { isAbsolutePath } from '../../core/project-folder';
 import {
   PROTOCOL_RUNTIMES,
   PROTOCOL_TEMPLATE_DIR,
@@ -24,7 +25,6 @@ import { decodeText, encodeText } from '../../core/text';
 import { CortexController } from '../../app/controller';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { ProtocolPreviews } from '../diff-previews';
-import { isAbsolutePath } from './register-agent';
 import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
 
 /**

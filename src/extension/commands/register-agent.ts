@@ -4,6 +4,7 @@ import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
 import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
 import { expandHome } from '../../core/parse/config';
+import { isAbsolutePath } from '../../core/project-folder';
 import { formatDate } from '../../base/time';
 import { CortexController } from '../../app/controller';
 import { VscodeTeamFs } from '../vscode-team-fs';
@@ -140,10 +141,6 @@ async function checkName(c: CortexController, fs: VscodeTeamFs, value: string): 
 function projectUri(text: string): vscode.Uri | undefined {
   const path = expandHome(text.trim(), os.homedir());
   return isAbsolutePath(path) ? vscode.Uri.file(path) : undefined;
-}
-
-export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 }
 
 async function checkProject(value: string): Promise<InputFeedback> {

@@ -4,9 +4,9 @@
  * are derived once per parsed task list and kept while that list is unchanged, so a
  * store update that re-read one tasks.md rebuilds one lane. Pure (no `vscode`).
  */
+import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
-import { COORDINATOR_SLUG } from '../team/team-view-state';
 import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
 
 export interface BoardModelInput {
@@ -88,8 +88,8 @@ export function toCard(task: Task, index: number): BoardCard {
 }
 
 export function compareLanes(a: Agent, b: Agent): number {
-  const ca = a.slug === COORDINATOR_SLUG ? 0 : 1;
-  const cb = b.slug === COORDINATOR_SLUG ? 0 : 1;
+  const ca = isCoordinator(a) ? 0 : 1;
+  const cb = isCoordinator(b) ? 0 : 1;
   return ca - cb || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
 
@@ -160,7 +160,7 @@ export class BoardModel {
         slug: a.slug,
         name: a.name,
         role: a.role,
-        coordinator: a.slug === COORDINATOR_SLUG,
+        coordinator: isCoordinator(a),
         liveness: agentLiveness(a, input.now, input.staleAfterMinutes),
         tickAgeMinutes: tickAgeMinutes(a, input.now),
         projects: a.projects,

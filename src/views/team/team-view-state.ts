@@ -1,3 +1,4 @@
+import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
 import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
@@ -24,9 +25,6 @@ export interface TeamViewInput {
   /** The external task runner's progress for an agent (none when omitted). */
   readonly shuttle?: (slug: string) => ShuttleProgress | null;
 }
-
-/** The coordinator's slug, as the protocol names it. */
-export const COORDINATOR_SLUG = 'chief-of-staff';
 
 const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
 
@@ -81,7 +79,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     slug: agent.slug,
     name: agent.name,
     role: agent.role,
-    coordinator: agent.slug === COORDINATOR_SLUG,
+    coordinator: isCoordinator(agent),
     liveness: agentLiveness(agent, now, staleAfter),
     tickAgeMinutes: tickAgeMinutes(agent, now),
     current,
