@@ -216,6 +216,8 @@ function cyclesOf(nodes, edgesOf) {
 const files = [...sourceFiles('src'), ...sourceFiles('webview')].sort();
 const problems = [];
 const edges = new Map(files.map((f) => [f, []]));
+/** The imports that stay in the built code (not `import type`): what a bundle carries. */
+const valueEdges = new Map(files.map((f) => [f, []]));
 let imports = 0;
 let up = 0;
 let pageToHost = 0;
@@ -225,6 +227,7 @@ for (const file of files) {
     imports++;
     const to = resolve(file, imp.spec);
     if (to.file) edges.get(file)?.push(to.file);
+    if (to.file && !imp.typeOnly) valueEdges.get(file)?.push(to.file);
     const why = violation(file, to, imp.typeOnly);
     if (!why) continue;
     problems.push(`${file}:${imp.line}: ${why}`);
@@ -252,7 +255,7 @@ const units = [...new Set(files.map(unitOf))].sort();
 const unitCycles = cyclesOf(units, (u) => [...(unitEdges.get(u) ?? [])]);
 for (const c of unitCycles) problems.push(`import cycle between folders: ${c.join(' ↔ ')}`);
 
-// What the page bundles carry from src/ beyond the common/ folders (following every import).
+// What the page bundles carry from src/ beyond the common/ folders and base/.
 const bundled = new Set();
 for (const entry of files.filter((f) => /^webview\/[^/]+\/main\.tsx$/.test(f))) {
   const seen = new Set();
@@ -261,8 +264,8 @@ for (const entry of files.filter((f) => /^webview\/[^/]+\/main\.tsx$/.test(f))) 
     const f = todo.pop();
     if (seen.has(f)) continue;
     seen.add(f);
-    if (f.startsWith('src/') && commonOf(f) === undefined) bundled.add(f);
-    todo.push(...(edges.get(f) ?? []));
+    if (f.startsWith('src/') && commonOf(f) === undefined && layerOf(f)?.name !== 'base') bundled.add(f);
+    todo.push(...(valueEdges.get(f) ?? []));
   }
 }
 

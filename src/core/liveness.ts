@@ -14,8 +14,6 @@ import { parseStamp } from '../base/time';
  */
 export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
 
-export const LIVENESS_STATES: readonly Liveness[] = ['alive', 'idle', 'down', 'inactive'];
-
 /** The coordinator's rule: two missed heartbeats (30 minutes at the default 15). */
 export function staleAfterMinutes(heartbeatMinutes: number): number {
   return 2 * heartbeatMinutes;

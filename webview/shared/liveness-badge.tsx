@@ -1,5 +1,5 @@
-import { Liveness } from '../../src/views/team/common/messages';
-import { ago } from '../team/format';
+import { Liveness } from '../../src/views/shared/common/liveness';
+import { ago } from './format';
 
 /** Liveness as colour, icon and word: never colour alone. */
 export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {

@@ -1,26 +1,29 @@
 import { ComponentChildren, h } from 'preact';
-import { MD_TAGS, MdNode, MdTag } from '../../src/views/board/common/messages';
+import { MD_TAGS, MdNode, MdTag } from '../../src/views/shared/common/markdown-tree';
 
 const ALLOWED: ReadonlySet<string> = new Set<string>(MD_TAGS);
-/** Headings inside a card's description sit below the panel's own title. */
-const SHIFTED: Partial<Record<MdTag, string>> = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
+
+/** Which element a heading of the text becomes, so it sits below the page's own headings. */
+export type HeadingLevels = Partial<Record<MdTag, string>>;
 
 /**
  * The host's markdown tree as elements: known tags only, text as text (Preact
  * escapes it), no attributes but a list's start number. Links are not navigations:
- * they ask the host to open link number `n`, which it looks up itself.
+ * they ask the host to open link number `n`, which it looks up itself. `mark` (an
+ * [ABORT] marker in a thread's artifact) is highlighted.
  */
-export function Markdown(props: { nodes: readonly MdNode[]; onLink: (n: number) => void }) {
-  return <>{render(props.nodes, props.onLink)}</>;
+export function Markdown(props: { nodes: readonly MdNode[]; onLink: (n: number) => void; headings: HeadingLevels }) {
+  return <>{render(props.nodes, props.onLink, props.headings)}</>;
 }
 
-function render(nodes: readonly MdNode[], onLink: (n: number) => void): ComponentChildren[] {
+function render(nodes: readonly MdNode[], onLink: (n: number) => void, headings: HeadingLevels): ComponentChildren[] {
   return nodes.map((n, i) => {
     if (typeof n === 'string') return n;
-    if (!ALLOWED.has(n.tag)) return <span key={i}>{render(n.children, onLink)}</span>;
-    const children = render(n.children, onLink);
+    const children = render(n.children, onLink, headings);
+    if (!ALLOWED.has(n.tag)) return <span key={i}>{children}</span>;
     if (n.tag === 'a') {
       const link = n.link;
+      const go = () => link !== undefined && onLink(link);
       return (
         <a
           key={i}
@@ -30,12 +33,12 @@ function render(nodes: readonly MdNode[], onLink: (n: number) => void): Componen
           title={n.href}
           onClick={(e) => {
             e.preventDefault();
-            if (link !== undefined) onLink(link);
+            go();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && link !== undefined) {
               e.preventDefault();
-              onLink(link);
+              go();
             }
           }}
         >
@@ -43,7 +46,8 @@ function render(nodes: readonly MdNode[], onLink: (n: number) => void): Componen
         </a>
       );
     }
+    if (n.tag === 'mark') return <mark key={i} class="abort-marker">{children}</mark>;
     if (n.tag === 'ol') return h('ol', { key: i, start: n.start }, children);
-    return h(SHIFTED[n.tag] ?? n.tag, { key: i }, children);
+    return h(headings[n.tag] ?? n.tag, { key: i }, children);
   });
 }

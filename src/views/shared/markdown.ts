@@ -7,7 +7,7 @@
  * under that number itself. Pure (no `vscode`).
  */
 import MarkdownIt = require('markdown-it');
-import { MdNode, MdTag } from '../board/common/messages';
+import { MdNode, MdTag } from './common/markdown-tree';
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 

@@ -2,7 +2,10 @@ import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { CardDetail } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
-import { Markdown } from '../../shared/markdown';
+import { HeadingLevels, Markdown } from '../../shared/markdown';
+
+/** Headings inside a card's description sit below the panel's own title. */
+const DESCRIPTION_HEADINGS: HeadingLevels = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
 
 /**
  * The selected task in full, beside the board: status and times, other fields, the
@@ -101,7 +104,7 @@ export function DetailPanel(props: {
             <section class="detail-section" aria-label="Summary">
               <h3>Summary</h3>
               <div class="markdown">
-                <Markdown nodes={d.summary} onLink={props.onLink} />
+                <Markdown nodes={d.summary} onLink={props.onLink} headings={DESCRIPTION_HEADINGS} />
               </div>
             </section>
           ) : null}
@@ -109,7 +112,7 @@ export function DetailPanel(props: {
             <h3>Description</h3>
             {d.body.length > 0 ? (
               <div class="markdown">
-                <Markdown nodes={d.body} onLink={props.onLink} />
+                <Markdown nodes={d.body} onLink={props.onLink} headings={DESCRIPTION_HEADINGS} />
               </div>
             ) : (
               <p class="muted">No description.</p>

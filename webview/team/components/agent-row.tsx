@@ -1,6 +1,6 @@
 import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { duration, plural } from '../format';
+import { duration, plural } from '../../shared/format';
 import { LivenessBadge } from '../../shared/liveness-badge';
 
 /** Where a row sits in the lineage tree (tree layout only). */

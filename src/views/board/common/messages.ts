@@ -15,7 +15,8 @@
  * twenty thousand cards. A page that missed a version asks to `resync`.
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
-import { LIVENESS_VALUES, Liveness } from '../../team/common/messages';
+import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
+import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
 
 export const BOARD_PROTOCOL_VERSION = 1;
@@ -96,23 +97,8 @@ export interface DropTarget {
   readonly place: 'before' | 'after';
 }
 
-/** Markdown rendered on the host into a tree of a few harmless elements (never HTML). */
-export type MdNode = string | MdElement;
-export interface MdElement {
-  readonly tag: MdTag;
-  readonly children: readonly MdNode[];
-  /** For `a`: the link's number in the task (what `openLink` sends back). */
-  readonly link?: number;
-  /** For `a`: the target as text, shown as a tooltip. */
-  readonly href?: string;
-  /** For `ol`: the first number. */
-  readonly start?: number;
-}
-export const MD_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 's', 'a', 'br', 'hr',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
-] as const;
-export type MdTag = (typeof MD_TAGS)[number];
+/** A task's body and summary as the host rendered them (see `views/shared/common/markdown-tree.ts`). */
+export type { MdNode };
 
 export interface CardDetail {
   readonly agent: string;
@@ -194,31 +180,6 @@ const header = object({
 });
 const laneCards = object({ slug, cards: arrayOf(card) });
 
-/** A markdown tree: strings and elements with known tags only, bounded depth. */
-const MD_FIELDS: Readonly<Record<string, Check>> = { link: int, href: str, start: int };
-const mdNodes =
-  (depth: number): Check =>
-  (v, at) => {
-    if (!Array.isArray(v)) return `${at} should be a list`;
-    for (let i = 0; i < v.length; i++) {
-      const n = v[i] as unknown;
-      if (typeof n === 'string') continue;
-      const where = `${at}[${i}]`;
-      if (depth <= 0) return `${where} is nested too deeply`;
-      if (typeof n !== 'object' || n === null || Array.isArray(n)) return `${where} should be text or an element`;
-      const el = n as Record<string, unknown>;
-      const e = oneOf(MD_TAGS)(el.tag, `${where}.tag`) ?? mdNodes(depth - 1)(el.children, `${where}.children`);
-      if (e) return e;
-      for (const key in el) {
-        if (key === 'tag' || key === 'children') continue;
-        const check = Object.prototype.hasOwnProperty.call(MD_FIELDS, key) ? MD_FIELDS[key] : undefined;
-        if (!check) return `${where} has an unexpected field "${key}"`;
-        const fe = check(el[key], `${where}.${key}`);
-        if (fe) return fe;
-      }
-    }
-    return null;
-  };
 const pair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const detail = object({
   agent: slug,
@@ -230,8 +191,8 @@ const detail = object({
   completed: nullable(str),
   line: int,
   fields: arrayOf(pair),
-  body: mdNodes(32),
-  summary: nullable(mdNodes(32)),
+  body: markdownTree(32),
+  summary: nullable(markdownTree(32)),
 });
 
 const hostMessages: Readonly<Record<BoardHostMessage['type'], Check>> = {

@@ -3,11 +3,17 @@
  * writes; the next snapshot from the host replaces it. Pure; lanes not touched keep
  * their arrays (and cards their objects), so the page re-renders only what moved.
  */
+import { formatStamp } from '../../../base/time';
 import { findCard } from './columns';
 import { DraggedCard, DropPlan } from './drop';
 import { BoardCard } from './messages';
 
 export type LaneCards = ReadonlyMap<string, readonly BoardCard[]>;
+
+/** The protocol timestamp a move at wall-clock minute `now` writes (what the host will write). */
+export function moveStamp(now: number): string {
+  return formatStamp(now);
+}
 
 function reindexed(cards: BoardCard[]): BoardCard[] {
   for (let i = 0; i < cards.length; i++) if (cards[i].index !== i) cards[i] = { ...cards[i], index: i };

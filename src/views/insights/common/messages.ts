@@ -9,12 +9,14 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 import type { AgentTick, CycleStat, Insights } from '../../../core/insights/figures';
-import { LIVENESS_VALUES } from '../../team/common/messages';
+import { LIVENESS_VALUES } from '../../shared/common/liveness';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const INSIGHTS_PROTOCOL_VERSION = 1;
 
 export type { AgentTick, CycleStat, Insights };
+export type { QueuePoint } from '../../../core/insights/figures';
+export type { Liveness } from '../../shared/common/liveness';
 
 export type InsightsStatus = 'loading' | 'noTeam' | 'ready';
 

@@ -8,14 +8,15 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 
+import type { TeamSummary } from '../../../core/liveness';
+import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const PROTOCOL_VERSION = 1;
 
 // ---- the state the host sends ----------------------------------------------------
 
-export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
-export const LIVENESS_VALUES: readonly Liveness[] = ['alive', 'idle', 'down', 'inactive'];
+export type { Liveness };
 
 export interface TaskRef {
   /** Index into the agent's tasks, in file order: what `openTask` sends back. */
@@ -70,15 +71,8 @@ export interface ProjectView {
   readonly agents: ReadonlyArray<{ readonly slug: string; readonly name: string }>;
 }
 
-export interface TeamSummaryView {
-  readonly agents: number;
-  readonly alive: number;
-  readonly idle: number;
-  readonly down: number;
-  readonly inactive: number;
-  readonly ready: number;
-  readonly inProgress: number;
-}
+/** The status bar's counts (`core/liveness.ts`'s `TeamSummary`), shown in the header. */
+export type TeamSummaryView = TeamSummary;
 
 export type ViewStatus = 'loading' | 'noTeam' | 'ready';
 

@@ -10,6 +10,7 @@
  * into a tree of harmless elements, re-sent as agents write it) and `reveal` (the
  * sidebar asked to show an item). Every message is validated on arrival.
  */
+import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
 // The webview draws an edge label on the same lines the host's layout made room for.
@@ -114,25 +115,13 @@ export interface ThreadsViewState {
   readonly problems: number;
 }
 
-/** Markdown rendered on the host: known elements only, text as text; `mark` is an [ABORT] marker. */
-export type ArtNode = string | ArtElement;
-export interface ArtElement {
-  readonly tag: ArtTag;
-  readonly children: readonly ArtNode[];
-  readonly link?: number;
-  readonly href?: string;
-  readonly start?: number;
-}
-export const ART_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 's', 'a', 'br', 'hr',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'mark',
-] as const;
-export type ArtTag = (typeof ART_TAGS)[number];
+/** The artifact as the host rendered it (see `views/shared/common/markdown-tree.ts`); `mark` is an [ABORT] marker. */
+export type { MdNode };
 
 export interface ArtifactView {
   readonly thread: string;
   /** `null` when there is nothing to show (see `message`). */
-  readonly nodes: readonly ArtNode[] | null;
+  readonly nodes: readonly MdNode[] | null;
   readonly message: string | null;
   /** The [ABORT] markers found in the text. */
   readonly aborts: readonly string[];
@@ -208,27 +197,7 @@ const threadsViewState = object({
   problems: int,
 });
 
-const ART_TAG_SET: ReadonlySet<string> = new Set(ART_TAGS);
-/** A rendered tree: known tags, string children, a bounded depth. */
-const artNodes = (depth: number): Check => (v, at) => {
-  if (!Array.isArray(v)) return `${at} should be a list`;
-  for (let i = 0; i < v.length; i++) {
-    const n: unknown = v[i];
-    if (typeof n === 'string') continue;
-    if (depth > 40) return `${at} is nested too deeply`;
-    if (typeof n !== 'object' || n === null) return `${at}[${i}] should be text or an element`;
-    const e = n as Record<string, unknown>;
-    for (const key in e) if (!['tag', 'children', 'link', 'href', 'start'].includes(key)) return `${at}[${i}] has an unexpected field "${key}"`;
-    if (typeof e.tag !== 'string' || !ART_TAG_SET.has(e.tag)) return `${at}[${i}].tag is not an allowed element`;
-    if (e.link !== undefined && int(e.link, 'link')) return `${at}[${i}].link should be a number`;
-    if (e.href !== undefined && typeof e.href !== 'string') return `${at}[${i}].href should be a string`;
-    if (e.start !== undefined && int(e.start, 'start')) return `${at}[${i}].start should be a number`;
-    const inner = artNodes(depth + 1)(e.children, `${at}[${i}].children`);
-    if (inner) return inner;
-  }
-  return null;
-};
-const artifactView = object({ thread: id, nodes: nullable(artNodes(0)), message: nullable(str), aborts: arrayOf(str), revision: int });
+const artifactView = object({ thread: id, nodes: nullable(markdownTree(32)), message: nullable(str), aborts: arrayOf(str), revision: int });
 const selectionKind = oneOf(['template', 'thread']);
 
 const hostMessages: Readonly<Record<ThreadsHostMessage['type'], Check>> = {
