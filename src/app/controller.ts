@@ -1,240 +1,102 @@
 import * as vscode from 'vscode';
-import { agentLiveness, teamSummary, tickAgeMinutes } from '../core/liveness';
-import { BoardPanel } from '../views/board/board-panel';
-import { InsightsPanel } from '../views/insights/insights-panel';
-import { TeamViewProvider } from '../views/team/team-view';
-import { ThreadsFeature } from '../views/threads/registration';
-import { TeamViewState } from '../views/team/common/messages';
-import { buildTeamViewState } from '../views/team/team-view-state';
-import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DisposableBase } from '../base/disposable';
+import { ActionCommands } from '../extension/commands/action-commands';
+import { checkTitle } from '../extension/commands/dispatch-task';
+import { RepoCommands } from '../extension/commands/repo-commands';
+import { TeamCommands } from '../extension/commands/team-commands';
+import { WorklogCommands } from '../extension/commands/worklog-commands';
+import { ContextKeys } from '../extension/context-keys';
+import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
+import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
 import { Prompts } from '../extension/prompts';
+import { ReportCommands } from '../extension/reports/report-commands';
+import { Services } from '../extension/services';
 import { Settings } from '../extension/settings';
 import { ShuttleMonitor } from '../extension/shuttle-monitor';
 import { TeamStatusBar } from '../extension/status-bar';
-import { LocateResult, SELECTED_TEAM_KEY, SOURCE_LABELS, displayPath, isSameOrInside, locateTeam } from '../extension/team-locator';
+import { TeamSession } from '../extension/team-session';
 import { TeamStore } from '../extension/team-store';
-import { WriteGuard } from '../extension/trust';
-
-export const REGISTER_AGENT_COMMAND = 'cortex.registerAgent';
-export const FOCUS_COMMAND = 'cortex.focusTeamView';
+import { ThreadsStore } from '../extension/threads-store';
+import { WorkspaceTrust } from '../extension/trust';
+import { TeamWriter } from '../extension/writer';
+import { BoardPanel } from '../views/board/board-panel';
+import { registerBoard } from '../views/board/registration';
+import { InsightsPanel } from '../views/insights/insights-panel';
+import { registerInsights } from '../views/insights/registration';
+import { TeamView } from '../views/team/team-view';
+import { registerTeamView } from '../views/team/registration';
+import { ThreadsViews, registerThreads } from '../views/threads/registration';
+import { registerWorklog } from '../views/worklog/registration';
 
 /**
- * Owns the pieces and wires them: where the team is → the store → Problems panel,
- * Team view, status bar and down notifications; the clock and settings re-evaluate
- * liveness. Everything is registered for disposal.
+ * The composition root: builds the services, the commands and each view's
+ * registration, and owns them for disposal. Nothing here reacts to anything: the
+ * services and views follow the team's change events themselves.
  */
 export class CortexController extends DisposableBase {
-  readonly settings = this.register(new Settings());
-  readonly prompts = new Prompts();
-  readonly guard: WriteGuard;
-  readonly store: TeamStore;
-  readonly clock = this.register(new LivenessClock());
-  readonly view: TeamViewProvider;
+  readonly services: Services;
+  readonly trust: WorkspaceTrust;
+  readonly contextKeys: ContextKeys;
+  readonly statusBar: TeamStatusBar;
+  readonly teamCommands: TeamCommands;
+  readonly repo: RepoCommands;
+  readonly reports: ReportCommands;
+  readonly view: TeamView;
   readonly board: BoardPanel;
-  readonly threads: ThreadsFeature;
-  /** External task runners (.shuttle.md) in the agents' project folders. */
-  readonly shuttle: ShuttleMonitor;
   readonly insights: InsightsPanel;
-  private readonly diagnostics = this.register(new DiagnosticsPublisher());
-  readonly statusBar = this.register(new TeamStatusBar(FOCUS_COMMAND));
-  private readonly notifier: DownNotifier;
-  private located: LocateResult | undefined;
-  /** The context keys this controller set last (VS Code offers no way to read them back). */
-  readonly contextKeys = new Map<string, unknown>();
-  private canRegisterAgent = false;
-  private locating: Promise<void> | undefined;
-  private locateAgain = false;
+  readonly threads: ThreadsViews;
 
-  constructor(
-    readonly context: vscode.ExtensionContext,
-    readonly log: vscode.LogOutputChannel,
-    handlers: ConstructorParameters<typeof TeamViewProvider>[2],
-  ) {
+  constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
-    this.guard = this.register(new WriteGuard(this.prompts));
-    this.store = this.register(new TeamStore(log));
-    this.shuttle = this.register(new ShuttleMonitor(log));
-    this.register(this.shuttle.onDidChange(() => this.view.update()));
-    this.notifier = this.register(new DownNotifier(this.prompts, () => this.view.reveal()));
-    this.view = this.register(new TeamViewProvider(context.extensionUri, log, handlers, () => this.viewState()));
-    this.register(vscode.window.registerWebviewViewProvider(TeamViewProvider.viewType, this.view));
-    this.board = this.register(
-      new BoardPanel({
-        extensionUri: context.extensionUri,
-        log,
-        store: this.store,
-        guard: this.guard,
-        prompts: this.prompts,
-        now: () => this.clock.now(),
-        staleAfterMinutes: () => this.settings.current.staleAfterMinutes,
-        header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
-        message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
-        focusTeamView: () => this.view.reveal(),
-      }),
-    );
-    this.insights = this.register(
-      new InsightsPanel({
-        extensionUri: context.extensionUri,
-        log,
-        store: this.store,
-        now: () => this.clock.now(),
-        staleAfterMinutes: () => this.settings.current.staleAfterMinutes,
-        header: () => (this.store.location ? { name: folderName(this.store.location.uri), path: displayPath(this.store.location.uri) } : null),
-        message: () => (this.store.location ? this.store.failure : this.located?.problem) ?? null,
-      }),
-    );
+    const own = { add: <T extends vscode.Disposable>(d: T): T => this.register(d) };
 
-    this.threads = this.register(new ThreadsFeature(context.extensionUri, log));
+    // ---- services --------------------------------------------------------------------
+    const settings = own.add(new Settings());
+    const prompts = new Prompts();
+    const clock = own.add(new LivenessClock());
+    this.trust = own.add(new WorkspaceTrust());
+    const store = own.add(new TeamStore(log));
+    const session = own.add(new TeamSession(context, log, settings, store, this.trust));
+    const team = own.add(new LiveTeam(store, session, settings, clock, this.trust));
+    const writer = new TeamWriter(this.trust, store, prompts);
+    const services: Services = { context, log, settings, prompts, clock, session, store, team, writer };
+    this.services = services;
+    const runners = own.add(new ShuttleMonitor(log, team));
+    const threadsStore = own.add(new ThreadsStore(log));
+    own.add(new DiagnosticsPublisher(team, session));
+    this.contextKeys = own.add(new ContextKeys(team));
+    this.statusBar = own.add(new TeamStatusBar(team, settings));
+    own.add(new DownNotifier(prompts, team, settings));
 
-    this.register(this.store.onDidChange(() => this.onTeamChanged()));
-    this.register(this.clock.onDidTick(() => this.onLivenessInputsChanged()));
-    this.register(
-      this.settings.onDidChange((e) => {
-        if (e.affectsConfiguration('cortex.teamDirectory')) void this.locate();
-        else this.onLivenessInputsChanged();
-      }),
-    );
-    this.register(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onWorkspaceFoldersChanged(e.removed)));
-    this.register(
-      this.guard.onDidChangeTrust(() => {
-        // Trust makes workspace settings such as cortex.teamDirectory count.
-        void this.locate();
-        this.view.update();
-        this.board.update();
-      }),
-    );
-  }
+    // ---- commands --------------------------------------------------------------------
+    this.teamCommands = own.add(new TeamCommands(services));
+    const actions = own.add(new ActionCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
+    const worklog = own.add(new WorklogCommands(services));
+    this.reports = own.add(new ReportCommands(services));
 
-  /** Finds the team folder and shows it; calls made while one runs are coalesced. */
-  locate(): Promise<void> {
-    if (this.locating) {
-      this.locateAgain = true;
-      return this.locating;
-    }
-    this.locating = (async () => {
-      try {
-        do {
-          this.locateAgain = false;
-          const result = await locateTeam(this.context.workspaceState);
-          this.located = result;
-          this.settings.setConfigHeartbeat(result.config?.config.heartbeatMinutes);
-          this.log.info(
-            result.team
-              ? `Team folder: ${result.team.uri.toString(true)} (${SOURCE_LABELS[result.team.source]})`
-              : `No team folder found${result.problem ? `: ${result.problem}` : ''}`,
-          );
-          await this.store.setLocation(result.team);
-        } while (this.locateAgain && !this.isDisposed);
-      } catch (e) {
-        this.log.error(`Cannot locate the team folder: ${String(e)}`);
-      } finally {
-        this.locating = undefined;
-      }
-    })();
-    return this.locating;
-  }
-
-  /**
-   * A team picked among the workspace folders is a choice for this workspace: when its
-   * folder leaves the workspace, the choice goes too and the team is found again.
-   */
-  private async onWorkspaceFoldersChanged(removed: readonly vscode.WorkspaceFolder[]): Promise<void> {
-    const selected = this.context.workspaceState.get<string>(SELECTED_TEAM_KEY);
-    if (selected && removed.some((f) => isSameOrInside(vscode.Uri.parse(selected), f.uri))) {
-      this.log.info(`The selected team folder left the workspace; finding the team again`);
-      await this.context.workspaceState.update(SELECTED_TEAM_KEY, undefined);
-    }
-    await this.locate();
-  }
-
-  get locateResult(): LocateResult | undefined {
-    return this.located;
-  }
-
-  async checkRegisterCommand(): Promise<void> {
-    const all = await vscode.commands.getCommands(true);
-    const can = all.includes(REGISTER_AGENT_COMMAND);
-    if (can !== this.canRegisterAgent) {
-      this.canRegisterAgent = can;
-      this.view.update();
-    }
-  }
-
-  get hasRegisterCommand(): boolean {
-    return this.canRegisterAgent;
-  }
-
-  /** What the Team view shows now. */
-  viewState(): TeamViewState {
-    const location = this.store.location;
-    const team = this.store.team;
-    const settings = this.settings.current;
-    return buildTeamViewState({
-      status: !location ? 'noTeam' : team ? 'ready' : 'loading',
+    // ---- views -------------------------------------------------------------------------
+    const { extensionUri } = context;
+    this.view = registerTeamView(own, { extensionUri, log, team, runners, actions: this.teamCommands });
+    this.board = registerBoard(own, {
+      extensionUri,
+      log,
       team,
-      header: location ? { name: folderName(location.uri), path: displayPath(location.uri), source: SOURCE_LABELS[location.source] } : null,
-      message: (location ? this.store.failure : this.located?.problem) ?? null,
-      multipleTeams: (this.located?.candidates.length ?? 0) > 1,
-      canRegisterAgent: this.canRegisterAgent,
-      trusted: this.guard.trusted,
-      now: this.clock.now(),
-      staleAfterMinutes: settings.staleAfterMinutes,
-      shuttle: (slug) => this.shuttle.progressOf(slug),
+      writer,
+      prompts,
+      dispatch: (agent, title, body) => actions.dispatchNew(agent, title, body),
+      checkTitle: (agent, title) => checkTitle(services, agent, title).error,
     });
+    this.insights = registerInsights(own, { extensionUri, log, team });
+    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
+    registerWorklog(own, { extensionUri, log, team, actions: worklog });
   }
 
-  private onTeamChanged(): void {
-    const location = this.store.location;
-    const team = this.store.team;
-    const config = this.located?.config;
-    this.shuttle.track(team?.agents, location?.uri);
-    this.diagnostics.publish(
-      location?.uri,
-      team?.diagnostics,
-      config && config.diagnostics.length > 0 ? [{ uri: config.uri, diagnostics: config.diagnostics }] : [],
-    );
-    void this.threads.store.setTeamDir(location?.uri);
-    this.setContext('cortex.teamState', this.store.state);
-    this.setContext('cortex.multipleTeams', (this.located?.candidates.length ?? 0) > 1);
-    this.onLivenessInputsChanged();
+  /** Finds the team folder and reads it (activation, and the test API). */
+  start(): void {
+    void this.services.session.locate();
+    void this.teamCommands.checkRegisterCommand();
   }
-
-  private setContext(key: string, value: unknown): void {
-    this.contextKeys.set(key, value);
-    void vscode.commands.executeCommand('setContext', key, value);
-  }
-
-  private onLivenessInputsChanged(): void {
-    const team = this.store.team;
-    const settings = this.settings.current;
-    const now = this.clock.now();
-    const summary = team ? teamSummary(team, now, settings.staleAfterMinutes) : undefined;
-    this.statusBar.update(summary, this.store.location && folderName(this.store.location.uri), settings.showStatusBar);
-    if (team) {
-      this.notifier.observe(
-        this.store.location?.uri.toString(),
-        team.agents.map((a) => ({
-          slug: a.slug,
-          name: a.name,
-          liveness: agentLiveness(a, now, settings.staleAfterMinutes),
-          tickAgeMinutes: tickAgeMinutes(a, now),
-          activeTasks: a.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length,
-        })),
-        settings.notifyWhenAgentDown,
-      );
-    } else {
-      this.notifier.observe(this.store.location?.uri.toString(), [], false);
-    }
-    this.view.update();
-    this.board.update();
-    this.insights.update();
-  }
-}
-
-function folderName(uri: vscode.Uri): string {
-  const parts = uri.path.split('/').filter((p) => p !== '');
-  return parts[parts.length - 1] ?? uri.toString(true);
 }

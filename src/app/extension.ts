@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { Commands } from '../extension/commands/team-commands';
 import { CortexController } from './controller';
 import { CortexTestApi, createTestApi } from './test-api';
 
@@ -10,15 +9,10 @@ import { CortexTestApi, createTestApi } from './test-api';
 export function activate(context: vscode.ExtensionContext): CortexTestApi | undefined {
   const log = vscode.window.createOutputChannel('Cortex', { log: true });
   context.subscriptions.push(log);
-  const commands = new Commands();
-  const controller = new CortexController(context, log, commands);
-  commands.attach(controller);
-  context.subscriptions.push(commands, controller);
-
-  void controller.locate();
-  void controller.checkRegisterCommand();
-
-  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : createTestApi(controller, commands);
+  const controller = new CortexController(context, log);
+  context.subscriptions.push(controller);
+  controller.start();
+  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : createTestApi(controller);
 }
 
 export function deactivate(): void {

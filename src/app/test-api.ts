@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
-import { BoardPanel } from '../views/board/board-panel';
-import { InsightsPanel } from '../views/insights/insights-panel';
-import { TeamViewState } from '../views/team/common/messages';
-import { ThreadsFeature } from '../views/threads/registration';
-import { Commands } from '../extension/commands/team-commands';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
-import { CortexController } from './controller';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
+import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
+import { TeamViewState } from '../views/team/common/messages';
+import { ThreadsViews } from '../views/threads/registration';
+import { CortexController } from './controller';
 
 /**
  * What `activate()` returns in development and test runs (never in an installed
@@ -44,13 +43,13 @@ export interface CortexTestApi {
   /** Sets the liveness clock (`undefined`: the real time). */
   setNow(source: (() => Date) | undefined): void;
   /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
-  readonly board: BoardPanel;
+  readonly board: BoardTestApi;
   /** The Team Insights panel: open it, read what it computes (`currentState`) and posts. */
   readonly insights: InsightsPanel;
   /** The log channel's name, for reading what was dropped. */
   readonly logName: string;
-  /** The Threads feature: its store (files, records, checks), the panel, the state the views show. */
-  readonly threads: ThreadsFeature;
+  /** The Threads views: their store (files, records, checks), the panel, the state the views show. */
+  readonly threads: ThreadsViews;
   /** The sync status bar item: refresh it now, and what it shows. */
   readonly sync: {
     refresh(): Promise<void>;
@@ -61,18 +60,49 @@ export interface CortexTestApi {
   readonly locateResult: LocateResult | undefined;
   /** The team status bar item as shown now. */
   readonly statusBar: { readonly text: string; readonly visible: boolean };
-  /** The context keys the controller set last (`cortex.multipleTeams`, `cortex.teamState`). */
+  /** The context keys set last (`cortex.multipleTeams`, `cortex.teamState`). */
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
 }
 
-export function createTestApi(controller: CortexController, commands: Commands): CortexTestApi {
-  const view = controller.view;
+/** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
+export type BoardTestApi = Pick<BoardPanel, 'isOpen' | 'isReady' | 'lastSnapshot' | 'onDidPostState' | 'onDidFinishOperation' | 'onDidPostMessage' | 'onDidBecomeReady' | 'open' | 'receiveMessage'> & {
+  readonly writer: { readonly followUp: Promise<unknown> };
+};
+
+function boardTestApi(board: BoardPanel): BoardTestApi {
   return {
-    store: controller.store,
-    locate: () => controller.locate(),
-    viewState: () => controller.viewState(),
+    get isOpen() {
+      return board.isOpen;
+    },
+    get isReady() {
+      return board.isReady;
+    },
+    get lastSnapshot() {
+      return board.lastSnapshot;
+    },
+    onDidPostState: board.onDidPostState,
+    onDidFinishOperation: board.onDidFinishOperation,
+    onDidPostMessage: board.onDidPostMessage,
+    onDidBecomeReady: board.onDidBecomeReady,
+    open: (agent) => board.open(agent),
+    receiveMessage: (data) => board.receiveMessage(data),
+    writer: {
+      get followUp() {
+        return board.operations.followUp;
+      },
+    },
+  };
+}
+
+export function createTestApi(controller: CortexController): CortexTestApi {
+  const { services, view, board } = controller;
+  const prompts = services.prompts;
+  return {
+    store: services.store,
+    locate: () => services.session.locate(),
+    viewState: () => view.currentState(),
     view: {
       get lastPostedState() {
         return view.lastPostedState;
@@ -85,34 +115,34 @@ export function createTestApi(controller: CortexController, commands: Commands):
       receive: (data) => view.receiveMessage(data),
     },
     setPromptAnswers: (answers) => {
-      controller.prompts.clearMessages();
-      controller.prompts.setAnswers(answers);
+      prompts.clearMessages();
+      prompts.setAnswers(answers);
     },
     get shownMessages() {
-      return controller.prompts.messages;
+      return prompts.messages;
     },
-    clearShownMessages: () => controller.prompts.clearMessages(),
+    clearShownMessages: () => prompts.clearMessages(),
     get shownSteps() {
-      return controller.prompts.steps;
+      return prompts.steps;
     },
-    setTrusted: (trusted) => controller.guard.setTrustOverride(trusted),
-    setNow: (source) => controller.clock.setNow(source),
-    board: controller.board,
+    setTrusted: (trusted) => controller.trust.setOverride(trusted),
+    setNow: (source) => services.clock.setNow(source),
+    board: boardTestApi(board),
     insights: controller.insights,
-    logName: controller.log.name,
+    logName: services.log.name,
     threads: controller.threads,
     sync: {
-      refresh: () => commands.git.sync.refresh(),
+      refresh: () => controller.repo.sync.refresh(),
       get state() {
-        return commands.git.sync.bar.state;
+        return controller.repo.sync.bar.state;
       },
       get shown() {
-        return commands.git.sync.bar.text;
+        return controller.repo.sync.bar.text;
       },
     },
-    reports: commands.reports,
+    reports: controller.reports,
     get locateResult() {
-      return controller.locateResult;
+      return services.session.located;
     },
     get statusBar() {
       return controller.statusBar.shown;

@@ -52,3 +52,22 @@ export function toDisposable(fn: () => void): Disposable {
     },
   };
 }
+
+/** A bag of disposables owned by someone else (a composition root, a registration). */
+export class DisposableStore implements Disposable {
+  private readonly items: Disposable[] = [];
+  private disposed = false;
+
+  /** Keeps `item` until `dispose()`; after that, disposes it at once. */
+  add<T extends Disposable>(item: T): T {
+    if (this.disposed) item.dispose();
+    else this.items.push(item);
+    return item;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    disposeAll(this.items.splice(0).reverse());
+  }
+}

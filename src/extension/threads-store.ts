@@ -19,7 +19,12 @@ const RELOAD_DEBOUNCE_MS = 120;
  */
 export class ThreadsStore extends DisposableBase {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the templates, the thread records or where they are found changed. */
   readonly onDidChange = this.changed.event;
+  private readonly artifactChanged = this.register(new vscode.EventEmitter<string>());
+  /** Fires with the path of the followed artifact.md when it is created, changed or deleted. */
+  readonly onDidChangeArtifact = this.artifactChanged.event;
+  private artifactWatch: vscode.Disposable[] = [];
   private readonly diagnostics = this.register(vscode.languages.createDiagnosticCollection('cortex-threads'));
   private watchers: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,6 +44,7 @@ export class ThreadsStore extends DisposableBase {
   constructor(private readonly log: vscode.LogOutputChannel) {
     super();
     this.register(toDisposable(() => this.releaseWatchers()));
+    this.register(toDisposable(() => this.followArtifact(null)));
     this.register(toDisposable(() => [this.timer, this.editTimer].forEach((t) => t && clearTimeout(t))));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -47,6 +53,16 @@ export class ThreadsStore extends DisposableBase {
     );
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.onEdited(e.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.isTemplatesFile(d.uri) && this.publish(this.check?.findings ?? [])));
+  }
+
+  /** Watches one thread's artifact.md (the one the panel shows; agents append to it as they work); `null` stops. */
+  followArtifact(path: string | null): void {
+    this.artifactWatch.splice(0).forEach((d) => d.dispose());
+    if (!path || this.isDisposed) return;
+    const slash = path.lastIndexOf('/');
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.slice(0, Math.max(1, slash))), path.slice(slash + 1)));
+    const fire = () => this.artifactChanged.fire(path);
+    this.artifactWatch.push(w, w.onDidChange(fire), w.onDidCreate(fire), w.onDidDelete(fire));
   }
 
   /** The team folder changed (its `.cortex/` is the last place looked in). */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Team } from '../../core/model';
 import { isCoordinator } from '../../core/coordinator';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { formatMinutes } from '../team-text';
 
 /** What the three actions share: the loaded team, picking an agent, wording errors. */
@@ -13,7 +13,7 @@ export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', down:
  * The team as the store has it once it is idle; `undefined` (after saying why and
  * offering the way out) when no team folder is open.
  */
-export async function loadedTeam(c: CortexController): Promise<Team | undefined> {
+export async function loadedTeam(c: Services): Promise<Team | undefined> {
   const store = c.store;
   if (!store.location) {
     const select = 'Select Team Folder';
@@ -35,7 +35,7 @@ export interface AgentItem extends vscode.QuickPickItem {
  * One QuickPick item per agent: the name; the slug (and "coordinator" for the chief
  * of staff) beside it; liveness with the tick's age, the role and the open work below.
  */
-export function agentItems(c: CortexController, team: Team): AgentItem[] {
+export function agentItems(c: Services, team: Team): AgentItem[] {
   const now = c.clock.now();
   const staleAfter = c.settings.current.staleAfterMinutes;
   // The coordinator first, as the Team view shows it; the others in the team's order.
@@ -58,14 +58,14 @@ export function agentItems(c: CortexController, team: Team): AgentItem[] {
 }
 
 /** Finds an agent by slug, saying so when there is none. */
-export async function agentBySlug(c: CortexController, team: Team, slug: string): Promise<Agent | undefined> {
+export async function agentBySlug(c: Services, team: Team, slug: string): Promise<Agent | undefined> {
   const agent = team.agents.find((a) => a.slug === slug);
   if (!agent) await c.prompts.warn(`Cortex: there is no agent "${slug}" in this team.`);
   return agent;
 }
 
 /** The agent as the store has it now (tasks may have changed since it was picked). */
-export function currentAgent(c: CortexController, slug: string): Agent | undefined {
+export function currentAgent(c: Services, slug: string): Agent | undefined {
   return c.store.team?.agents.find((a) => a.slug === slug);
 }
 

@@ -2,21 +2,20 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { createExclusive } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
-import { registerAgent } from '../../core/ops/register';
+import { registerAgent, slugify } from '../../core/ops/register';
 import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../core/templates';
-import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE } from '../../core/team-index';
+import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE, agentNotePath, agentTasksPath } from '../../core/team-index';
 import { encodeText } from '../../core/text';
 import { formatDate, wallMinutes } from '../../base/time';
+import { Services } from '../services';
 import { displayPath, isTeamFolder } from '../team-locator';
-import { VscodeTeamFs } from '../vscode-team-fs';
-import { Prompts } from '../prompts';
 
 /**
  * "Cortex: Create Team Folder": what the protocol's setup does. In the chosen folder:
  * `agents/`, `projects/`, `templates/agent-template.md` and
  * `templates/project-template.md` (files already there are kept), and a
  * `chief-of-staff` agent (note and empty tasks.md) registered by the core's own
- * `registerAgent`. Callers go through the write guard first.
+ * `registerAgent`. Written through the writer (Restricted Mode writes nothing).
  */
 export interface CreatedTeam {
   readonly uri: vscode.Uri;
@@ -30,8 +29,8 @@ export const CHIEF_OF_STAFF = {
   capabilities: ['Dispatching tasks to agents', 'Monitoring agent liveness', 'Daily briefing and review', 'Housekeeping'],
 };
 
-export async function createTeamFolder(deps: { prompts: Prompts; log: vscode.LogOutputChannel }, target?: vscode.Uri): Promise<CreatedTeam | undefined> {
-  const { prompts, log } = deps;
+export async function createTeamFolder(c: Pick<Services, 'prompts' | 'log' | 'writer'>, target?: vscode.Uri): Promise<CreatedTeam | undefined> {
+  const { prompts, log } = c;
   if (!target) {
     const picked = await prompts.openDialog({
       canSelectFolders: true,
@@ -50,22 +49,25 @@ export async function createTeamFolder(deps: { prompts: Prompts; log: vscode.Log
     return answer === show ? { uri: target, chiefNote: undefined } : undefined;
   }
 
-  const fs = new VscodeTeamFs(target);
+  const folder = target;
+  const chief = slugify(CHIEF_OF_STAFF.name);
   try {
-    await vscode.workspace.fs.createDirectory(fs.uri(AGENTS_DIR));
-    await vscode.workspace.fs.createDirectory(fs.uri(PROJECTS_DIR));
-    await createExclusive(fs, AGENT_TEMPLATE, encodeText(BUILTIN_AGENT_TEMPLATE));
-    await createExclusive(fs, PROJECT_TEMPLATE, encodeText(BUILTIN_PROJECT_TEMPLATE));
-    let chiefNote: vscode.Uri | undefined;
-    try {
-      const registered = await registerAgent(fs, { ...CHIEF_OF_STAFF, joined: formatDate(wallMinutes(new Date())) });
-      chiefNote = fs.uri(registered.notePath);
-    } catch (e) {
-      if (!(e instanceof CortexInputError)) throw e;
-      log.info(`Create Team Folder: ${e.message}`); // already there: keep it
-    }
-    log.info(`Created a team folder at ${target.toString(true)}`);
-    return { uri: target, chiefNote };
+    return await c.writer.write({ what: 'create a team folder', folder, paths: [AGENT_TEMPLATE, PROJECT_TEMPLATE, agentNotePath(chief), agentTasksPath(chief)] }, async (fs) => {
+      await vscode.workspace.fs.createDirectory(fs.uri(AGENTS_DIR));
+      await vscode.workspace.fs.createDirectory(fs.uri(PROJECTS_DIR));
+      await createExclusive(fs, AGENT_TEMPLATE, encodeText(BUILTIN_AGENT_TEMPLATE));
+      await createExclusive(fs, PROJECT_TEMPLATE, encodeText(BUILTIN_PROJECT_TEMPLATE));
+      let chiefNote: vscode.Uri | undefined;
+      try {
+        const registered = await registerAgent(fs, { ...CHIEF_OF_STAFF, joined: formatDate(wallMinutes(new Date())) });
+        chiefNote = fs.uri(registered.notePath);
+      } catch (e) {
+        if (!(e instanceof CortexInputError)) throw e;
+        log.info(`Create Team Folder: ${e.message}`); // already there: keep it
+      }
+      log.info(`Created a team folder at ${folder.toString(true)}`);
+      return { uri: folder, chiefNote };
+    });
   } catch (e) {
     await prompts.error(`Cortex: cannot create a team folder in ${displayPath(target)}: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;

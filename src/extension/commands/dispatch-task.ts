@@ -3,7 +3,7 @@ import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { article, checkUserText } from '../../core/ops/shared';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { BodyDrafts } from './body-draft';
 import { InputFeedback } from '../quick-input';
 import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './agent-picks';
@@ -22,8 +22,8 @@ export interface DispatchedTask extends DispatchResult {
 
 const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Editor: a longer body in a markdown draft' } as const;
 
-export async function runDispatchTask(c: CortexController, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
-  const result = await c.guard.run('dispatch a task', async () => {
+export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
+  const result = await c.writer.whenTrusted('dispatch a task', async () => {
     const team = await loadedTeam(c);
     if (!team) return undefined;
     let agent: Agent | undefined;
@@ -95,7 +95,7 @@ export async function runDispatchTask(c: CortexController, drafts: BodyDrafts, p
         if (answer.kind !== 'accept') return undefined;
         body = answer.value;
         try {
-          return await write(c, a, title, body);
+          return await dispatchNewTask(c, a, title, body);
         } catch (e) {
           await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
           return undefined;
@@ -107,7 +107,7 @@ export async function runDispatchTask(c: CortexController, drafts: BodyDrafts, p
 }
 
 /** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */
-function checkTitle(c: CortexController, agent: Agent, value: string): InputFeedback {
+export function checkTitle(c: Services, agent: Agent, value: string): InputFeedback {
   const title = value.trim();
   if (title === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
@@ -129,7 +129,7 @@ function checkBody(value: string): InputFeedback {
   }
 }
 
-async function dispatchFromDraft(c: CortexController, drafts: BodyDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+async function dispatchFromDraft(c: Services, drafts: BodyDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
   let written: DispatchedTask | undefined;
   const result = await drafts.edit({
     title,
@@ -139,7 +139,7 @@ async function dispatchFromDraft(c: CortexController, drafts: BodyDrafts, agent:
       const problem = checkBody(text).error;
       if (problem) return problem;
       try {
-        written = await write(c, agent, title, text);
+        written = await dispatchNewTask(c, agent, title, text);
         return undefined;
       } catch (e) {
         if (e instanceof CortexInputError || e instanceof CortexConflictError) return `Nothing was dispatched: ${e.message}`;
@@ -151,12 +151,16 @@ async function dispatchFromDraft(c: CortexController, drafts: BodyDrafts, agent:
   return written;
 }
 
-async function write(c: CortexController, agent: Agent, title: string, body: string): Promise<DispatchedTask> {
-  const fs = c.store.fs;
-  if (!fs) throw new CortexInputError('The team folder is no longer open.');
+/**
+ * The one dispatch (the command's last step, a draft's Dispatch, the board's "Dispatch
+ * Again"): the core's dispatch operation through the writer, then the log line and the
+ * message with "Open Task". Throws what the core or the writer refused (nothing was
+ * written); `undefined` in Restricted Mode.
+ */
+export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
   const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
-  const result = await dispatchTask(fs, agent.tasksPath, { title, body });
-  c.store.notifyChanged([agent.tasksPath]);
+  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath] }, (fs) => dispatchTask(fs, agent.tasksPath, { title, body }));
+  if (!result) return undefined;
   c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
   const open = 'Open Task';
   const queue = readyBefore + 1;
@@ -164,7 +168,8 @@ async function write(c: CortexController, agent: Agent, title: string, body: str
     if (choice !== open) return;
     await c.store.whenIdle();
     const task = currentAgent(c, agent.slug)?.tasks.find((t) => t.title === result.title && t.status === 'ready');
-    const uri = fs.uri(agent.tasksPath);
+    const uri = c.store.fs?.uri(agent.tasksPath);
+    if (!uri) return;
     const line = task ? task.line - 1 : 0;
     await vscode.window.showTextDocument(uri, { preview: true, selection: new vscode.Range(line, 0, line, 0) });
   });

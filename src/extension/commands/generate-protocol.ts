@@ -22,9 +22,10 @@ import {
   protocolVariant,
 } from '../../core/protocol-file/protocol';
 import { decodeText, encodeText } from '../../core/text';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { ProtocolPreviews } from '../diff-previews';
+import { UnsavedChangesError } from '../writer';
 import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
 
 /**
@@ -65,8 +66,8 @@ interface ReviewItem extends vscode.QuickPickItem {
 
 const RUNTIME_KEY = 'cortex.protocolRuntime';
 
-export async function runGenerateProtocol(c: CortexController, previews: ProtocolPreviews, presetSlug?: string): Promise<GeneratedProtocol | undefined> {
-  const result = await c.guard.run('generate a protocol file', async () => {
+export async function runGenerateProtocol(c: Services, previews: ProtocolPreviews, presetSlug?: string): Promise<GeneratedProtocol | undefined> {
+  const result = await c.writer.whenTrusted('generate a protocol file', async () => {
     try {
       return await generate(c, previews, presetSlug);
     } finally {
@@ -76,7 +77,7 @@ export async function runGenerateProtocol(c: CortexController, previews: Protoco
   return result ?? undefined;
 }
 
-async function generate(c: CortexController, previews: ProtocolPreviews, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
+async function generate(c: Services, previews: ProtocolPreviews, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
   const team = await loadedTeam(c);
   const root = c.store.location?.uri;
   if (!team || !root) return undefined;
@@ -196,7 +197,7 @@ async function generate(c: CortexController, previews: ProtocolPreviews, presetS
 }
 
 /** The agent's project folder on this machine, or `undefined` after saying what is wrong with it. */
-async function projectFolder(c: CortexController, agent: Agent, root: vscode.Uri): Promise<{ uri: vscode.Uri; path: string } | undefined> {
+async function projectFolder(c: Services, agent: Agent, root: vscode.Uri): Promise<{ uri: vscode.Uri; path: string } | undefined> {
   const problem = async (text: string) => {
     const open = 'Open Agent Note';
     const choice = await c.prompts.error(`Cortex: nothing was written. ${text}`, ...(agent.notePath ? [open] : []));
@@ -219,9 +220,9 @@ async function projectFolder(c: CortexController, agent: Agent, root: vscode.Uri
   return { uri, path: uri.scheme === 'file' ? uri.fsPath : path };
 }
 
-function protocolContext(c: CortexController, agent: Agent, root: vscode.Uri, project: string): ProtocolContext {
+function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: string): ProtocolContext {
   const settings = c.settings.current;
-  const config = c.locateResult?.config?.config;
+  const config = c.session.located?.config?.config;
   return {
     agentName: agent.name,
     agentSlug: agent.slug,
@@ -261,7 +262,7 @@ async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: Pro
 }
 
 async function write(
-  c: CortexController,
+  c: Services,
   fs: VscodeTeamFs,
   agent: Agent,
   variant: ProtocolVariant,
@@ -271,11 +272,27 @@ async function write(
 ): Promise<GeneratedProtocol | undefined> {
   const changing = plans.filter((p) => p.change !== 'unchanged');
   const unchanged = plans.filter((p) => p.change === 'unchanged').map((p) => p.path);
-  const dirty = changing.find((p) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === fs.uri(p.path).toString()));
-  if (dirty) {
-    await c.prompts.error(`Cortex: nothing was written. ${dirty.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);
+  try {
+    const done = await c.writer.write({ what: 'generate a protocol file', folder: fs.root, paths: changing.map((p) => p.path) }, (projectFs) => writePlans(c, projectFs, agent, variant, spec, project, changing, unchanged));
+    return done ?? undefined;
+  } catch (e) {
+    if (!(e instanceof UnsavedChangesError)) throw e;
+    await c.prompts.error(`Cortex: nothing was written. ${e.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);
     return undefined;
   }
+}
+
+/** Writes the changing files in order; when one fails, says exactly which were written. */
+async function writePlans(
+  c: Services,
+  fs: VscodeTeamFs,
+  agent: Agent,
+  variant: ProtocolVariant,
+  spec: RuntimeSpec,
+  project: string,
+  changing: readonly ProtocolFilePlan[],
+  unchanged: readonly string[],
+): Promise<GeneratedProtocol | undefined> {
   const written: ProtocolFilePlan[] = [];
   const notExecutable: string[] = [];
   for (const plan of changing) {

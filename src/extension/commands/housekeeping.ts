@@ -5,8 +5,9 @@ import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
 import { findTeamRepo, git, operationInProgress, repoPath } from '../../git/repo';
 import { errorMessage, loadedTeam } from './agent-picks';
 import { ProtocolPreviews } from '../diff-previews';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { commitWithVscodeGit } from '../repo/vscode-git';
+import { UnsavedChangesError } from '../writer';
 
 /**
  * "Cortex: Run Housekeeping": the coordinator's cleanup from the protocol. The core's
@@ -32,8 +33,8 @@ interface ReviewItem extends vscode.QuickPickItem {
   readonly file?: PrunePlan['files'][number];
 }
 
-export async function runHousekeeping(c: CortexController, previews: ProtocolPreviews): Promise<HousekeepingResult | undefined> {
-  const result = await c.guard.run('run housekeeping', async () => {
+export async function runHousekeeping(c: Services, previews: ProtocolPreviews): Promise<HousekeepingResult | undefined> {
+  const result = await c.writer.whenTrusted('run housekeeping', async () => {
     try {
       return await housekeeping(c, previews);
     } finally {
@@ -53,7 +54,7 @@ export function pruneSummary(plan: Pick<PrunePlan, 'files'>): { text: string; ta
   return { text, tasks, logEntries };
 }
 
-async function housekeeping(c: CortexController, previews: ProtocolPreviews): Promise<HousekeepingResult | undefined> {
+async function housekeeping(c: Services, previews: ProtocolPreviews): Promise<HousekeepingResult | undefined> {
   const team = await loadedTeam(c);
   const fs = c.store.fs;
   if (!team || !fs) return undefined;
@@ -88,13 +89,15 @@ async function housekeeping(c: CortexController, previews: ProtocolPreviews): Pr
     break;
   }
   await previews.closeAll();
-  const dirty = plan.files.find((f) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === fs.uri(f.path).toString()));
-  if (dirty) {
-    await c.prompts.error(`Cortex: nothing was pruned. ${dirty.path} has unsaved changes in an editor: save or revert them, then run housekeeping again.`);
+  let written: Awaited<ReturnType<typeof applyPrune>> | undefined;
+  try {
+    written = await c.writer.write({ what: 'run housekeeping', paths: plan.files.map((f) => f.path) }, (teamFs) => applyPrune(teamFs, plan));
+  } catch (e) {
+    if (!(e instanceof UnsavedChangesError)) throw e;
+    await c.prompts.error(`Cortex: nothing was pruned. ${e.path} has unsaved changes in an editor: save or revert them, then run housekeeping again.`);
     return undefined;
   }
-  const written = await applyPrune(fs, plan);
-  c.store.notifyChanged(written.map((w) => w.path));
+  if (!written) return undefined;
   const done = pruneSummary({ files: written.map((w) => ({ ...w, before: '', after: '' })) });
   const pruned = written.map((w) => w.path);
   if (pruned.length === 0) {
@@ -120,7 +123,7 @@ async function housekeeping(c: CortexController, previews: ProtocolPreviews): Pr
 }
 
 /** Commits exactly the pruned files; says why not when it cannot. */
-async function commitPruned(c: CortexController, pruned: readonly string[]): Promise<HousekeepingResult['commit']> {
+async function commitPruned(c: Services, pruned: readonly string[]): Promise<HousekeepingResult['commit']> {
   const root = c.store.location?.uri;
   if (!root || root.scheme !== 'file') return { none: 'not-local' };
   try {

@@ -6,8 +6,9 @@ import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/
 import { expandHome } from '../../core/parse/config';
 import { isAbsolutePath } from '../../core/project-folder';
 import { formatDate } from '../../base/time';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
+import { UnsavedChangesError } from '../writer';
 import { GeneratedProtocol } from './generate-protocol';
 import { InputFeedback } from '../quick-input';
 import { errorMessage, loadedTeam } from './agent-picks';
@@ -30,10 +31,10 @@ const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse fo
 export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
 
 export async function runRegisterAgent(
-  c: CortexController,
+  c: Services,
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
 ): Promise<RegisteredAgent | undefined> {
-  const result = await c.guard.run('register an agent', async () => {
+  const result = await c.writer.whenTrusted('register an agent', async () => {
     const team = await loadedTeam(c);
     const fs = c.store.fs;
     if (!team || !fs) return undefined;
@@ -124,7 +125,7 @@ export async function runRegisterAgent(
   return result ?? undefined;
 }
 
-async function checkName(c: CortexController, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
+async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
   const name = value.trim();
   if (name === '') return { error: 'Enter the agent\'s name, e.g. "Billing Dev".' };
   const slug = slugify(name);
@@ -193,7 +194,7 @@ function tildePath(uri: vscode.Uri): string {
 }
 
 async function write(
-  c: CortexController,
+  c: Services,
   fs: VscodeTeamFs,
   input: { name: string; project: string; role: string; capabilities: string[] },
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
@@ -201,18 +202,19 @@ async function write(
   const slug = slugify(input.name);
   const notePath = agentNotePath(slug);
   const tasksPath = agentTasksPath(slug);
-  let result: RegisterResult;
+  let result: RegisterResult | undefined;
   try {
-    result = await registerAgent(fs, {
-      name: input.name,
-      project: input.project,
-      role: input.role === '' ? undefined : input.role,
-      capabilities: input.capabilities,
-      joined: formatDate(c.clock.now()),
-    });
+    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath] }, (teamFs) =>
+      registerAgent(teamFs, {
+        name: input.name,
+        project: input.project,
+        role: input.role === '' ? undefined : input.role,
+        capabilities: input.capabilities,
+        joined: formatDate(c.clock.now()),
+      }),
+    );
   } catch (e) {
-    c.store.notifyChanged([notePath, tasksPath]);
-    if (e instanceof CortexInputError) {
+    if (e instanceof CortexInputError || e instanceof UnsavedChangesError) {
       await c.prompts.error(`Cortex: nothing was written. ${e.message}`);
     } else if (await fs.stat(notePath).catch(() => undefined)) {
       await c.prompts.error(`Cortex: wrote ${notePath}, but could not create ${tasksPath}: ${errorMessage(e)}. Create it as an empty file, or delete the note and register again.`);
@@ -221,7 +223,7 @@ async function write(
     }
     return undefined;
   }
-  c.store.notifyChanged([result.notePath, result.tasksPath]);
+  if (!result) return undefined;
   c.log.info(`Registered ${result.slug}: ${result.notePath}, ${result.tasksPath}${result.createdTasks ? '' : ' (kept)'}`);
   const open = 'Open Note';
   const choice = await c.prompts.info(

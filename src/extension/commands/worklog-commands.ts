@@ -11,19 +11,19 @@ import { AppendedEntry, appendWorklogEntry, entryTemplate } from '../../core/wor
 import { EventType, isEventType } from '../../core/worklog/event-type';
 import { WORKLOG_FILE, parseWorklog } from '../../core/worklog/parse';
 import { currentStatusBlock, proposeStatusTable, updateStatusBlock, updateStatusBlockText } from '../../core/worklog/status-block';
-import { WorklogPanel } from '../../views/worklog/worklog-panel';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { DisposableBase } from '../../base/disposable';
 import { InputFeedback } from '../quick-input';
+import { UnsavedChangesError } from '../writer';
 import { errorMessage, loadedTeam } from './agent-picks';
 
 /**
- * The WORKLOG and MAILBOX commands and the panel that shows both. Every write goes
- * through the WriteGuard (Restricted Mode refuses with the reason) and the core's
- * editFile; every question through the prompts layer (so tests answer them).
+ * The WORKLOG and MAILBOX commands (the Worklog panel's buttons run them too). Every
+ * write goes through the writer (Restricted Mode and unsaved editors refuse with the
+ * reason; the store re-reads both files); every question through the prompts layer
+ * (so tests answer them).
  */
 export const WORKLOG_COMMANDS = {
-  open: 'cortex.openWorklog',
   append: 'cortex.appendWorklogEntry',
   updateStatus: 'cortex.updateWorklogStatus',
   compose: 'cortex.composeMessage',
@@ -49,28 +49,12 @@ const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Edi
 type Pick = vscode.QuickPickItem & { value: string };
 
 export class WorklogCommands extends DisposableBase {
-  readonly panel: WorklogPanel;
   private readonly previews: StatusPreviews;
 
-  constructor(private readonly c: CortexController) {
+  constructor(private readonly c: Services) {
     super();
     this.previews = this.register(new StatusPreviews());
-    this.panel = this.register(
-      new WorklogPanel({
-        extensionUri: c.context.extensionUri,
-        log: c.log,
-        store: c.store,
-        trusted: () => c.guard.trusted,
-        appendEntry: () => this.append(),
-        updateStatus: () => this.updateStatus(),
-        compose: (to) => this.compose(to),
-        setStatus: (id, status, expected) => this.setStatus(id, status, expected),
-        open: (path, line) => this.openAt(path, line),
-      }),
-    );
-    this.register(c.guard.onDidChangeTrust(() => this.panel.refresh()));
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
-    reg(WORKLOG_COMMANDS.open, () => this.panel.open());
     reg(WORKLOG_COMMANDS.append, (type) => this.append(typeof type === 'string' && isEventType(type) ? type : undefined));
     reg(WORKLOG_COMMANDS.updateStatus, () => this.updateStatus());
     reg(WORKLOG_COMMANDS.compose, (to) => this.compose(typeof to === 'string' ? to : undefined));
@@ -113,8 +97,10 @@ export class WorklogCommands extends DisposableBase {
       });
       const kind = type;
       const write = async (text: string) => {
-        const r = await appendWorklogEntry(this.c.store.fs!, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
-        this.written();
+        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE] }, (fs) =>
+          appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+        );
+        if (!r) return undefined;
         void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
         return r;
       };
@@ -143,8 +129,8 @@ export class WorklogCommands extends DisposableBase {
       const answer = await this.c.prompts.info(`Cortex: update the pinned status block of ${WORKLOG_FILE} as the preview shows (${table.rows.length} rows)? Only the table changes.`, write);
       await this.previews.close();
       if (answer !== write) return undefined;
-      const changed = await updateStatusBlock(fs, table, expected);
-      this.written();
+      const changed = await this.c.writer.write({ what: 'update the worklog status', paths: [WORKLOG_FILE] }, (teamFs) => updateStatusBlock(teamFs, table, expected));
+      if (changed === undefined) return undefined;
       void this.c.prompts.info(`Cortex: the pinned status block of ${WORKLOG_FILE} is up to date.`);
       return changed;
     });
@@ -178,8 +164,10 @@ export class WorklogCommands extends DisposableBase {
       if (subject.kind !== 'accept') return undefined;
       const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
-        const r = await composeMessage(this.c.store.fs!, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() });
-        this.written();
+        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE] }, (fs) =>
+          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+        );
+        if (!r) return undefined;
         void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
         return r;
       };
@@ -227,9 +215,9 @@ export class WorklogCommands extends DisposableBase {
         to = picked.value.value;
       }
       try {
-        const r = await setMessageStatus(fs, { id: message.id, status: to, expected: expected ?? message.status });
-        this.written();
-        return r;
+        const target = to;
+        const was = message.status;
+        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE] }, (teamFs) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }));
       } catch (e) {
         await this.c.prompts.error(`Cortex: ${message.id} was left as it is. ${errorMessage(e)}`);
         return undefined;
@@ -264,7 +252,7 @@ export class WorklogCommands extends DisposableBase {
         try {
           return await use(doc.getText());
         } catch (e) {
-          if (!(e instanceof CortexInputError)) throw e;
+          if (!(e instanceof CortexInputError || e instanceof UnsavedChangesError)) throw e;
           problem = e.message;
         }
       }
@@ -273,21 +261,10 @@ export class WorklogCommands extends DisposableBase {
     }
   }
 
-  private written(): void {
-    this.c.store.notifyChanged([WORKLOG_FILE, MAILBOX_FILE]);
-    this.panel.refresh();
-  }
-
-  private async openAt(path: string, line: number): Promise<void> {
-    const fs = this.c.store.fs;
-    if (!fs) return;
-    await vscode.window.showTextDocument(fs.uri(path), { preview: true, selection: new vscode.Range(line - 1, 0, line - 1, 0) });
-  }
-
   /** Restricted Mode refuses with the reason; bad input is shown, never thrown. */
   private async guarded<T>(name: string, what: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
     try {
-      return (await this.c.guard.run(what, run)) ?? undefined;
+      return (await this.c.writer.whenTrusted(what, run)) ?? undefined;
     } catch (e) {
       this.c.log.error(`${name} failed: ${errorMessage(e)}`);
       await this.c.prompts.error(`Cortex: ${name}: nothing was written. ${errorMessage(e)}`);

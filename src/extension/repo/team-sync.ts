@@ -4,7 +4,7 @@ import { branchStatus, findTeamRepo, operationInProgress, unmergedPaths } from '
 import { GitNotFoundError } from '../../git/run-git';
 import { RemoteFailure, SyncResult, continueSync, publishBranch, syncMessage, syncTeam } from '../../git/sync';
 import { errorMessage } from '../commands/agent-picks';
-import { CortexController } from '../../app/controller';
+import { Services } from '../services';
 import { DisposableBase, toDisposable } from '../../base/disposable';
 import { SyncBarState, SyncStatusBar } from './sync-status-bar';
 
@@ -33,7 +33,7 @@ export class TeamSync extends DisposableBase {
   private conflictShown = false;
 
   constructor(
-    private readonly c: CortexController,
+    private readonly c: Services,
     private readonly hostname: () => string = () => os.hostname(),
   ) {
     super();
@@ -155,7 +155,7 @@ export class TeamSync extends DisposableBase {
   /** The periodic sync: skipped while a sync runs, a conflict waits, the repository is mid-rebase/merge, or in Restricted Mode. */
   async autoSync(): Promise<SyncResult | undefined> {
     const dir = this.teamDir();
-    if (!dir || this.running || !this.c.guard.trusted) return undefined;
+    if (!dir || this.running || !this.c.writer.trusted) return undefined;
     const repo = await findTeamRepo(dir).catch(() => undefined);
     if (!repo || operationInProgress(repo)) return undefined;
     const status = await branchStatus(repo).catch(() => undefined);
@@ -193,7 +193,7 @@ export class TeamSync extends DisposableBase {
       await this.report(dir, result, auto);
       return result;
     };
-    const p = auto ? go() : this.c.guard.run(what, go).then((r) => r ?? undefined);
+    const p = auto ? go() : this.c.writer.whenTrusted(what, go).then((r) => r ?? undefined);
     this.running = p;
     try {
       return await p;

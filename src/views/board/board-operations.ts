@@ -1,41 +1,37 @@
-import * as vscode from 'vscode';
-import { editFile, readTextFile } from '../../core/edit';
+import type * as vscode from 'vscode';
+import { readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { dispatchTask } from '../../core/ops/dispatch';
 import { moveText } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
 import { reorderText } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { formatStamp } from '../../base/time';
-import { Prompts } from '../../extension/prompts';
-import { TeamStore } from '../../extension/team-store';
-import { WriteGuard } from '../../extension/trust';
+import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation
- * on the task file as it is on disk right now (through `editFile`, which applies it
- * again if the file changes while it writes), behind the write guard (Restricted Mode
- * never writes).
+ * on the task file as it is on disk right now, through the one writer (Restricted
+ * Mode writes nothing; a tasks.md with unsaved changes in an editor is never written;
+ * `editFile` applies the operation again if the file changes while it writes; the
+ * store re-reads the file at once, so the board's next snapshot reflects it).
  *
- * - The page names a task by agent, index and title (and the status it showed); the
- *   task is found again in the fresh text by `locateTask` (same position and title, or
- *   the only task with that title) and must still have that status, else nothing is
- *   written and the user is told the board was out of date.
- * - A tasks.md with unsaved changes in an editor is never written: the user is asked
- *   to save or revert it first.
- * - After a write the store re-reads the file at once, so the board's next snapshot
- *   reflects it.
+ * The page names a task by agent, index and title (and the status it showed); the task
+ * is found again in the fresh text by `locateTask` (same position and title, or the
+ * only task with that title) and must still have that status, else nothing is written
+ * and the user is told the board was out of date.
  */
-export interface BoardWriterContext {
-  readonly store: TeamStore;
-  readonly guard: WriteGuard;
-  readonly prompts: Prompts;
+export interface BoardOperationsDeps {
+  readonly team: ReadonlyTeam;
+  readonly writer: ViewWriter;
+  readonly prompts: ViewPrompts;
   readonly log: vscode.LogOutputChannel;
-  /** Wall-clock minutes (the liveness clock; tests set it). */
-  now(): number;
+  /** The one dispatch (Dispatch Task's write and message); throws what was refused, `undefined` in Restricted Mode. */
+  dispatch(agent: Agent, title: string, body: string): Promise<{ readonly title: string } | undefined>;
+  /** The title check Dispatch Task uses: an error when the agent already has an open task so named. */
+  checkTitle(agent: Agent, title: string): string | undefined;
 }
 
 /** How an operation ended: `ok` when the file now says what the user asked for. */
@@ -46,15 +42,16 @@ export interface OpOutcome {
 }
 
 const DONE = (message: string): OpOutcome => ({ ok: true, message });
+const RESTRICTED = 'Restricted Mode: the board only reads.';
 const FAILED = (message: string | null = null): OpOutcome => ({ ok: false, message });
 
 export const DISPATCH_AGAIN = 'Dispatch Again as a New Task';
 
-export class BoardWriter {
+export class BoardOperations {
   /** What a refusal went on to do (the "Dispatch again" offer), for tests to wait on. */
   followUp: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly ctx: BoardWriterContext) {}
+  constructor(private readonly ctx: BoardOperationsDeps) {}
 
   /** A card dropped on a target (also what the keyboard and the menu's moves send). */
   async drop(card: CardRef, target: DropTarget): Promise<OpOutcome> {
@@ -74,11 +71,11 @@ export class BoardWriter {
         this.followUp = this.explainDone(agent, task, index, plan.dispatchTo);
         return FAILED(`"${task.title}" is done and stays done.`);
       case 'move':
-        return this.guarded('move a task', () => this.move(agent, card, plan.to));
+        return this.trusted('move a task', () => this.move(agent, card, plan.to));
       case 'reorder':
-        return this.guarded('reorder tasks', () => this.reorder(agent, card, plan.anchor, plan.place));
+        return this.trusted('reorder tasks', () => this.reorder(agent, card, plan.anchor, plan.place));
       case 'reassign':
-        return this.guarded('reassign a task', () => this.reassign(agent, card, plan.to));
+        return this.trusted('reassign a task', () => this.reassign(agent, card, plan.to));
     }
   }
 
@@ -86,7 +83,7 @@ export class BoardWriter {
   async reassignPick(card: CardRef): Promise<OpOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
-    const team = this.ctx.store.team;
+    const team = this.ctx.team.current.team;
     const others = (team?.agents ?? []).filter((a) => a.slug !== found.agent.slug);
     if (others.length === 0) {
       void this.ctx.prompts.info('Cortex: there is no other agent to reassign the task to.');
@@ -104,7 +101,7 @@ export class BoardWriter {
   async dispatchAgain(card: CardRef, to: string = card.agent): Promise<OpOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
-    const target = this.ctx.store.team?.agents.find((a) => a.slug === to);
+    const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
     if (!target) {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
       return FAILED();
@@ -114,29 +111,22 @@ export class BoardWriter {
       title: 'Dispatch Again as a New Task',
       prompt: `A new ready task at the end of ${target.name}'s queue, with the description of "${found.task.title}". Its title must differ from ${target.name}'s active tasks.`,
       value: againTitle(found.task.title, active),
-      validateInput: (v) => {
-        const t = v.trim();
-        if (t === '') return 'A task needs a title.';
-        if (active.has(t)) return `${target.name} already has an active task titled "${t}".`;
-        return undefined;
-      },
+      validateInput: (v) => this.ctx.checkTitle(target, v),
     });
     if (title === undefined || title.trim() === '') return FAILED(null);
-    return this.guarded('dispatch a task', async () => {
-      if (await this.refuseIfDirty([target.tasksPath])) return FAILED();
-      const fs = this.ctx.store.fs!;
-      const result = await dispatchTask(fs, target.tasksPath, { title: title.trim(), body: found.task.body });
-      this.written([target.tasksPath], `dispatched "${result.title}" to ${target.tasksPath} (task ${result.position})`);
-      void this.ctx.prompts.info(`Cortex: dispatched "${result.title}" to ${target.name} (task ${result.position}, ready).`);
-      return DONE(`Dispatched "${result.title}" to ${target.name}.`);
-    });
+    try {
+      const result = await this.ctx.dispatch(target, title.trim(), found.task.body);
+      return result ? DONE(`Dispatched "${result.title}" to ${target.name}.`) : FAILED(RESTRICTED);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   // ---- the operations --------------------------------------------------------------
 
   private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<OpOutcome> {
     const path = agent.tasksPath;
-    if (await this.refuseIfDirty([path])) return FAILED();
+    if (this.refuseIfUnsaved([path])) return FAILED();
     let summary: string | undefined;
     if (to === 'done') {
       const answer = await this.ctx.prompts.input({
@@ -147,10 +137,10 @@ export class BoardWriter {
       if (answer === undefined) return FAILED(null);
       summary = answer.trim() === '' ? undefined : answer;
       // The editor may have been touched while the box was open.
-      if (await this.refuseIfDirty([path])) return FAILED();
+      if (this.refuseIfUnsaved([path])) return FAILED();
     }
-    const now = formatStamp(this.ctx.now());
-    return this.edit(path, (text) => {
+    const now = formatStamp(this.ctx.team.current.now);
+    return this.edit('move a task', path, (text) => {
       const i = this.find(text, path, card);
       return moveText(text, path, { ref: String(i + 1), to, now, summary }).text;
     }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
@@ -158,8 +148,8 @@ export class BoardWriter {
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
     const path = agent.tasksPath;
-    if (await this.refuseIfDirty([path])) return FAILED();
-    return this.edit(path, (text) => {
+    if (this.refuseIfUnsaved([path])) return FAILED();
+    return this.edit('reorder tasks', path, (text) => {
       const i = this.find(text, path, card);
       const tasks = parseTaskFile(text, path).tasks;
       const a = locateTask(tasks, anchor);
@@ -170,40 +160,40 @@ export class BoardWriter {
   }
 
   private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
-    const target = this.ctx.store.team?.agents.find((a) => a.slug === to);
+    const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
     if (!target) {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
       return FAILED();
     }
     const from = agent.tasksPath;
-    if (await this.refuseIfDirty([from, target.tasksPath])) return FAILED();
-    const fs = this.ctx.store.fs!;
     try {
-      const text = await readTextFile(fs, from);
-      if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
-      const i = this.find(text, from, card);
-      const tasks = parseTaskFile(text, from).tasks;
-      // By title when that names it alone (robust if the file moves on meanwhile), else by position.
-      const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
-      const result = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
-      this.written([from, target.tasksPath], `reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs) => {
+        const text = await readTextFile(fs, from);
+        if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
+        const i = this.find(text, from, card);
+        const tasks = parseTaskFile(text, from).tasks;
+        // By title when that names it alone (robust if the file moves on meanwhile), else by position.
+        const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
+        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+      });
+      if (!result) return FAILED(RESTRICTED);
+      this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
       return DONE(`"${result.title}" reassigned to ${target.name}.`);
     } catch (e) {
-      this.written([from, target.tasksPath], null);
       return this.failed(e);
     }
   }
 
   // ---- helpers ---------------------------------------------------------------------
 
-  /** Applies `op` to the file's current text; reports what went wrong. */
-  private async edit(path: string, op: (text: string) => string, logLine: string, done: string): Promise<OpOutcome> {
+  /** Applies `op` to the file's current text through the writer; reports what went wrong. */
+  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string): Promise<OpOutcome> {
     try {
-      const result = await editFile(this.ctx.store.fs!, path, op);
-      this.written([path], result.changed ? logLine : null);
+      const result = await this.ctx.writer.edit({ what, path }, op);
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) this.ctx.log.info(`Board: ${logLine}`);
       return DONE(done);
     } catch (e) {
-      this.written([path], null);
       return this.failed(e);
     }
   }
@@ -223,10 +213,9 @@ export class BoardWriter {
 
   /** The agent and task the page means, from the store; tells the user when it is gone or changed. */
   private async current(card: CardRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
-    const store = this.ctx.store;
-    await whenIdle(store, 2000);
-    const team = store.team;
-    if (!team || !store.fs) {
+    await whenIdle(this.ctx.team, 2000);
+    const { team, fs } = this.ctx.team.current;
+    if (!team || !fs) {
       void this.ctx.prompts.warn('Cortex: no team folder is loaded.');
       return undefined;
     }
@@ -257,26 +246,23 @@ export class BoardWriter {
     if (answer === DISPATCH_AGAIN) await this.dispatchAgain({ agent: agent.slug, index, title: task.title, status: task.status }, dispatchTo);
   }
 
-  private async guarded(what: string, write: () => Promise<OpOutcome>): Promise<OpOutcome> {
-    return (await this.ctx.guard.run(what, write)) ?? FAILED('Restricted Mode: the board only reads.');
+  /** Restricted Mode refuses before any question is asked (the writer says why). */
+  private async trusted(what: string, run: () => Promise<OpOutcome>): Promise<OpOutcome> {
+    return (await this.ctx.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
   }
 
-  /** True (and the user told) when a file has unsaved changes in an editor. */
-  private async refuseIfDirty(paths: readonly string[]): Promise<boolean> {
-    const fs = this.ctx.store.fs;
-    if (!fs) return false;
-    const wanted = new Set(paths.map((p) => fs.uri(p).toString()));
-    const dirty = vscode.workspace.textDocuments.find((d) => d.isDirty && wanted.has(d.uri.toString()));
-    if (!dirty) return false;
-    const path = paths.find((p) => fs.uri(p).toString() === dirty.uri.toString()) ?? dirty.uri.path;
-    void this.ctx.prompts.warn(`Cortex: ${path} has unsaved changes in an editor. Save or revert them first; the board does not write over them.`);
-    return true;
-  }
-
-  private written(paths: readonly string[], logLine: string | null): void {
-    if (logLine) this.ctx.log.info(`Board: ${logLine}`);
-    // Re-read now: the board reflects what is in the file (whether or not we wrote).
-    this.ctx.store.notifyChanged(paths);
+  /**
+   * True (and the user told) when a file has unsaved changes in an editor: checked
+   * before asking anything (the writer checks again when it writes).
+   */
+  private refuseIfUnsaved(paths: readonly string[]): boolean {
+    try {
+      this.ctx.writer.checkUnsaved(paths);
+      return false;
+    } catch (e) {
+      this.failed(e);
+      return true;
+    }
   }
 
   private failed(e: unknown): OpOutcome {
@@ -291,12 +277,12 @@ export class BoardWriter {
   }
 
   private agentName(slug: string): string {
-    return this.ctx.store.team?.agents.find((a) => a.slug === slug)?.name ?? slug;
+    return this.ctx.team.current.team?.agents.find((a) => a.slug === slug)?.name ?? slug;
   }
 }
 
-/** The store's `whenIdle`, or after `ms` when files keep changing. */
-export function whenIdle(store: TeamStore, ms: number): Promise<void> {
+/** The team's `whenIdle`, or after `ms` when files keep changing. */
+export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     void store.whenIdle().then(() => {

@@ -1,11 +1,15 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import { ShuttleProgress } from '../../core/parse/shuttle';
+import type { TeamSnapshot } from '../../extension/live-team';
+import { ReadonlyTeam } from '../shared/sources';
 import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
 import { makeNonce, teamViewHtml } from './team-view-html';
+import { buildTeamViewState } from './team-view-state';
 
 /** What the webview may ask for: ids in, the host decides what they mean. */
-export interface TeamViewHandlers {
+export interface TeamViewActions {
   openAgent(slug: string): unknown;
   openTasksFile(slug: string): unknown;
   openTask(slug: string, index: number): unknown;
@@ -16,14 +20,33 @@ export interface TeamViewHandlers {
   dispatchTask(slug: string): unknown;
   refresh(): unknown;
   showProblems(): unknown;
+  /** A "Register Agent" command exists (the view offers it). */
+  readonly canRegisterAgent: boolean;
+  readonly onDidChangeCanRegisterAgent: vscode.Event<boolean>;
+}
+
+/** The external task runners' progress, shown on the agents' rows. */
+export interface RunnerProgress {
+  progressOf(slug: string): ShuttleProgress | null;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export interface TeamViewDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly team: ReadonlyTeam;
+  readonly runners: RunnerProgress;
+  readonly actions: TeamViewActions;
 }
 
 /**
  * The sidebar "Team" webview. Posts nothing until the page says `ready`, then the
- * full state, and again whenever `update()` finds it changed. Incoming messages are
- * validated; anything unknown or malformed is dropped and logged.
+ * full state, and again whenever one of its sources changes it (the team's change
+ * event carries the snapshot; the runners and the register command say when they
+ * change). Incoming messages are validated; anything unknown or malformed is dropped
+ * and logged.
  */
-export class TeamViewProvider extends DisposableBase implements vscode.WebviewViewProvider {
+export class TeamView extends DisposableBase implements vscode.WebviewViewProvider {
   static readonly viewType = 'cortex.team';
 
   private view: vscode.WebviewView | undefined;
@@ -39,14 +62,44 @@ export class TeamViewProvider extends DisposableBase implements vscode.WebviewVi
   /** Fires when a page has loaded and said `ready`. */
   readonly onDidBecomeReady = this.readyEmitter.event;
 
-  constructor(
-    private readonly extensionUri: vscode.Uri,
-    private readonly log: vscode.LogOutputChannel,
-    private readonly handlers: TeamViewHandlers,
-    private readonly currentState: () => TeamViewState,
-  ) {
+  private readonly extensionUri: vscode.Uri;
+  private readonly log: vscode.LogOutputChannel;
+  private readonly handlers: TeamViewActions;
+  /** The team as its last change event had it. */
+  private snapshot: TeamSnapshot;
+
+  constructor(private readonly deps: TeamViewDeps) {
     super();
+    this.extensionUri = deps.extensionUri;
+    this.log = deps.log;
+    this.handlers = deps.actions;
+    this.snapshot = deps.team.current;
     this.register({ dispose: () => this.releaseView() });
+    this.register(
+      deps.team.onDidChange((e) => {
+        this.snapshot = e.snapshot;
+        if (e.reason !== 'files') this.update(); // files outside the team model change no row
+      }),
+    );
+    this.register(deps.runners.onDidChange(() => this.update()));
+    this.register(deps.actions.onDidChangeCanRegisterAgent(() => this.update()));
+  }
+
+  /** What the view shows now, whether or not the page is open (its pure view-state function on its sources). */
+  currentState(): TeamViewState {
+    const s = this.snapshot;
+    return buildTeamViewState({
+      status: s.status,
+      team: s.team,
+      header: s.header,
+      message: s.message,
+      multipleTeams: s.multipleTeams,
+      canRegisterAgent: this.deps.actions.canRegisterAgent,
+      trusted: s.trusted,
+      now: s.now,
+      staleAfterMinutes: s.staleAfterMinutes,
+      shuttle: (slug) => this.deps.runners.progressOf(slug),
+    });
   }
 
   /** The state last posted to the page (`undefined` before the first). */
@@ -99,7 +152,7 @@ export class TeamViewProvider extends DisposableBase implements vscode.WebviewVi
 
   /** Reveals the view (and focuses it). */
   async reveal(): Promise<void> {
-    await vscode.commands.executeCommand(`${TeamViewProvider.viewType}.focus`);
+    await vscode.commands.executeCommand(`${TeamView.viewType}.focus`);
   }
 
   /** A message from the page: checked, then handled (also the test API's way in). */

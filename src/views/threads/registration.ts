@@ -1,25 +1,41 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import type { ThreadsStore } from '../../extension/threads-store';
+import { Owner, ReadonlyTeam } from '../shared/sources';
 import { SelectionKind, ThreadsViewState } from './common/messages';
-import { buildThreadsViewState } from './threads-view-state';
 import { ThreadsPanel } from './threads-panel';
-import { ThreadsStore } from '../../extension/threads-store';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
+import { buildThreadsViewState } from './threads-view-state';
+
+export interface ThreadsDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  /** The thread files (templates, records, artifacts), found and watched. */
+  readonly store: ThreadsStore;
+  /** The team folder's `.cortex/` is one place the files are looked for. */
+  readonly team: ReadonlyTeam;
+}
+
+/** The Threads list in the sidebar and the Threads panel, with their commands. */
+export function registerThreads(owner: Owner, deps: ThreadsDeps): ThreadsViews {
+  return owner.add(new ThreadsViews(deps));
+}
 
 /**
- * The Threads part of the extension, wired in one place: the store of thread files
- * (with its Problems entries), the sidebar list, the panel and their commands.
- * Read-only: nothing here writes, so Restricted Mode needs no guard.
+ * The Threads views wired to their store: the sidebar list, the panel and their
+ * commands follow the store's change events. Read-only: nothing here writes, so
+ * Restricted Mode needs no guard.
  */
-export class ThreadsFeature extends DisposableBase {
+export class ThreadsViews extends DisposableBase {
   readonly store: ThreadsStore;
   readonly panel: ThreadsPanel;
   private readonly tree: ThreadsTree;
   private cached: ThreadsViewState | undefined;
 
-  constructor(extensionUri: vscode.Uri, log: vscode.LogOutputChannel) {
+  constructor(deps: ThreadsDeps) {
     super();
-    this.store = this.register(new ThreadsStore(log));
+    const { extensionUri, log } = deps;
+    this.store = deps.store;
     this.tree = this.register(new ThreadsTree(() => this.state()));
     this.register(vscode.window.createTreeView('cortex.threadsList', { treeDataProvider: this.tree, showCollapseAll: false }));
     this.panel = this.register(
@@ -28,6 +44,8 @@ export class ThreadsFeature extends DisposableBase {
         log,
         state: () => this.state(),
         readText: (p) => this.store.readText(p),
+        followArtifact: (p) => this.store.followArtifact(p),
+        onDidChangeArtifact: this.store.onDidChangeArtifact,
         openTemplate: (name) => this.openTemplates(name),
         refresh: () => this.store.reload(true),
       }),
@@ -42,6 +60,11 @@ export class ThreadsFeature extends DisposableBase {
     );
     // Look in ~/.cortex at once; the team folder's .cortex is added when the team is found.
     void this.store.reload(true);
+    this.register(
+      deps.team.onDidChange((e) => {
+        if (e.reason === 'location' || e.reason === 'team') void this.store.setTeamDir(e.snapshot.location?.uri);
+      }),
+    );
     this.register(vscode.commands.registerCommand(OPEN_THREADS_COMMAND, (arg?: unknown) => this.panel.open(selection(arg))));
     this.register(vscode.commands.registerCommand('cortex.refreshThreads', () => this.store.reload(true)));
     this.register(vscode.commands.registerCommand('cortex.openThreadTemplates', () => this.openTemplates(undefined)));
