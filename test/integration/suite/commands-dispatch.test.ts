@@ -346,6 +346,15 @@ describe('Command: Dispatch Task', function () {
       assert.equal(read(bob.tasksFile), '');
     });
   });
+
+  it('refuses while tasks.md has unsaved changes in an editor, and writes nothing', async () => {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(ada.tasksFile));
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
+    script(a, ['Itest Ada', 'Kept out by the editor', '']);
+    assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
+    assert.equal(read(ada.tasksFile), START);
+    message(a, /nothing was dispatched\. agents\/itest-ada\/tasks\.md has unsaved changes in an editor\. Save or revert them first/, 'error');
+  });
 });
 
 function untitledTabOpen(): boolean {

@@ -207,4 +207,20 @@ describe('Worklog and mailbox commands', function () {
     message(a, /can't append to the worklog in Restricted Mode/, 'warning');
     message(a, /can't change a message status in Restricted Mode/, 'warning');
   });
+
+  it('refuses to write over WORKLOG.md or MAILBOX.md with unsaved changes in an editor', async () => {
+    for (const name of ['WORKLOG.md', 'MAILBOX.md']) {
+      const editor = await vscode.window.showTextDocument(vscode.Uri.file(file(name)), { preview: false });
+      await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
+    }
+    script(a, ['Note', 'maintainer', 'x', 'y', 'dashboard-dev', 'billing-dev', 'subject', 'body']);
+    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.composeMessage'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'acknowledged'), undefined);
+    assert.equal(read('WORKLOG.md'), WORKLOG);
+    assert.equal(read('MAILBOX.md'), MAILBOX);
+    message(a, /Append Worklog Entry: nothing was written\. WORKLOG\.md has unsaved changes in an editor/, 'error');
+    message(a, /Compose Message: nothing was written\. MAILBOX\.md has unsaved changes in an editor/, 'error');
+    message(a, /MSG-0001 was left as it is\. MAILBOX\.md has unsaved changes in an editor/, 'error');
+  });
 });
