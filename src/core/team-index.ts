@@ -1,10 +1,13 @@
-import { FileNotFoundError, TeamFs, isCortexTempName, joinPath } from './fs/team-fs';
+import { FileNotFoundError, TeamFs, joinPath } from './fs/team-fs';
 import { LineageRecord, lineageDiagnostics } from './lineage';
 import { Agent, Diagnostic, Project, Task, Team } from './model';
 import { AgentNote, parseAgentNote } from './parse/agent-note';
 import { parseProjectNote } from './parse/project-note';
 import { readTaskFile } from './parse/tasks';
 import { decodeText } from './text';
+import { AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
+import { Limiter } from '../base/limiter';
+import { binarySearch, compareStrings } from '../base/sorted';
 
 /**
  * The parsed team folder, kept up to date file by file.
@@ -16,17 +19,8 @@ import { decodeText } from './text';
  * the size of that file plus copying the arrays of agent references: it never
  * rescans the folder and never touches the other agents' tasks.
  *
- * Layout read: `agents/<slug>/<slug>.md` and `agents/<slug>/tasks.md`,
- * `projects/*.md`, `templates/agent-template.md` and `templates/project-template.md`.
- * Dot-files and the core's own temp files are skipped. Calls are serialized.
+ * The layout read is `team-paths.ts`'s. Calls are serialized.
  */
-
-export const AGENTS_DIR = 'agents';
-export const PROJECTS_DIR = 'projects';
-export const TEMPLATES_DIR = 'templates';
-export const TASKS_FILE = 'tasks.md';
-export const AGENT_TEMPLATE = 'templates/agent-template.md';
-export const PROJECT_TEMPLATE = 'templates/project-template.md';
 
 /** Default number of file-system operations in flight at once. */
 export const READ_CONCURRENCY = 32;
@@ -37,24 +31,6 @@ const EMPTY_TEAM: Team = Object.freeze({
   templates: { agent: null, project: null },
   diagnostics: [],
 });
-
-/** Code-unit order: the same on every machine and locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A name the scan skips: dot-files and folders, the core's temp files. */
-export function isSkippedName(name: string): boolean {
-  return name.startsWith('.') || isCortexTempName(name);
-}
-
-export function agentNotePath(slug: string): string {
-  return `${AGENTS_DIR}/${slug}/${slug}.md`;
-}
-
-export function agentTasksPath(slug: string): string {
-  return `${AGENTS_DIR}/${slug}/${TASKS_FILE}`;
-}
 
 export async function loadTeam(fs: TeamFs): Promise<Team> {
   return new TeamIndex(fs).load();
@@ -516,14 +492,6 @@ function templateText(read: ReadResult): string | null {
   return read.kind === 'text' ? read.text : null;
 }
 
-function isProjectFileName(name: string): boolean {
-  return !isSkippedName(name) && /\.md$/i.test(name) && name.length > 3;
-}
-
-function projectSlugOf(name: string): string {
-  return name.slice(0, -3);
-}
-
 /** Stable sort by line (the parsers emit in file order mostly; keep emission order on ties). */
 function sortByLine(list: readonly Diagnostic[]): Diagnostic[] {
   const out = list.slice();
@@ -559,20 +527,6 @@ function spliceFile(all: readonly Diagnostic[], file: string, list: readonly Dia
   for (const d of list) out.push(d);
   for (let i = end; i < all.length; i++) out.push(all[i]);
   return out;
-}
-
-/** Index of `key` in a sorted array, or `~insertionPoint` when absent. */
-function binarySearch<T>(items: readonly T[], key: string, keyOf: (item: T) => string): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = compareStrings(keyOf(items[mid]), key);
-    if (c === 0) return mid;
-    if (c < 0) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return ~lo;
 }
 
 interface UpdatePlan {
@@ -632,24 +586,4 @@ function planUpdate(paths: readonly string[]): UpdatePlan {
     }
   }
   return plan;
-}
-
-/** Runs at most `max` async operations at once. */
-class Limiter {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly max: number) {}
-
-  async run<T>(op: () => Promise<T>): Promise<T> {
-    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await op();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
 }

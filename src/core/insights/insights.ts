@@ -1,6 +1,6 @@
 import { agentLiveness, tickAgeMinutes } from '../liveness';
 import { Team } from '../model';
-import { compareStrings } from '../team-index';
+import { compareStrings } from '../../base/sorted';
 import { parseStamp } from '../../base/time';
 import { dateOfDay, dayOf, sampleTime, windowDays } from './days';
 import { DoneTask, collectDoneTasks } from './done-tasks';

@@ -4,7 +4,7 @@ import { createExclusive } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { registerAgent, slugify } from '../../core/ops/register';
 import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../core/templates';
-import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE, agentNotePath, agentTasksPath } from '../../core/team-index';
+import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE, agentNotePath, agentTasksPath } from '../../core/team-paths';
 import { encodeText } from '../../core/text';
 import { formatDate, wallMinutes } from '../../base/time';
 import { Services } from '../services';
