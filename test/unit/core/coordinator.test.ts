@@ -5,7 +5,7 @@ import { protocolVariant } from '../../../src/core/protocol-file/protocol';
 import { TeamIndex } from '../../../src/core/team-index';
 import { BoardModel } from '../../../src/views/board/board-view-state';
 import { buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { NOW, fixtureFiles, note, tasks } from '../extension/team-fixture';
+import { NOW, fixtureFiles, note, tasks } from '../team-fixture';
 
 describe('the coordinator rule', () => {
   it('the chief of staff by slug, or a role that names the coordinator or the chief of staff', () => {

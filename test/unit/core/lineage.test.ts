@@ -1,8 +1,8 @@
 import { deepStrictEqual, ok, strictEqual } from 'assert';
-import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { LineageRecord, lineageDiagnostics } from '../../../../src/core/lineage';
-import { Diagnostic } from '../../../../src/core/model';
-import { TeamIndex, loadTeam } from '../../../../src/core/team-index';
+import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
+import { LineageRecord, lineageDiagnostics } from '../../../src/core/lineage';
+import { Diagnostic } from '../../../src/core/model';
+import { TeamIndex, loadTeam } from '../../../src/core/team-index';
 
 /** A record as the index builds it: `parent:` on line 3, `level:` on line 4 of the note. */
 function rec(slug: string, parent: string | null, level: number | null): LineageRecord {

@@ -1,7 +1,7 @@
 import { deepStrictEqual, strictEqual } from 'assert';
-import { Agent, Task } from '../../../../src/core/model';
-import { agentLiveness, hasActiveTasks, isInactive, staleAfterMinutes, teamSummary, tickAgeMinutes } from '../../../../src/core/liveness';
-import { parseStamp } from '../../../../src/base/time';
+import { Agent, Task } from '../../../src/core/model';
+import { agentLiveness, hasActiveTasks, isInactive, staleAfterMinutes, teamSummary, tickAgeMinutes } from '../../../src/core/liveness';
+import { parseStamp } from '../../../src/base/time';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 

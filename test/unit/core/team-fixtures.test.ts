@@ -1,9 +1,9 @@
 import { deepStrictEqual } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
-import { loadTeam } from '../../../../src/core/team-index';
-import { FIXTURE_TEAMS, memoryCopy } from './helpers';
+import { NodeTeamFs } from '../../../src/core/fs/node-fs';
+import { loadTeam } from '../../../src/core/team-index';
+import { FIXTURE_TEAMS, memoryCopy } from './team-index-helpers';
 
 /**
  * Every tolerance case of the reader as a team folder on disk

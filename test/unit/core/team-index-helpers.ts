@@ -1,11 +1,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { DirEntry, FileStat, TeamFs } from '../../../../src/core/fs/team-fs';
+import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
+import { DirEntry, FileStat, TeamFs } from '../../../src/core/fs/team-fs';
 
 /** The repository's test/fixtures/teams (tests run from out/test/unit/core/read). */
-export const FIXTURE_TEAMS = path.resolve(__dirname, '../../../../../test/fixtures/teams');
+export const FIXTURE_TEAMS = path.resolve(__dirname, '../../../../test/fixtures/teams');
 
 /** Every file under a folder on disk, as team-relative paths with `/`. */
 export function filesUnder(root: string, rel = ''): string[] {

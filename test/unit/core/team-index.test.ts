@@ -2,11 +2,11 @@ import { deepStrictEqual, notStrictEqual, ok, strictEqual } from 'assert';
 import * as fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
-import { Team } from '../../../../src/core/model';
-import { TeamIndex, loadTeam } from '../../../../src/core/team-index';
-import { CountingFs, tempDir } from './helpers';
+import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
+import { NodeTeamFs } from '../../../src/core/fs/node-fs';
+import { Team } from '../../../src/core/model';
+import { TeamIndex, loadTeam } from '../../../src/core/team-index';
+import { CountingFs, tempDir } from './team-index-helpers';
 
 const note = (name: string, extra = '') => `---\nname: ${name}\nstatus: active\n${extra}---\n## Role\nWorks.\n`;
 const tasks = (...titles: string[]) => titles.map((t) => `## ${t}\n**Status:** ready\n`).join('\n');

@@ -12,7 +12,7 @@ import { computeInsights } from '../../../src/core/insights/insights';
 import { loadTeam } from '../../../src/core/team-index';
 import { parseStamp } from '../../../src/base/time';
 import { readTaskHistory } from '../../../src/git/task-history';
-import { note, task, tasks } from '../extension/team-fixture';
+import { note, task, tasks } from '../team-fixture';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 

@@ -2,15 +2,15 @@
 // task files in memory: empty team, one task, percentiles, tasks without Started,
 // unreadable timestamps, day boundaries, git snapshots (pruned tasks, the ready queue).
 import * as assert from 'node:assert/strict';
-import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { computeInsights } from '../../../src/core/insights/insights';
-import { HistorySnapshot, TeamHistory } from '../../../src/core/insights/figures';
-import { quantile, cycleStat } from '../../../src/core/insights/stats';
-import { Team } from '../../../src/core/model';
-import { readTaskFile } from '../../../src/core/parse/tasks';
-import { TeamIndex } from '../../../src/core/team-index';
-import { parseStamp } from '../../../src/base/time';
-import { note, task, tasks } from '../extension/team-fixture';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { computeInsights } from '../../../../src/core/insights/insights';
+import { HistorySnapshot, TeamHistory } from '../../../../src/core/insights/figures';
+import { quantile, cycleStat } from '../../../../src/core/insights/stats';
+import { Team } from '../../../../src/core/model';
+import { readTaskFile } from '../../../../src/core/parse/tasks';
+import { TeamIndex } from '../../../../src/core/team-index';
+import { parseStamp } from '../../../../src/base/time';
+import { note, task, tasks } from '../../team-fixture';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 const STALE = 30;

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { findAbortMarkers } from '../../../src/core/threads/abort';
-import { candidateRoots, locateThreadFiles } from '../../../src/core/threads/locate';
-import { artifactLocation, readThreadRecords, sortThreads } from '../../../src/core/threads/records';
-import { exampleTeamDir } from '../../harness/paths';
+import { findAbortMarkers } from '../../../../src/core/threads/abort';
+import { candidateRoots, locateThreadFiles } from '../../../../src/core/threads/locate';
+import { artifactLocation, readThreadRecords, sortThreads } from '../../../../src/core/threads/records';
+import { exampleTeamDir } from '../../../harness/paths';
 
 describe('threads: threads.json records', () => {
   it('reads the example: a running, a completed and an aborted thread', () => {

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { PromptFiles, TemplateFinding, checkThreadTemplates } from '../../../src/core/threads/template-checks';
-import { exampleTeamDir } from '../../harness/paths';
+import { PromptFiles, TemplateFinding, checkThreadTemplates } from '../../../../src/core/threads/template-checks';
+import { exampleTeamDir } from '../../../harness/paths';
 
-const fixtures = path.join(__dirname, '../../../../test/fixtures/threads');
+const fixtures = path.join(__dirname, '../../../../../test/fixtures/threads');
 const exampleConfig = path.join(exampleTeamDir, '.cortex/config');
 
 const NO_PROMPTS: PromptFiles = { directives: new Set(), promptTemplates: new Set(), systemPrompts: new Set() };

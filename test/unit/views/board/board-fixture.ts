@@ -1,10 +1,10 @@
 // Builders for the task board's tests: cards and agents as the host sends them, and a
 // whole state message from a small team of real files read by the real core.
-import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../src/core/team-index';
-import { BoardModel, BoardSnapshot } from '../../../src/views/board/board-view-state';
-import { BoardAgent, BoardCard, BoardStateMessage } from '../../../src/views/board/common/messages';
-import { NOW, fixtureFiles } from '../extension/team-fixture';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { TeamIndex } from '../../../../src/core/team-index';
+import { BoardModel, BoardSnapshot } from '../../../../src/views/board/board-view-state';
+import { BoardAgent, BoardCard, BoardStateMessage } from '../../../../src/views/board/common/messages';
+import { NOW, fixtureFiles } from '../../team-fixture';
 
 export { NOW };
 

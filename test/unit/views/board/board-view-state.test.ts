@@ -1,16 +1,16 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { reassignTask } from '../../../src/core/ops/reassign';
-import { moveText } from '../../../src/core/ops/move';
-import { reorderText } from '../../../src/core/ops/reorder';
-import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { parseTaskFile } from '../../../src/core/parse/tasks';
-import { BoardModel, CARDS_PER_MESSAGE, firstLine, lanesToSend, oneLine, toCard } from '../../../src/views/board/board-view-state';
-import { planDrop, targetForSlot } from '../../../src/views/board/common/drop';
-import { applyPlan } from '../../../src/views/board/common/optimistic';
-import { BoardCard } from '../../../src/views/board/common/messages';
-import { NOW, fixtureFiles, note, task, tasks } from '../extension/team-fixture';
-import { TeamIndex } from '../../../src/core/team-index';
+import { reassignTask } from '../../../../src/core/ops/reassign';
+import { moveText } from '../../../../src/core/ops/move';
+import { reorderText } from '../../../../src/core/ops/reorder';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { parseTaskFile } from '../../../../src/core/parse/tasks';
+import { BoardModel, CARDS_PER_MESSAGE, firstLine, lanesToSend, oneLine, toCard } from '../../../../src/views/board/board-view-state';
+import { planDrop, targetForSlot } from '../../../../src/views/board/common/drop';
+import { applyPlan } from '../../../../src/views/board/common/optimistic';
+import { BoardCard } from '../../../../src/views/board/common/messages';
+import { NOW, fixtureFiles, note, task, tasks } from '../../team-fixture';
+import { TeamIndex } from '../../../../src/core/team-index';
 import { snapshotOf } from './board-fixture';
 
 function cardsOf(text: string, file = 'agents/a/tasks.md'): BoardCard[] {

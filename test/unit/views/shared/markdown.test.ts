@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { isAllowedLink, renderMarkdown } from '../../../src/views/shared/markdown';
-import { MdNode, checkBoardHostMessage } from '../../../src/views/board/common/messages';
-import { contentSecurityPolicy, makeNonce, webviewHtml } from '../../../src/views/shared/webview-html';
+import { isAllowedLink, renderMarkdown } from '../../../../src/views/shared/markdown';
+import { MdNode, checkBoardHostMessage } from '../../../../src/views/board/common/messages';
+import { contentSecurityPolicy, makeNonce, webviewHtml } from '../../../../src/views/shared/webview-html';
 
 /** Every element of a tree, depth first. */
 function elements(nodes: readonly MdNode[]): Array<Exclude<MdNode, string>> {

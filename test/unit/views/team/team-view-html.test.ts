@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { contentSecurityPolicy, makeNonce, teamViewHtml } from '../../../src/views/team/team-view-html';
+import { contentSecurityPolicy, makeNonce, teamViewHtml } from '../../../../src/views/team/team-view-html';
 
 describe('Team view HTML', () => {
   const nonce = makeNonce((n) => randomBytes(n));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { checkTeamViewState } from '../../../src/views/team/common/messages';
-import { TeamViewInput, buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { NOW, before, fixtureFiles, loadFixture, note, task, tasks } from './team-fixture';
+import { checkTeamViewState } from '../../../../src/views/team/common/messages';
+import { TeamViewInput, buildTeamViewState } from '../../../../src/views/team/team-view-state';
+import { NOW, before, fixtureFiles, loadFixture, note, task, tasks } from '../../team-fixture';
 
 function input(team: TeamViewInput['team'], more: Partial<TeamViewInput> = {}): TeamViewInput {
   return {

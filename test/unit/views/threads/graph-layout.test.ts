@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { templateGraph } from '../../../src/core/threads/graph';
-import { layoutGraph } from '../../../src/views/threads/graph-layout';
-import { AgentDef, readThreadTemplates } from '../../../src/core/threads/templates';
-import { exampleTeamDir } from '../../harness/paths';
+import { templateGraph } from '../../../../src/core/threads/graph';
+import { layoutGraph } from '../../../../src/views/threads/graph-layout';
+import { AgentDef, readThreadTemplates } from '../../../../src/core/threads/templates';
+import { exampleTeamDir } from '../../../harness/paths';
 
 function load(text: string) {
   const r = readThreadTemplates(text);

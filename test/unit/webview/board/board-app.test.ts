@@ -4,16 +4,16 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { METRICS, rowTop } from '../../../src/views/board/common/layout';
-import { BoardStateMessage, CardDetail } from '../../../src/views/board/common/messages';
-import { renderMarkdown } from '../../../src/views/shared/markdown';
-import { createActions } from '../../../webview/board/actions';
-import { BoardClient } from '../../../webview/board/client';
-import { BoardApp } from '../../../webview/board/components/board-app';
-import { fixtureFiles, note, task, tasks } from '../extension/team-fixture';
-import { installDom, removeDom } from '../webview/dom';
-import { RecordingApi } from '../webview/host-api';
-import { fullMessage, snapshotOf } from './board-fixture';
+import { METRICS, rowTop } from '../../../../src/views/board/common/layout';
+import { BoardStateMessage, CardDetail } from '../../../../src/views/board/common/messages';
+import { renderMarkdown } from '../../../../src/views/shared/markdown';
+import { createActions } from '../../../../webview/board/actions';
+import { BoardClient } from '../../../../webview/board/client';
+import { BoardApp } from '../../../../webview/board/components/board-app';
+import { fixtureFiles, note, task, tasks } from '../../team-fixture';
+import { installDom, removeDom } from '../dom';
+import { RecordingApi } from '../host-api';
+import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
 
 interface Mounted {
   api: RecordingApi;

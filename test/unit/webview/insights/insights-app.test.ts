@@ -6,17 +6,17 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../src/core/team-index';
-import { parseStamp } from '../../../src/base/time';
-import { buildInsightsState } from '../../../src/views/insights/insights-view-state';
-import { InsightsHostMessage, InsightsState } from '../../../src/views/insights/common/messages';
-import { createActions } from '../../../webview/insights/actions';
-import { InsightsClient } from '../../../webview/insights/client';
-import { InsightsApp } from '../../../webview/insights/components/insights-app';
-import { note, task, tasks } from '../extension/team-fixture';
-import { installDom, removeDom } from '../webview/dom';
-import { RecordingApi } from '../webview/host-api';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { TeamIndex } from '../../../../src/core/team-index';
+import { parseStamp } from '../../../../src/base/time';
+import { buildInsightsState } from '../../../../src/views/insights/insights-view-state';
+import { InsightsHostMessage, InsightsState } from '../../../../src/views/insights/common/messages';
+import { createActions } from '../../../../webview/insights/actions';
+import { InsightsClient } from '../../../../webview/insights/client';
+import { InsightsApp } from '../../../../webview/insights/components/insights-app';
+import { note, task, tasks } from '../../team-fixture';
+import { installDom, removeDom } from '../dom';
+import { RecordingApi } from '../host-api';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 

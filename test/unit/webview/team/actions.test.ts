@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { PROTOCOL_VERSION, checkWebviewMessage } from '../../../src/views/team/common/messages';
-import { buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { createActions, listenToHost } from '../../../webview/team/actions';
-import { NOW, loadFixture } from '../extension/team-fixture';
-import { installDom, removeDom } from './dom';
-import { RecordingApi } from './host-api';
+import { PROTOCOL_VERSION, checkWebviewMessage } from '../../../../src/views/team/common/messages';
+import { buildTeamViewState } from '../../../../src/views/team/team-view-state';
+import { createActions, listenToHost } from '../../../../webview/team/actions';
+import { NOW, loadFixture } from '../../team-fixture';
+import { installDom, removeDom } from '../dom';
+import { RecordingApi } from '../host-api';
 
 describe('Team view actions (the webview side of the protocol)', () => {
   before(() => installDom());

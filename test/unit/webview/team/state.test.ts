@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { AgentView } from '../../../src/views/team/common/messages';
-import { buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { ago, duration } from '../../../webview/shared/format';
-import { DEFAULT_UI_STATE, readUiState, visibleAgents, visibleProjects } from '../../../webview/team/state';
-import { NOW, loadFixture } from '../extension/team-fixture';
+import { AgentView } from '../../../../src/views/team/common/messages';
+import { buildTeamViewState } from '../../../../src/views/team/team-view-state';
+import { ago, duration } from '../../../../webview/shared/format';
+import { DEFAULT_UI_STATE, readUiState, visibleAgents, visibleProjects } from '../../../../webview/team/state';
+import { NOW, loadFixture } from '../../team-fixture';
 
 async function fixtureState() {
   return buildTeamViewState({

@@ -3,16 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { ShuttleProgress, readShuttleFile } from '../../../src/core/parse/shuttle';
-import { AgentView, TeamViewState, checkTeamViewState } from '../../../src/views/team/common/messages';
-import { TeamViewInput, buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { createActions } from '../../../webview/team/actions';
-import { TeamApp } from '../../../webview/team/components/team-app';
-import { readUiState, visibleTree } from '../../../webview/team/state';
-import { treeRows } from '../../../webview/team/tree';
-import { NOW, before as minutesBefore, loadFixture, note, task, tasks } from '../extension/team-fixture';
-import { installDom, removeDom } from '../webview/dom';
-import { RecordingApi } from '../webview/host-api';
+import { ShuttleProgress, readShuttleFile } from '../../../../src/core/parse/shuttle';
+import { AgentView, TeamViewState, checkTeamViewState } from '../../../../src/views/team/common/messages';
+import { TeamViewInput, buildTeamViewState } from '../../../../src/views/team/team-view-state';
+import { createActions } from '../../../../webview/team/actions';
+import { TeamApp } from '../../../../webview/team/components/team-app';
+import { readUiState, visibleTree } from '../../../../webview/team/state';
+import { treeRows } from '../../../../webview/team/tree';
+import { NOW, before as minutesBefore, loadFixture, note, task, tasks } from '../../team-fixture';
+import { installDom, removeDom } from '../dom';
+import { RecordingApi } from '../host-api';
 
 function lineageNote(name: string, parent: string | null, level: number | null): string {
   const base = note(name, parent ? { parent } : {});

@@ -5,15 +5,15 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { parseMailbox } from '../../../src/core/mailbox/parse';
-import { parseWorklog } from '../../../src/core/worklog/parse';
-import { checkWorklogHostMessage, checkWorklogWebviewMessage } from '../../../src/views/worklog/common/messages';
-import { buildWorklogViewState } from '../../../src/views/worklog/worklog-view-state';
-import { createActions } from '../../../webview/worklog/actions';
-import { WorklogApp, WorklogStore } from '../../../webview/worklog/components/worklog-app';
-import { installDom, removeDom } from '../webview/dom';
+import { parseMailbox } from '../../../../src/core/mailbox/parse';
+import { parseWorklog } from '../../../../src/core/worklog/parse';
+import { checkWorklogHostMessage, checkWorklogWebviewMessage } from '../../../../src/views/worklog/common/messages';
+import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
+import { createActions } from '../../../../webview/worklog/actions';
+import { WorklogApp, WorklogStore } from '../../../../webview/worklog/components/worklog-app';
+import { installDom, removeDom } from '../dom';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../../../..');
 const W = readFileSync(path.join(ROOT, 'examples/team/WORKLOG.md'), 'utf8');
 const M = readFileSync(path.join(ROOT, 'examples/team/MAILBOX.md'), 'utf8');
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { checkBoardHostMessage, checkBoardWebviewMessage } from '../../../src/views/board/common/messages';
-import { fullMessage, snapshotOf } from './board-fixture';
+import { checkBoardHostMessage, checkBoardWebviewMessage } from '../../../../../src/views/board/common/messages';
+import { fullMessage, snapshotOf } from '../board-fixture';
 
 const card = { agent: 'billing-dev', index: 2, title: 'Retry emails', status: 'ready' };
 

@@ -1,12 +1,12 @@
 // The insights protocol's runtime checks and the notes the host model writes: a state
 // built from a real team passes; anything else in either direction is refused.
 import * as assert from 'node:assert/strict';
-import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../src/core/team-index';
-import { parseStamp } from '../../../src/base/time';
-import { buildInsightsState } from '../../../src/views/insights/insights-view-state';
-import { checkInsightsHostMessage, checkInsightsWebviewMessage, InsightsState } from '../../../src/views/insights/common/messages';
-import { fixtureFiles } from '../extension/team-fixture';
+import { MemoryTeamFs } from '../../../../../src/core/fs/memory-fs';
+import { TeamIndex } from '../../../../../src/core/team-index';
+import { parseStamp } from '../../../../../src/base/time';
+import { buildInsightsState } from '../../../../../src/views/insights/insights-view-state';
+import { checkInsightsHostMessage, checkInsightsWebviewMessage, InsightsState } from '../../../../../src/views/insights/common/messages';
+import { fixtureFiles } from '../../../team-fixture';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { PROTOCOL_VERSION, checkHostMessage, checkWebviewMessage } from '../../../src/views/team/common/messages';
-import { buildTeamViewState } from '../../../src/views/team/team-view-state';
-import { NOW, loadFixture } from './team-fixture';
+import { PROTOCOL_VERSION, checkHostMessage, checkWebviewMessage } from '../../../../../src/views/team/common/messages';
+import { buildTeamViewState } from '../../../../../src/views/team/team-view-state';
+import { NOW, loadFixture } from '../../../team-fixture';
 
 describe('Team view protocol', () => {
   describe('messages from the webview', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { labelLines } from '../../../src/views/threads/common/label-lines';
+import { labelLines } from '../../../../../src/views/threads/common/label-lines';
 
 describe('threads: edge labels on several lines', () => {
   it('keeps a short label on one line', () => {
