@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
-import { ActionCommands } from '../extension/commands/action-commands';
+import { AgentCommands } from '../extension/commands/agent-commands';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
 import { TeamCommands } from '../extension/commands/team-commands';
@@ -72,7 +72,7 @@ export class CortexController extends DisposableBase {
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
-    const actions = own.add(new ActionCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
+    const agents = own.add(new AgentCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
     this.reports = own.add(new ReportCommands(services));
@@ -86,7 +86,7 @@ export class CortexController extends DisposableBase {
       team,
       writer,
       prompts,
-      dispatch: (agent, title, body) => actions.dispatchNew(agent, title, body),
+      dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
       checkTitle: (agent, title) => checkTitle(services, agent, title).error,
     });
     this.insights = registerInsights(own, { extensionUri, log, team });

@@ -15,13 +15,13 @@ import { RegisteredAgent, runRegisterAgent } from './register-agent';
  * Protocol File. Each takes an agent slug (or `{ agentSlug }` from a Team view row)
  * where that makes sense, and returns what it wrote (`undefined`: nothing).
  */
-export const ACTION_COMMANDS = {
+export const AGENT_COMMANDS = {
   dispatchTask: DISPATCH_TASK_COMMAND,
   registerAgent: REGISTER_AGENT_COMMAND,
   generateProtocolFile: 'cortex.generateProtocolFile',
 } as const;
 
-export class ActionCommands extends DisposableBase {
+export class AgentCommands extends DisposableBase {
   private readonly drafts: BodyDrafts;
   private readonly previews: ProtocolPreviews;
 
@@ -30,9 +30,9 @@ export class ActionCommands extends DisposableBase {
     this.drafts = this.register(new BodyDrafts(c.prompts));
     this.previews = this.register(new ProtocolPreviews());
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
-    reg(ACTION_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));
-    reg(ACTION_COMMANDS.registerAgent, () => this.registerAgent());
-    reg(ACTION_COMMANDS.generateProtocolFile, (arg) => this.generateProtocol(agentArg(arg)));
+    reg(AGENT_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));
+    reg(AGENT_COMMANDS.registerAgent, () => this.registerAgent());
+    reg(AGENT_COMMANDS.generateProtocolFile, (arg) => this.generateProtocol(agentArg(arg)));
   }
 
   dispatchTask(slug?: string): Promise<DispatchedTask | undefined> {

@@ -5,7 +5,7 @@ import { isCoordinator } from '../../core/coordinator';
 import { Services } from '../services';
 import { formatMinutes } from '../team-text';
 
-/** What the three actions share: the loaded team, picking an agent, wording errors. */
+/** What the agent commands share: the loaded team, picking an agent, wording errors. */
 
 export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', down: 'error', inactive: 'circle-slash' } as const;
 
