@@ -184,8 +184,37 @@ export class TeamIndex {
   private async applyUpdate(paths: readonly string[]): Promise<Team> {
     const plan = planUpdate(paths);
     if (plan.everything) return this.loadAll();
+    await this.widenPlan(plan);
 
-    // Whole areas first (a folder event), then single entries.
+    const agentSlugs = [...plan.agents.keys()];
+    const projectSlugs = [...plan.projects];
+    const [agentResults, projectResults, agentTemplate, projectTemplate] = await Promise.all([
+      Promise.all(agentSlugs.map((slug) => this.readAgent(slug, this.agentEntries.get(slug), plan.agents.get(slug)!, false))),
+      Promise.all(projectSlugs.map((slug) => this.readProject(slug, this.projectEntries.get(slug)))),
+      plan.agentTemplate ? this.readText(AGENT_TEMPLATE) : undefined,
+      plan.projectTemplate ? this.readText(PROJECT_TEMPLATE) : undefined,
+    ]);
+
+    const diagnostics = new DiagnosticsChange(this.current.diagnostics, this.diagnosticsByFile);
+    const agents = this.applyAgents(agentSlugs, agentResults, diagnostics);
+    if (agents) this.applyLineage(diagnostics);
+    const projects = this.applyProjects(projectSlugs, projectResults, diagnostics);
+    const templates = this.applyTemplates(agentTemplate, projectTemplate, diagnostics);
+
+    if (!agents && !projects && templates === this.current.templates && diagnostics.list === this.current.diagnostics) {
+      return this.current;
+    }
+    this.current = {
+      agents: agents ?? this.current.agents,
+      projects: projects ?? this.current.projects,
+      templates,
+      diagnostics: diagnostics.list,
+    };
+    return this.current;
+  }
+
+  /** A folder event (agents/ or projects/ itself) means every entry in it, listed now or known before. */
+  private async widenPlan(plan: UpdatePlan): Promise<void> {
     if (plan.allAgents) {
       const listed = await this.limit.run(() => this.fs.list(AGENTS_DIR));
       for (const e of listed) if (e.kind === 'directory' && !isSkippedName(e.name)) plan.agents.set(e.name, { note: true, tasks: true, folder: true });
@@ -196,47 +225,15 @@ export class TeamIndex {
       for (const e of listed) if (e.kind === 'file' && isProjectFileName(e.name)) plan.projects.add(projectSlugOf(e.name));
       for (const slug of this.projectEntries.keys()) plan.projects.add(slug);
     }
+  }
 
-    const agentSlugs = [...plan.agents.keys()];
-    const projectSlugs = [...plan.projects];
-    const [agentResults, projectResults, agentTemplate, projectTemplate] = await Promise.all([
-      Promise.all(
-        agentSlugs.map((slug) => {
-          return this.readAgent(slug, this.agentEntries.get(slug), plan.agents.get(slug)!, false);
-        }),
-      ),
-      Promise.all(projectSlugs.map((slug) => this.readProject(slug, this.projectEntries.get(slug)))),
-      plan.agentTemplate ? this.readText(AGENT_TEMPLATE) : undefined,
-      plan.projectTemplate ? this.readText(PROJECT_TEMPLATE) : undefined,
-    ]);
-
+  /** The agents re-read put in place (a copy of the list when one changed, else `null`). */
+  private applyAgents(slugs: readonly string[], results: readonly (AgentEntry | null)[], diagnostics: DiagnosticsChange): Agent[] | null {
     let agents: Agent[] | null = null;
-    let projects: Project[] | null = null;
-    let diagnostics: readonly Diagnostic[] = this.current.diagnostics;
-    const setFile = (file: string, list: readonly Diagnostic[]) => {
-      const before = this.diagnosticsByFile.get(file) ?? NO_DIAGNOSTICS;
-      if (before.length === 0 && list.length === 0) return;
-      if (sameDiagnostics(before, list)) return;
-      const sorted = sortByLine(list);
-      if (sorted.length === 0) this.diagnosticsByFile.delete(file);
-      else this.diagnosticsByFile.set(file, sorted);
-      diagnostics = spliceFile(diagnostics, file, sorted);
-    };
-    const replaceFiles = (before: readonly (readonly Diagnostic[])[], after: readonly (readonly Diagnostic[])[]) => {
-      const byFile = new Map<string, Diagnostic[]>();
-      for (const list of before) for (const d of list) if (!byFile.has(d.file)) byFile.set(d.file, []);
-      for (const list of after) for (const d of list) {
-        const l = byFile.get(d.file);
-        if (l) l.push(d);
-        else byFile.set(d.file, [d]);
-      }
-      for (const [file, list] of byFile) setFile(file, list);
-    };
-
-    for (let i = 0; i < agentSlugs.length; i++) {
-      const slug = agentSlugs[i];
+    for (let i = 0; i < slugs.length; i++) {
+      const slug = slugs[i];
       const before = this.agentEntries.get(slug);
-      const after = agentResults[i];
+      const after = results[i];
       if (before === after || (!before && !after)) continue;
       agents ??= this.current.agents.slice();
       const at = binarySearch(agents, slug, (a) => a.slug);
@@ -249,26 +246,32 @@ export class TeamIndex {
         if (at >= 0) agents.splice(at, 1);
       }
       const lineage = this.lineage.get(slug);
-      replaceFiles(before ? agentDiagnosticLists(before, lineage) : [], after ? agentDiagnosticLists(after, lineage) : []);
+      diagnostics.replace(before ? agentDiagnosticLists(before, lineage) : [], after ? agentDiagnosticLists(after, lineage) : []);
     }
-    if (agents) {
-      // Any agent's change may change another's lineage (a parent appears or goes).
-      const next = computeLineage(this.agentEntries);
-      for (const slug of new Set([...this.lineage.keys(), ...next.keys()])) {
-        const before = this.lineage.get(slug) ?? NO_DIAGNOSTICS;
-        const after = next.get(slug) ?? NO_DIAGNOSTICS;
-        if (sameDiagnostics(before, after)) continue;
-        const entry = this.agentEntries.get(slug);
-        const lists = entry ? agentDiagnosticLists(entry, undefined) : [];
-        replaceFiles([...lists, before], [...lists, after]);
-      }
-      this.lineage = next;
-    }
+    return agents;
+  }
 
-    for (let i = 0; i < projectSlugs.length; i++) {
-      const slug = projectSlugs[i];
+  /** Any agent's change may change another's lineage (a parent appears or goes). */
+  private applyLineage(diagnostics: DiagnosticsChange): void {
+    const next = computeLineage(this.agentEntries);
+    for (const slug of new Set([...this.lineage.keys(), ...next.keys()])) {
+      const before = this.lineage.get(slug) ?? NO_DIAGNOSTICS;
+      const after = next.get(slug) ?? NO_DIAGNOSTICS;
+      if (sameDiagnostics(before, after)) continue;
+      const entry = this.agentEntries.get(slug);
+      const lists = entry ? agentDiagnosticLists(entry, undefined) : [];
+      diagnostics.replace([...lists, before], [...lists, after]);
+    }
+    this.lineage = next;
+  }
+
+  /** The projects re-read put in place (a copy of the list when one changed, else `null`). */
+  private applyProjects(slugs: readonly string[], results: readonly (ProjectEntry | null)[], diagnostics: DiagnosticsChange): Project[] | null {
+    let projects: Project[] | null = null;
+    for (let i = 0; i < slugs.length; i++) {
+      const slug = slugs[i];
       const before = this.projectEntries.get(slug);
-      const after = projectResults[i];
+      const after = results[i];
       if (before === after || (!before && !after)) continue;
       projects ??= this.current.projects.slice();
       const at = binarySearch(projects, slug, (p) => p.slug);
@@ -280,36 +283,29 @@ export class TeamIndex {
         this.projectEntries.delete(slug);
         if (at >= 0) projects.splice(at, 1);
       }
-      replaceFiles(before ? [before.diagnostics] : [], after ? [after.diagnostics] : []);
+      diagnostics.replace(before ? [before.diagnostics] : [], after ? [after.diagnostics] : []);
     }
+    return projects;
+  }
 
+  /** The templates re-read (the same object when neither text changed). */
+  private applyTemplates(agentRead: ReadResult | undefined, projectRead: ReadResult | undefined, diagnostics: DiagnosticsChange): Team['templates'] {
     let templates = this.current.templates;
-    if (agentTemplate || projectTemplate) {
-      const agent = agentTemplate ? templateText(agentTemplate) : templates.agent;
-      const project = projectTemplate ? templateText(projectTemplate) : templates.project;
-      if (agent !== templates.agent || project !== templates.project) templates = { agent, project };
-      if (agentTemplate) {
-        const list = readFailure(AGENT_TEMPLATE, agentTemplate);
-        replaceFiles([this.templateDiagnostics.agent], [list]);
-        this.templateDiagnostics = { ...this.templateDiagnostics, agent: list };
-      }
-      if (projectTemplate) {
-        const list = readFailure(PROJECT_TEMPLATE, projectTemplate);
-        replaceFiles([this.templateDiagnostics.project], [list]);
-        this.templateDiagnostics = { ...this.templateDiagnostics, project: list };
-      }
+    if (!agentRead && !projectRead) return templates;
+    const agent = agentRead ? templateText(agentRead) : templates.agent;
+    const project = projectRead ? templateText(projectRead) : templates.project;
+    if (agent !== templates.agent || project !== templates.project) templates = { agent, project };
+    if (agentRead) {
+      const list = readFailure(AGENT_TEMPLATE, agentRead);
+      diagnostics.replace([this.templateDiagnostics.agent], [list]);
+      this.templateDiagnostics = { ...this.templateDiagnostics, agent: list };
     }
-
-    if (!agents && !projects && templates === this.current.templates && diagnostics === this.current.diagnostics) {
-      return this.current;
+    if (projectRead) {
+      const list = readFailure(PROJECT_TEMPLATE, projectRead);
+      diagnostics.replace([this.templateDiagnostics.project], [list]);
+      this.templateDiagnostics = { ...this.templateDiagnostics, project: list };
     }
-    this.current = {
-      agents: agents ?? this.current.agents,
-      projects: projects ?? this.current.projects,
-      templates,
-      diagnostics,
-    };
-    return this.current;
+    return templates;
   }
 
   // ---- reading one agent / project ------------------------------------------
@@ -490,6 +486,40 @@ function readFailure(path: string, read: ReadResult): Diagnostic[] {
 
 function templateText(read: ReadResult): string | null {
   return read.kind === 'text' ? read.text : null;
+}
+
+/**
+ * The team's diagnostics (sorted by file) as an update changes them, file by file; `list`
+ * stays the very same array when nothing changed. Keeps the index's by-file map in step.
+ */
+class DiagnosticsChange {
+  constructor(
+    public list: readonly Diagnostic[],
+    private readonly byFile: Map<string, readonly Diagnostic[]>,
+  ) {}
+
+  /** `file`'s findings are now `list`. */
+  setFile(file: string, list: readonly Diagnostic[]): void {
+    const before = this.byFile.get(file) ?? NO_DIAGNOSTICS;
+    if (before.length === 0 && list.length === 0) return;
+    if (sameDiagnostics(before, list)) return;
+    const sorted = sortByLine(list);
+    if (sorted.length === 0) this.byFile.delete(file);
+    else this.byFile.set(file, sorted);
+    this.list = spliceFile(this.list, file, sorted);
+  }
+
+  /** The files named in `before` or `after` get `after`'s findings (none when only `before` named them). */
+  replace(before: readonly (readonly Diagnostic[])[], after: readonly (readonly Diagnostic[])[]): void {
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const list of before) for (const d of list) if (!byFile.has(d.file)) byFile.set(d.file, []);
+    for (const list of after) for (const d of list) {
+      const l = byFile.get(d.file);
+      if (l) l.push(d);
+      else byFile.set(d.file, [d]);
+    }
+    for (const [file, list] of byFile) this.setFile(file, list);
+  }
 }
 
 /** Stable sort by line (the parsers emit in file order mostly; keep emission order on ties). */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { Agent } from '../../core/model';
+import { Agent, Team } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { article, checkUserText } from '../../core/ops/shared';
 import { Services } from '../services';
@@ -22,6 +22,21 @@ export interface DispatchedTask extends DispatchResult {
 
 const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Editor: a longer body in a markdown draft' } as const;
 
+/** The wizard's answers so far; `first` is 1 when the agent is asked (else its step is skipped). */
+interface DispatchWizard {
+  readonly c: Services;
+  readonly drafts: BodyDrafts;
+  readonly team: Team;
+  readonly first: number;
+  readonly total: number;
+  agent: Agent | undefined;
+  title: string;
+  body: string;
+}
+
+/** A step's outcome: the step to show next, or the end of the wizard with what was written. */
+type StepResult = { readonly next: 0 | 1 | 2 } | { readonly end: DispatchedTask | undefined };
+
 export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
   const result = await c.writer.whenTrusted('dispatch a task', async () => {
     const team = await loadedTeam(c);
@@ -35,75 +50,76 @@ export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlu
       return undefined;
     }
     const first = presetSlug === undefined ? 1 : 0;
-    const total = first + 2;
-    let title = '';
-    let body = '';
-    let step = presetSlug === undefined ? 0 : 1;
+    const w: DispatchWizard = { c, drafts, team, first, total: first + 2, agent, title: '', body: '' };
+    let step: 0 | 1 | 2 = presetSlug === undefined ? 0 : 1;
     for (;;) {
-      if (step === 0) {
-        const items = agentItems(c, team);
-        const picked = await c.prompts.pickStep<AgentItem>({
-          title: 'Cortex: Dispatch Task',
-          step: 1,
-          totalSteps: total,
-          items,
-          activeItem: items.find((i) => i.agent.slug === agent?.slug),
-          placeholder: 'The agent to give the task to',
-          matchOnDescription: true,
-          matchOnDetail: true,
-        });
-        if (picked.kind !== 'accept') return undefined;
-        agent = picked.value.agent;
-        step = 1;
-      } else if (step === 1) {
-        const a = agent!;
-        const answer = await c.prompts.inputStep({
-          title: `Cortex: Dispatch Task to ${a.name}`,
-          step: first + 1,
-          totalSteps: total,
-          canGoBack: first > 0,
-          value: title,
-          placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
-          prompt: `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`,
-          check: (value) => checkTitle(c, a, value),
-        });
-        if (answer.kind === 'back') {
-          step = 0;
-          continue;
-        }
-        if (answer.kind !== 'accept') return undefined;
-        title = answer.value.trim();
-        step = 2;
-      } else {
-        const a = agent!;
-        const answer = await c.prompts.inputStep({
-          title: `Cortex: Dispatch "${title}" to ${a.name}`,
-          step: first + 2,
-          totalSteps: total,
-          canGoBack: true,
-          value: body,
-          buttons: [EDITOR_BUTTON],
-          placeholder: 'What to do (optional; Enter dispatches)',
-          prompt: 'One line here, or the editor button for a longer body. Enter dispatches the task.',
-          check: (value) => checkBody(value),
-        });
-        if (answer.kind === 'back') {
-          step = 1;
-          continue;
-        }
-        if (answer.kind === 'button') return dispatchFromDraft(c, drafts, a, title, answer.value);
-        if (answer.kind !== 'accept') return undefined;
-        body = answer.value;
-        try {
-          return await dispatchNewTask(c, a, title, body);
-        } catch (e) {
-          await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
-          return undefined;
-        }
-      }
+      const r: StepResult = step === 0 ? await agentStep(w) : step === 1 ? await titleStep(w) : await bodyStep(w);
+      if ('end' in r) return r.end;
+      step = r.next;
     }
   });
   return result ?? undefined;
+}
+
+async function agentStep(w: DispatchWizard): Promise<StepResult> {
+  const items = agentItems(w.c, w.team);
+  const picked = await w.c.prompts.pickStep<AgentItem>({
+    title: 'Cortex: Dispatch Task',
+    step: 1,
+    totalSteps: w.total,
+    items,
+    activeItem: items.find((i) => i.agent.slug === w.agent?.slug),
+    placeholder: 'The agent to give the task to',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (picked.kind !== 'accept') return { end: undefined };
+  w.agent = picked.value.agent;
+  return { next: 1 };
+}
+
+async function titleStep(w: DispatchWizard): Promise<StepResult> {
+  const a = w.agent!;
+  const answer = await w.c.prompts.inputStep({
+    title: `Cortex: Dispatch Task to ${a.name}`,
+    step: w.first + 1,
+    totalSteps: w.total,
+    canGoBack: w.first > 0,
+    value: w.title,
+    placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
+    prompt: `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`,
+    check: (value) => checkTitle(w.c, a, value),
+  });
+  if (answer.kind === 'back') return { next: 0 };
+  if (answer.kind !== 'accept') return { end: undefined };
+  w.title = answer.value.trim();
+  return { next: 2 };
+}
+
+async function bodyStep(w: DispatchWizard): Promise<StepResult> {
+  const { c, title } = w;
+  const a = w.agent!;
+  const answer = await c.prompts.inputStep({
+    title: `Cortex: Dispatch "${title}" to ${a.name}`,
+    step: w.first + 2,
+    totalSteps: w.total,
+    canGoBack: true,
+    value: w.body,
+    buttons: [EDITOR_BUTTON],
+    placeholder: 'What to do (optional; Enter dispatches)',
+    prompt: 'One line here, or the editor button for a longer body. Enter dispatches the task.',
+    check: (value) => checkBody(value),
+  });
+  if (answer.kind === 'back') return { next: 1 };
+  if (answer.kind === 'button') return { end: await dispatchFromDraft(c, w.drafts, a, title, answer.value) };
+  if (answer.kind !== 'accept') return { end: undefined };
+  w.body = answer.value;
+  try {
+    return { end: await dispatchNewTask(c, a, title, w.body) };
+  } catch (e) {
+    await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
+    return { end: undefined };
+  }
 }
 
 /** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */

@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { Agent } from '../../core/model';
+import { Agent, Team } from '../../core/model';
 import { expandHome } from '../../core/parse/config';
 import { isAbsolutePath } from '../../core/project-folder';
 import {
@@ -77,6 +77,33 @@ export async function runGenerateProtocol(c: Services, previews: ProtocolPreview
   return result ?? undefined;
 }
 
+/** The wizard's state: the agent picked and the runtime chosen so far. */
+interface ProtocolWizard {
+  readonly c: Services;
+  readonly previews: ProtocolPreviews;
+  readonly team: Team;
+  readonly root: vscode.Uri;
+  readonly templates: ProtocolTemplates;
+  /** 1 when the agent is asked (else its step is skipped). */
+  readonly first: number;
+  readonly total: number;
+  agent: Agent | undefined;
+  runtime: RuntimeItem | undefined;
+}
+
+/** Where the picked agent's protocol goes, looked up again before each step (the folder may have gone). */
+interface AgentPlace {
+  readonly agent: Agent;
+  readonly variant: ProtocolVariant;
+  readonly project: { readonly uri: vscode.Uri; readonly path: string };
+  readonly ctx: ProtocolContext;
+  readonly fs: VscodeTeamFs;
+  readonly label: string;
+}
+
+/** A step's outcome: the step to show next, or the end of the wizard with what was written. */
+type StepResult = { readonly next: 0 | 1 | 2 } | { readonly end: GeneratedProtocol | undefined };
+
 async function generate(c: Services, previews: ProtocolPreviews, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
   const team = await loadedTeam(c);
   const root = c.store.location?.uri;
@@ -90,110 +117,121 @@ async function generate(c: Services, previews: ProtocolPreviews, presetSlug: str
     return undefined;
   }
   const first = presetSlug === undefined ? 1 : 0;
-  const total = first + 2;
   const templates = await loadTemplates(c.context.extensionUri);
-  let step = presetSlug === undefined ? 0 : 1;
-  let project: { uri: vscode.Uri; path: string } | undefined;
-  let runtime: RuntimeItem | undefined;
+  const w: ProtocolWizard = { c, previews, team, root, templates, first, total: first + 2, agent, runtime: undefined };
+  let step: 0 | 1 | 2 = presetSlug === undefined ? 0 : 1;
   for (;;) {
     if (step === 0) {
-      const items = agentItems(c, team);
-      const picked = await c.prompts.pickStep<AgentItem>({
-        title: 'Cortex: Generate Protocol File',
-        step: 1,
-        totalSteps: total,
-        items,
-        activeItem: items.find((i) => i.agent.slug === agent?.slug),
-        placeholder: 'The agent whose protocol file to write into its project folder',
-        matchOnDescription: true,
-        matchOnDetail: true,
-      });
-      if (picked.kind !== 'accept') return undefined;
-      agent = picked.value.agent;
-      step = 1;
+      const r = await agentStep(w);
+      if ('end' in r) return r.end;
+      step = r.next;
     }
-    const a = agent!;
-    const variant = protocolVariant(a);
-    project = await projectFolder(c, a, root);
-    if (!project) return undefined;
-    const ctx = protocolContext(c, a, root, project.path);
-    const fs = new VscodeTeamFs(project.uri);
-    const label = `${a.name}, ${variant}`;
-
-    if (step === 1) {
-      const items = await runtimeItems(fs, variant, ctx, templates);
-      const last = c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
-      const picked = await c.prompts.pickStep<RuntimeItem>({
-        title: `Cortex: ${a.name}'s ${variant} protocol, into ${project.path}`,
-        step: first + 1,
-        totalSteps: total,
-        canGoBack: first > 0,
-        items,
-        activeItem: items.find((i) => i.spec.id === last),
-        placeholder: 'The runtime the agent runs in',
-        matchOnDetail: true,
-      });
-      if (picked.kind === 'back') {
-        step = 0;
-        continue;
-      }
-      if (picked.kind !== 'accept') return undefined;
-      runtime = picked.value;
-      if (runtime.problem !== undefined || !runtime.plans) {
-        await c.prompts.error(`Cortex: nothing was written. ${runtime.problem ?? 'The protocol could not be prepared.'}`);
-        return undefined;
-      }
-      await c.context.workspaceState.update(RUNTIME_KEY, { ...c.context.workspaceState.get(RUNTIME_KEY), [a.slug]: runtime.spec.id });
-      const changing = runtime.plans.filter((p) => p.change !== 'unchanged');
-      if (changing.length === 0) {
-        // Up to date, but a script copied or checked out without its mode still needs it.
-        await makeExecutable(project.uri, runtime.spec, runtime.plans).catch((e: unknown) => c.log.warn(`Generate Protocol File: chmod: ${errorMessage(e)}`));
-        await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${project.path} is up to date (${runtime.plans.map((p) => p.path).join(', ')}); nothing to write.`);
-        return { agent: a.slug, runtime: runtime.spec.id, variant, project: project.path, written: [], unchanged: runtime.plans.map((p) => p.path) };
-      }
-      // The last diff opened is the one in front: the protocol file itself.
-      for (const plan of [...changing].reverse()) await previews.show(plan.path, plan.before, plan.after, `${label}, ${runtime.spec.label}`);
-      step = 2;
-      continue;
-    }
-
-    // step 2: review the diffs, then write or cancel.
-    const spec = runtime!.spec;
-    const plans = runtime!.plans!;
-    const changing = plans.filter((p) => p.change !== 'unchanged');
-    const items: ReviewItem[] = [
-      {
-        label: '$(check) Write',
-        description: `${changing.length} ${changing.length === 1 ? 'file' : 'files'} in ${project.path}`,
-        detail: plans.map((p) => describeChange(p, spec.files.find((f) => f.path === p.path))).join(' · '),
-        action: 'write',
-      },
-      ...changing.map((plan): ReviewItem => ({ label: `$(diff) Show ${plan.path}`, description: describeChange(plan, spec.files.find((f) => f.path === plan.path)), action: 'show', plan })),
-      { label: '$(close) Cancel', description: 'Write nothing', action: 'cancel' },
-    ];
-    const picked = await c.prompts.pickStep<ReviewItem>({
-      title: `Cortex: Write ${a.name}'s ${spec.label} Protocol?`,
-      step: first + 2,
-      totalSteps: total,
-      canGoBack: true,
-      items,
-      placeholder: 'The diff shows each change: Write, or Cancel to leave every file as it is',
-      ignoreFocusOut: true,
-    });
-    if (picked.kind === 'back') {
-      await previews.closeAll();
-      step = 1;
-      continue;
-    }
-    if (picked.kind !== 'accept' || picked.value.action === 'cancel') return undefined;
-    if (picked.value.action === 'show') {
-      const plan = picked.value.plan!;
-      await previews.show(plan.path, plan.before, plan.after, `${label}, ${spec.label}`);
-      continue;
-    }
-    await previews.closeAll();
-    return write(c, fs, a, variant, spec, project.path, plans);
+    const place = await agentPlace(w);
+    if (!place) return undefined;
+    const r: StepResult = step === 1 ? await runtimeStep(w, place) : await reviewStep(w, place);
+    if ('end' in r) return r.end;
+    step = r.next;
   }
+}
+
+async function agentStep(w: ProtocolWizard): Promise<StepResult> {
+  const items = agentItems(w.c, w.team);
+  const picked = await w.c.prompts.pickStep<AgentItem>({
+    title: 'Cortex: Generate Protocol File',
+    step: 1,
+    totalSteps: w.total,
+    items,
+    activeItem: items.find((i) => i.agent.slug === w.agent?.slug),
+    placeholder: 'The agent whose protocol file to write into its project folder',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (picked.kind !== 'accept') return { end: undefined };
+  w.agent = picked.value.agent;
+  return { next: 1 };
+}
+
+async function agentPlace(w: ProtocolWizard): Promise<AgentPlace | undefined> {
+  const agent = w.agent!;
+  const variant = protocolVariant(agent);
+  const project = await projectFolder(w.c, agent, w.root);
+  if (!project) return undefined;
+  return { agent, variant, project, ctx: protocolContext(w.c, agent, w.root, project.path), fs: new VscodeTeamFs(project.uri), label: `${agent.name}, ${variant}` };
+}
+
+/** The runtime, each showing what it would create or change; then the diffs open. */
+async function runtimeStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult> {
+  const { c } = w;
+  const a = p.agent;
+  const items = await runtimeItems(p.fs, p.variant, p.ctx, w.templates);
+  const last = c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
+  const picked = await c.prompts.pickStep<RuntimeItem>({
+    title: `Cortex: ${a.name}'s ${p.variant} protocol, into ${p.project.path}`,
+    step: w.first + 1,
+    totalSteps: w.total,
+    canGoBack: w.first > 0,
+    items,
+    activeItem: items.find((i) => i.spec.id === last),
+    placeholder: 'The runtime the agent runs in',
+    matchOnDetail: true,
+  });
+  if (picked.kind === 'back') return { next: 0 };
+  if (picked.kind !== 'accept') return { end: undefined };
+  const runtime = picked.value;
+  w.runtime = runtime;
+  if (runtime.problem !== undefined || !runtime.plans) {
+    await c.prompts.error(`Cortex: nothing was written. ${runtime.problem ?? 'The protocol could not be prepared.'}`);
+    return { end: undefined };
+  }
+  await c.context.workspaceState.update(RUNTIME_KEY, { ...c.context.workspaceState.get(RUNTIME_KEY), [a.slug]: runtime.spec.id });
+  const changing = runtime.plans.filter((plan) => plan.change !== 'unchanged');
+  if (changing.length === 0) {
+    // Up to date, but a script copied or checked out without its mode still needs it.
+    await makeExecutable(p.project.uri, runtime.spec, runtime.plans).catch((e: unknown) => c.log.warn(`Generate Protocol File: chmod: ${errorMessage(e)}`));
+    await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${p.project.path} is up to date (${runtime.plans.map((plan) => plan.path).join(', ')}); nothing to write.`);
+    return { end: { agent: a.slug, runtime: runtime.spec.id, variant: p.variant, project: p.project.path, written: [], unchanged: runtime.plans.map((plan) => plan.path) } };
+  }
+  // The last diff opened is the one in front: the protocol file itself.
+  for (const plan of [...changing].reverse()) await w.previews.show(plan.path, plan.before, plan.after, `${p.label}, ${runtime.spec.label}`);
+  return { next: 2 };
+}
+
+/** The review with the diffs open: Write, Show a file's diff again, or Cancel. */
+async function reviewStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult> {
+  const spec = w.runtime!.spec;
+  const plans = w.runtime!.plans!;
+  const changing = plans.filter((plan) => plan.change !== 'unchanged');
+  const items: ReviewItem[] = [
+    {
+      label: '$(check) Write',
+      description: `${changing.length} ${changing.length === 1 ? 'file' : 'files'} in ${p.project.path}`,
+      detail: plans.map((plan) => describeChange(plan, spec.files.find((f) => f.path === plan.path))).join(' · '),
+      action: 'write',
+    },
+    ...changing.map((plan): ReviewItem => ({ label: `$(diff) Show ${plan.path}`, description: describeChange(plan, spec.files.find((f) => f.path === plan.path)), action: 'show', plan })),
+    { label: '$(close) Cancel', description: 'Write nothing', action: 'cancel' },
+  ];
+  const picked = await w.c.prompts.pickStep<ReviewItem>({
+    title: `Cortex: Write ${p.agent.name}'s ${spec.label} Protocol?`,
+    step: w.first + 2,
+    totalSteps: w.total,
+    canGoBack: true,
+    items,
+    placeholder: 'The diff shows each change: Write, or Cancel to leave every file as it is',
+    ignoreFocusOut: true,
+  });
+  if (picked.kind === 'back') {
+    await w.previews.closeAll();
+    return { next: 1 };
+  }
+  if (picked.kind !== 'accept' || picked.value.action === 'cancel') return { end: undefined };
+  if (picked.value.action === 'show') {
+    const plan = picked.value.plan!;
+    await w.previews.show(plan.path, plan.before, plan.after, `${p.label}, ${spec.label}`);
+    return { next: 2 };
+  }
+  await w.previews.closeAll();
+  return { end: await write(w.c, p.fs, p.agent, p.variant, spec, p.project.path, plans) };
 }
 
 /** The agent's project folder on this machine, or `undefined` after saying what is wrong with it. */

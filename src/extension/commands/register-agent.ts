@@ -30,6 +30,19 @@ const TOTAL = 4;
 const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse for the project folder…' } as const;
 export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
 
+/** The wizard's answers so far. */
+interface RegisterWizard {
+  readonly c: Services;
+  readonly fs: VscodeTeamFs;
+  name: string;
+  project: string;
+  role: string;
+  capabilities: string;
+}
+
+/** A step's outcome: the step to show next, or the end of the wizard (`write`: register with the answers). */
+type StepResult = { readonly next: 1 | 2 | 3 | 4 } | { readonly end: 'cancel' | 'write' };
+
 export async function runRegisterAgent(
   c: Services,
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
@@ -38,91 +51,101 @@ export async function runRegisterAgent(
     const team = await loadedTeam(c);
     const fs = c.store.fs;
     if (!team || !fs) return undefined;
-    const title = 'Cortex: Register Agent';
-    let name = '';
-    let project = '';
-    let role = '';
-    let capabilities = '';
-    let step = 1;
+    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '' };
+    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep } as const;
+    let step: 1 | 2 | 3 | 4 = 1;
     for (;;) {
-      if (step === 1) {
-        const answer = await c.prompts.inputStep({
-          title,
-          step,
-          totalSteps: TOTAL,
-          value: name,
-          placeholder: 'Name, e.g. Billing Dev',
-          prompt: 'The agent\'s display name; its slug names its folder under agents/.',
-          check: (value) => checkName(c, fs, value),
-        });
-        if (answer.kind !== 'accept') return undefined;
-        name = answer.value.trim();
-        step = 2;
-      } else if (step === 2) {
-        const answer = await c.prompts.inputStep({
-          title,
-          step,
-          totalSteps: TOTAL,
-          canGoBack: true,
-          value: project,
-          buttons: [BROWSE_BUTTON],
-          placeholder: 'Project folder, e.g. ~/Projects/billing-service',
-          prompt: 'The folder the agent works in (absolute, or starting with ~/); the protocol file goes there.',
-          check: checkProject,
-        });
-        if (answer.kind === 'back') step = 1;
-        else if (answer.kind === 'button') {
-          const picked = await c.prompts.openDialog({
-            canSelectFolders: true,
-            canSelectFiles: false,
-            canSelectMany: false,
-            openLabel: 'Use as Project Folder',
-            title: `Cortex: ${name}'s project folder`,
-            defaultUri: projectUri(answer.value) ?? vscode.workspace.workspaceFolders?.[0]?.uri,
-          });
-          project = picked?.[0] ? tildePath(picked[0]) : answer.value;
-        } else if (answer.kind === 'accept') {
-          project = answer.value.trim().replace(/(.)[\\/]+$/, '$1');
-          step = 3;
-        } else return undefined;
-      } else if (step === 3) {
-        const answer = await c.prompts.inputStep({
-          title,
-          step,
-          totalSteps: TOTAL,
-          canGoBack: true,
-          value: role,
-          placeholder: 'Role, e.g. Build and maintain the billing service',
-          prompt: 'One line saying what this agent does (## Role). Optional.',
-          check: checkRole,
-        });
-        if (answer.kind === 'back') step = 2;
-        else if (answer.kind === 'accept') {
-          role = answer.value.trim();
-          step = 4;
-        } else return undefined;
-      } else {
-        const answer = await c.prompts.inputStep({
-          title,
-          step,
-          totalSteps: TOTAL,
-          canGoBack: true,
-          value: capabilities,
-          placeholder: 'Capabilities, comma-separated, e.g. Python/FastAPI, Stripe integration',
-          prompt: 'Skills and tools, separated by commas (## Capabilities). Optional. Enter registers the agent.',
-          check: checkCapabilities,
-        });
-        if (answer.kind === 'back') {
-          step = 3;
-          continue;
-        }
-        if (answer.kind !== 'accept') return undefined;
-        capabilities = answer.value;
-        return write(c, fs, { name, project, role, capabilities: parseCapabilities(capabilities) }, generate);
+      const r: StepResult = await steps[step](w);
+      if ('next' in r) {
+        step = r.next;
+        continue;
       }
+      if (r.end === 'cancel') return undefined;
+      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities) }, generate);
     }
   });
   return result ?? undefined;
+}
+
+const TITLE = 'Cortex: Register Agent';
+
+async function nameStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 1,
+    totalSteps: TOTAL,
+    value: w.name,
+    placeholder: 'Name, e.g. Billing Dev',
+    prompt: 'The agent\'s display name; its slug names its folder under agents/.',
+    check: (value) => checkName(w.c, w.fs, value),
+  });
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.name = answer.value.trim();
+  return { next: 2 };
+}
+
+async function projectStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 2,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.project,
+    buttons: [BROWSE_BUTTON],
+    placeholder: 'Project folder, e.g. ~/Projects/billing-service',
+    prompt: 'The folder the agent works in (absolute, or starting with ~/); the protocol file goes there.',
+    check: checkProject,
+  });
+  if (answer.kind === 'back') return { next: 1 };
+  if (answer.kind === 'button') {
+    const picked = await w.c.prompts.openDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: 'Use as Project Folder',
+      title: `Cortex: ${w.name}'s project folder`,
+      defaultUri: projectUri(answer.value) ?? vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
+    w.project = picked?.[0] ? tildePath(picked[0]) : answer.value;
+    return { next: 2 };
+  }
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.project = answer.value.trim().replace(/(.)[\\/]+$/, '$1');
+  return { next: 3 };
+}
+
+async function roleStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 3,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.role,
+    placeholder: 'Role, e.g. Build and maintain the billing service',
+    prompt: 'One line saying what this agent does (## Role). Optional.',
+    check: checkRole,
+  });
+  if (answer.kind === 'back') return { next: 2 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.role = answer.value.trim();
+  return { next: 4 };
+}
+
+async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 4,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.capabilities,
+    placeholder: 'Capabilities, comma-separated, e.g. Python/FastAPI, Stripe integration',
+    prompt: 'Skills and tools, separated by commas (## Capabilities). Optional. Enter registers the agent.',
+    check: checkCapabilities,
+  });
+  if (answer.kind === 'back') return { next: 3 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.capabilities = answer.value;
+  return { end: 'write' };
 }
 
 async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {

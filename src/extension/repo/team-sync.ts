@@ -203,91 +203,107 @@ export class TeamSync extends DisposableBase {
     }
   }
 
+  /** Says how a sync ended (an automatic one only when something needs the user). */
   private async report(dir: string, r: SyncResult, auto: boolean): Promise<void> {
     const p = this.c.prompts;
     if (r.kind !== 'failed') this.lastAutoFailure = undefined;
     if (r.kind !== 'conflict' && r.kind !== 'busy') this.conflictShown = false;
     switch (r.kind) {
-      case 'synced': {
-        if (auto) return;
-        const parts = [
-          r.committed.length ? `committed ${r.committed.length} team ${r.committed.length === 1 ? 'file' : 'files'}` : '',
-          r.pulled ? `pulled ${r.pulled} ${r.pulled === 1 ? 'commit' : 'commits'}` : '',
-          r.pushed ? `pushed ${r.pushed} ${r.pushed === 1 ? 'commit' : 'commits'}` : '',
-        ].filter((s) => s !== '');
-        const stash = r.autostashKept ? ' Your other uncommitted changes could not be put back cleanly: they are kept in `git stash list`.' : '';
-        const fn = r.autostashKept ? p.warn.bind(p) : p.info.bind(p);
-        void fn(`Cortex: the team is in sync with ${r.upstream}${parts.length ? `: ${parts.join(', ')}` : ' (nothing to commit, pull or push)'}.${stash}`);
+      case 'synced':
+        if (!auto) this.reportSynced(r);
         return;
-      }
       case 'conflict':
-      case 'busy': {
-        const files = r.conflicts;
-        if (auto && this.conflictShown) return;
-        this.conflictShown = true;
-        if (r.kind === 'busy' && r.operation !== 'rebase') {
-          void p.warn(`Cortex: the team folder's repository is in the middle of a ${r.operation}; finish it in Source Control or a terminal, then sync again. Nothing was changed.`);
-          return;
-        }
-        const list = files.length ? files.join(', ') : 'none left';
-        const upstream = r.kind === 'conflict' ? r.upstream : 'the upstream';
-        const open = 'Open Conflicts';
-        const cont = 'Continue Sync';
-        const scm = 'Show Source Control';
-        if (!auto && files.length) await this.openConflicts(dir, files);
-        // Not awaited: the sync is over (stopped); the message may stay up as long as it likes.
-        void p.warn(
-          `Cortex: the sync stopped: this machine and ${upstream} changed the same lines (conflicted: ${list}). Nothing was dropped: each file holds both versions between <<<<<<< and >>>>>>> lines. Edit them to keep what both sides need, save, then Continue Sync. (To give up for now: \`git rebase --abort\` puts everything back as it was before the sync.)`,
-          ...(files.length ? [open] : []),
-          cont,
-          scm,
-        ).then(async (choice) => {
-          if (choice === open) await this.openConflicts(dir, files);
-          else if (choice === cont) {
-            await this.idle();
-            await vscode.commands.executeCommand(SYNC_COMMANDS.continueSync);
-          }
-          else if (choice === scm) await vscode.commands.executeCommand('workbench.view.scm');
-        });
-        return;
-      }
+      case 'busy':
+        return this.reportStopped(dir, r, auto);
       case 'not-repo':
         if (!auto) void p.info('Cortex: the team folder is not in a git repository, so there is nothing to sync. To share it across machines, make it a git repository with a remote (git init, git remote add origin <url>), then sync.');
         return;
       case 'detached':
         if (!auto) void p.warn('Cortex: the team folder\'s repository has no branch checked out (detached HEAD); check out a branch, then sync. Nothing was changed.');
         return;
-      case 'no-upstream': {
-        if (auto) return;
-        const committed = r.committed.length ? ` Committed ${r.committed.length} team ${r.committed.length === 1 ? 'file' : 'files'} locally.` : '';
-        if (r.remotes.length === 0) {
-          void p.warn(`Cortex: branch ${r.branch} has no remote to sync with.${committed} Add one (git remote add origin <url>), then sync again.`);
-          return;
-        }
-        const remote = r.remotes.includes('origin') ? 'origin' : r.remotes[0];
-        const publish = `Push and Track ${remote}/${r.branch}`;
-        void p.warn(`Cortex: branch ${r.branch} has no upstream, so there is nowhere to pull from or push to.${committed} Push it to ${remote} and track ${remote}/${r.branch}?`, publish).then(async (choice) => {
-          if (choice !== publish) return;
-          await this.idle();
-          await this.publish(remote);
-        });
+      case 'no-upstream':
+        if (!auto) this.reportNoUpstream(r);
         return;
-      }
-      case 'failed': {
-        const why = failureText(r.failure, r.step);
-        const kept = r.committed.length ? ` The team's changes are committed locally (${r.committed.join(', ')}); nothing was lost.` : ' Nothing was lost.';
-        const text = `Cortex: the sync could not ${r.step === 'commit' ? 'commit' : r.step === 'push' ? 'push' : r.step === 'continue' ? 'continue the rebase' : 'pull'}: ${why}${kept}\n${r.message}`;
-        if (auto) {
-          const first = this.lastAutoFailure === undefined;
-          this.lastAutoFailure = why;
-          if (first) void p.warn(text);
-          return;
-        }
-        const log = 'Show Log';
-        void p.error(text, log).then((choice) => choice === log && this.c.log.show(true));
-        return;
-      }
+      case 'failed':
+        return this.reportFailed(r, auto);
     }
+  }
+
+  private reportSynced(r: Extract<SyncResult, { kind: 'synced' }>): void {
+    const p = this.c.prompts;
+    const parts = [
+      r.committed.length ? `committed ${r.committed.length} team ${r.committed.length === 1 ? 'file' : 'files'}` : '',
+      r.pulled ? `pulled ${r.pulled} ${r.pulled === 1 ? 'commit' : 'commits'}` : '',
+      r.pushed ? `pushed ${r.pushed} ${r.pushed === 1 ? 'commit' : 'commits'}` : '',
+    ].filter((s) => s !== '');
+    const stash = r.autostashKept ? ' Your other uncommitted changes could not be put back cleanly: they are kept in `git stash list`.' : '';
+    const fn = r.autostashKept ? p.warn.bind(p) : p.info.bind(p);
+    void fn(`Cortex: the team is in sync with ${r.upstream}${parts.length ? `: ${parts.join(', ')}` : ' (nothing to commit, pull or push)'}.${stash}`);
+  }
+
+  /** A conflict (or a rebase or merge already under way): the files open, and Continue Sync is offered. */
+  private async reportStopped(dir: string, r: Extract<SyncResult, { kind: 'conflict' | 'busy' }>, auto: boolean): Promise<void> {
+    const p = this.c.prompts;
+    const files = r.conflicts;
+    if (auto && this.conflictShown) return;
+    this.conflictShown = true;
+    if (r.kind === 'busy' && r.operation !== 'rebase') {
+      void p.warn(`Cortex: the team folder's repository is in the middle of a ${r.operation}; finish it in Source Control or a terminal, then sync again. Nothing was changed.`);
+      return;
+    }
+    const list = files.length ? files.join(', ') : 'none left';
+    const upstream = r.kind === 'conflict' ? r.upstream : 'the upstream';
+    const open = 'Open Conflicts';
+    const cont = 'Continue Sync';
+    const scm = 'Show Source Control';
+    if (!auto && files.length) await this.openConflicts(dir, files);
+    // Not awaited: the sync is over (stopped); the message may stay up as long as it likes.
+    void p.warn(
+      `Cortex: the sync stopped: this machine and ${upstream} changed the same lines (conflicted: ${list}). Nothing was dropped: each file holds both versions between <<<<<<< and >>>>>>> lines. Edit them to keep what both sides need, save, then Continue Sync. (To give up for now: \`git rebase --abort\` puts everything back as it was before the sync.)`,
+      ...(files.length ? [open] : []),
+      cont,
+      scm,
+    ).then(async (choice) => {
+      if (choice === open) await this.openConflicts(dir, files);
+      else if (choice === cont) {
+        await this.idle();
+        await vscode.commands.executeCommand(SYNC_COMMANDS.continueSync);
+      }
+      else if (choice === scm) await vscode.commands.executeCommand('workbench.view.scm');
+    });
+  }
+
+  /** No upstream: offers to push the branch and track it. */
+  private reportNoUpstream(r: Extract<SyncResult, { kind: 'no-upstream' }>): void {
+    const p = this.c.prompts;
+    const committed = r.committed.length ? ` Committed ${r.committed.length} team ${r.committed.length === 1 ? 'file' : 'files'} locally.` : '';
+    if (r.remotes.length === 0) {
+      void p.warn(`Cortex: branch ${r.branch} has no remote to sync with.${committed} Add one (git remote add origin <url>), then sync again.`);
+      return;
+    }
+    const remote = r.remotes.includes('origin') ? 'origin' : r.remotes[0];
+    const publish = `Push and Track ${remote}/${r.branch}`;
+    void p.warn(`Cortex: branch ${r.branch} has no upstream, so there is nowhere to pull from or push to.${committed} Push it to ${remote} and track ${remote}/${r.branch}?`, publish).then(async (choice) => {
+      if (choice !== publish) return;
+      await this.idle();
+      await this.publish(remote);
+    });
+  }
+
+  /** A failed step; an automatic sync says so once until it succeeds again. */
+  private reportFailed(r: Extract<SyncResult, { kind: 'failed' }>, auto: boolean): void {
+    const p = this.c.prompts;
+    const why = failureText(r.failure, r.step);
+    const kept = r.committed.length ? ` The team's changes are committed locally (${r.committed.join(', ')}); nothing was lost.` : ' Nothing was lost.';
+    const text = `Cortex: the sync could not ${r.step === 'commit' ? 'commit' : r.step === 'push' ? 'push' : r.step === 'continue' ? 'continue the rebase' : 'pull'}: ${why}${kept}\n${r.message}`;
+    if (auto) {
+      const first = this.lastAutoFailure === undefined;
+      this.lastAutoFailure = why;
+      if (first) void p.warn(text);
+      return;
+    }
+    const log = 'Show Log';
+    void p.error(text, log).then((choice) => choice === log && this.c.log.show(true));
   }
 
   private async openConflicts(dir: string, files: readonly string[]): Promise<void> {
