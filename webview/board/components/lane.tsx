@@ -77,7 +77,7 @@ export function Lane(p: LaneProps) {
           <span class="visually-hidden">, {a.liveness}</span>
         </button>
         {a.coordinator ? (
-          <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
+          <span class="tag coordinator-tag" title="Coordinator: dispatches tasks and watches the team">
             <span class="codicon codicon-star-full" aria-hidden="true" />
             coordinator
           </span>
