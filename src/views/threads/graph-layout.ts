@@ -50,10 +50,33 @@ export function nodeWidth(label: string): number {
 
 export function layoutGraph(graph: TemplateGraph): GraphLayout {
   const ids = graph.nodes.map((n) => n.id);
-  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
-  for (const e of graph.edges) if (e.from !== e.to) out.get(e.from)?.push(e.to);
+  const back = backEdges(graph, ids);
+  const layer = layers(graph, ids, back);
+  // Moving unreached nodes can turn an edge leftwards: draw those as arcs too.
+  for (const e of graph.edges) if (e.from !== e.to && layer.get(e.to)! <= layer.get(e.from)!) back.add(e);
+  const columns = orderedColumns(graph, ids, layer, back);
+  const { placed, width, bodyHeight } = placeNodes(graph, columns, layer, back);
+  const hasLoops = graph.edges.some((e) => e.from === e.to || back.has(e));
+  const height = MARGIN * 2 + bodyHeight + (hasLoops ? LOOP_ROOM : 0);
 
-  // Back edges: found by a depth-first walk from the entry, then from the rest in order.
+  // Parallel edges between the same two nodes are spread apart.
+  const seen = new Map<string, number>();
+  const edges: PlacedEdge[] = graph.edges.map((e) => {
+    const key = `${e.from}\u0000${e.to}`;
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    const a = placed.get(e.from)!;
+    const b = placed.get(e.to)!;
+    if (e.from === e.to) return selfLoop(e, a, nth);
+    if (back.has(e)) return backArc(e, a, b, nth);
+    return forwardCurve(e, a, b, nth);
+  });
+
+  return { width: Math.ceil(width), height: Math.ceil(height), nodes: ids.map((id) => placed.get(id)!), edges };
+}
+
+/** Back edges: found by a depth-first walk from the entry, then from the rest in order. */
+function backEdges(graph: TemplateGraph, ids: readonly string[]): Set<GraphEdge> {
   const back = new Set<GraphEdge>();
   const state = new Map<string, 1 | 2>();
   const visit = (id: string) => {
@@ -66,10 +89,17 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     }
     state.set(id, 2);
   };
-  const starts = graph.entry !== null && out.has(graph.entry) ? [graph.entry, ...ids] : ids;
+  const starts = graph.entry !== null && ids.includes(graph.entry) ? [graph.entry, ...ids] : ids;
   for (const id of starts) if (!state.has(id)) visit(id);
+  return back;
+}
 
-  // Longest path over forward edges (a DAG now), in topological order.
+/**
+ * Each node's column: the longest path over forward edges (a DAG once the back edges
+ * are out), in topological order; nodes the entry never reaches go after the last
+ * reached column (unless a reached node leads to them).
+ */
+function layers(graph: TemplateGraph, ids: readonly string[], back: ReadonlySet<GraphEdge>): Map<string, number> {
   const forward = graph.edges.filter((e) => e.from !== e.to && !back.has(e));
   const indegree = new Map<string, number>(ids.map((id) => [id, 0]));
   for (const e of forward) indegree.set(e.to, indegree.get(e.to)! + 1);
@@ -85,15 +115,14 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     }
   }
   const reachable = new Set(graph.nodes.filter((n) => n.reachable).map((n) => n.id));
-  const anyReachable = reachable.size > 0;
   const lastReachableLayer = Math.max(0, ...ids.filter((id) => reachable.has(id)).map((id) => layer.get(id)!));
-  if (anyReachable) for (const id of ids) if (!reachable.has(id) && !hasReachablePredecessor(id, forward, reachable)) layer.set(id, lastReachableLayer + 1);
+  if (reachable.size > 0) for (const id of ids) if (!reachable.has(id) && !hasReachablePredecessor(id, forward, reachable)) layer.set(id, lastReachableLayer + 1);
+  return layer;
+}
 
-  // Moving unreached nodes can turn an edge leftwards: draw those as arcs too.
-  for (const e of graph.edges) if (e.from !== e.to && layer.get(e.to)! <= layer.get(e.from)!) back.add(e);
+/** The columns, each ordered by the mean row of its predecessors (first appearance breaks ties). */
+function orderedColumns(graph: TemplateGraph, ids: readonly string[], layer: ReadonlyMap<string, number>, back: ReadonlySet<GraphEdge>): string[][] {
   const rightwards = graph.edges.filter((e) => e.from !== e.to && !back.has(e));
-
-  // Columns, ordered by the mean row of predecessors (first appearance breaks ties).
   const layerCount = Math.max(0, ...layer.values()) + 1;
   const columns: string[][] = Array.from({ length: layerCount }, () => []);
   for (const id of ids) columns[layer.get(id)!].push(id);
@@ -110,7 +139,11 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     }
     column.forEach((id, r) => row.set(id, r));
   });
+  return columns;
+}
 
+/** Places the nodes: columns centred vertically, each gap wide enough for the labels of the edges across it. */
+function placeNodes(graph: TemplateGraph, columns: readonly string[][], layer: ReadonlyMap<string, number>, back: ReadonlySet<GraphEdge>) {
   // The gap after each column makes room for the longest label line of an edge into the
   // next (a long label is drawn on several lines, stacked upwards: see label-lines.ts).
   const gaps = columns.map((_, c) => {
@@ -134,25 +167,8 @@ export function layoutGraph(graph: TemplateGraph): GraphLayout {
     });
     x += widths[c] + gaps[c];
   });
-
-  const hasLoops = graph.edges.some((e) => e.from === e.to || back.has(e));
   const width = Math.max(x - gaps[gaps.length - 1] + MARGIN, 2 * MARGIN + 110);
-  const height = MARGIN * 2 + bodyHeight + (hasLoops ? LOOP_ROOM : 0);
-
-  // Parallel edges between the same two nodes are spread apart.
-  const seen = new Map<string, number>();
-  const edges: PlacedEdge[] = graph.edges.map((e) => {
-    const key = `${e.from}\u0000${e.to}`;
-    const nth = seen.get(key) ?? 0;
-    seen.set(key, nth + 1);
-    const a = placed.get(e.from)!;
-    const b = placed.get(e.to)!;
-    if (e.from === e.to) return selfLoop(e, a, nth);
-    if (back.has(e)) return backArc(e, a, b, nth);
-    return forwardCurve(e, a, b, nth);
-  });
-
-  return { width: Math.ceil(width), height: Math.ceil(height), nodes: ids.map((id) => placed.get(id)!), edges };
+  return { placed, width, bodyHeight };
 }
 
 function hasReachablePredecessor(id: string, forward: readonly GraphEdge[], reachable: ReadonlySet<string>): boolean {

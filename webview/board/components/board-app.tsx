@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnsFor, findCard } from '../../../src/views/board/common/columns';
 import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
 import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
-import { BoardCard, CardDetail, CardRef, DropTarget } from '../../../src/views/board/common/messages';
+import { BoardCard, BoardHeader, CardDetail, CardRef, DropTarget } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
 import { BoardClient, BoardView } from '../client';
@@ -67,103 +67,20 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const view = useView(client);
   const [ui, setUi] = useState<UiState>(() => actions.loadUiState());
   const [focus, setFocus] = useState<CardKey | null>(null);
-  const [menu, setMenu] = useState<{ card: CardKey; x: number; y: number } | null>(null);
+  const [menu, setMenu] = useState<Menu>(null);
   const [announcement, announce] = useAnnouncer();
   const [reveal, setReveal] = useState<{ agent: string; seq: number } | null>(null);
-  const scrollSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const gridHost = useRef<HTMLDivElement>(null);
-
   const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
-  useEffect(() => actions.saveUiState(ui), [ui.filter, ui.collapsed]);
-  useEffect(() => () => clearTimeout(scrollSave.current), []);
-  useEffect(() => client.onResult((_op, ok, message) => message && announce(ok ? message : `Not done: ${message}`)), [client]);
-  useEffect(
-    () =>
-      client.onReveal((agent) => {
-        setUi((prev) => ({ ...prev, collapsed: prev.collapsed.filter((s) => s !== agent), filter: prev.filter.agent && prev.filter.agent !== agent ? { ...prev.filter, agent: null } : prev.filter }));
-        setReveal((r) => ({ agent, seq: (r?.seq ?? 0) + 1 }));
-      }),
-    [client],
-  );
+  useHostEvents(client, actions, ui, setUi, announce, setReveal);
+  const saveScroll = useScrollSave(actions, setUi);
 
   const header = view.header;
-  const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
-  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
-  const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
-  const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
-  const agentName = (slug: string) => names.get(slug) ?? slug;
+  const data = useBoardData(view, ui);
+  const { lanes, collapsed } = data;
   usePainted(header?.status === 'ready', props.onPainted);
-
-  const cardOf = (key: CardKey) => {
-    const cards = view.cards.get(key.agent);
-    return cards ? findCard(cards, key) : undefined;
-  };
-  const refOf = (key: CardKey): CardRef | null => {
-    const c = cardOf(key);
-    return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
-  };
-  const readyOf = (agent: string) => view.cards.get(agent)?.filter((x) => x.status === 'ready') ?? [];
-  const details = useDetail(client, cardOf, refOf);
-
-  const openDetail = (key: CardKey) => {
-    setMenu(null);
-    details.open(key);
-  };
-  const closeDetail = () => {
-    const key = details.detail?.card ?? null;
-    details.close();
-    if (key) refocus(key);
-  };
-  /** The grid's tab stop, focused once rendered. */
-  const focusedCard = () => gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
-  const refocus = (key: CardKey) => {
-    setFocus({ ...key });
-    requestAnimationFrame(() => focusedCard()?.focus({ preventScroll: false }));
-  };
-
-  /** Plans and sends a drop; returns where the card is now (for the focus). */
-  const drop = (card: DraggedCard, target: DropTarget): CardKey | null => {
-    if (!header?.trusted) {
-      announce('Restricted Mode: the board only reads.');
-      return null;
-    }
-    const plan = planDrop(card, target, agentName);
-    const op = client.drop(card, target, plan);
-    if (op === undefined) {
-      if (plan.kind === 'invalid') announce(plan.reason);
-      return null;
-    }
-    const said = dropAnnouncement(card, plan, agentName);
-    if (said.text) announce(said.text);
-    return said.now;
-  };
-
-  const menuItems = (key: CardKey): MenuItem[] => {
-    const c = cardOf(key);
-    return c ? menuItemsFor(c, readyOf(key.agent), !!header?.trusted, view.agents.length) : [];
-  };
-
-  const choose = (id: string, from: CardKey | null = menu?.card ?? null) => {
-    setMenu(null);
-    if (!from) return;
-    const key = from;
-    const c = cardOf(key);
-    const ref = refOf(key);
-    if (!c || !ref) return;
-    const target = menuDropTarget(id, key, c, readyOf(key.agent));
-    let now: CardKey | null = key;
-    if (target) now = drop(ref, target);
-    else if (id === 'details') return openDetail(key);
-    else if (id === 'editor') actions.openTask(ref);
-    else if (id === 'reassign') client.reassign(ref);
-    else if (id === 'again') actions.dispatchAgain(ref);
-    else if (id === 'lift') {
-      refocus(key);
-      requestAnimationFrame(() => focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
-      return;
-    }
-    if (now) refocus(now);
-  };
+  const details = useDetail(client, data.cardOf, data.refOf);
+  const cmd = cardCommands({ client, actions, data, trusted: !!header?.trusted, agentCount: view.agents.length, menu, setMenu, setFocus, details, announce, gridHost });
 
   if (!header) return <BoardLoading />;
   if (header.status !== 'ready') return <BoardNoTeam header={header} onOpenTeamView={actions.openTeamView} />;
@@ -175,10 +92,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   return (
     <main class="board-app">
       <header class="board-header">
-        <h1 class="board-title" title={header.team ? header.team.path : undefined}>
-          <span class="codicon codicon-github-project" aria-hidden="true" />
-          {header.team?.name ?? 'Team'}
-        </h1>
+        <BoardTitle header={header} />
         <Toolbar
           filter={ui.filter}
           agents={view.agents}
@@ -201,7 +115,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
         ) : (
           <BoardGrid
             lanes={lanes}
-            columns={columns}
+            columns={data.columns}
             collapsed={collapsed}
             pending={view.pending}
             trusted={header.trusted}
@@ -211,55 +125,17 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
             setFocus={setFocus}
             reveal={reveal}
             onToggle={(slug) => update({ collapsed: collapsed.has(slug) ? ui.collapsed.filter((s) => s !== slug) : [...ui.collapsed, slug] })}
-            onScroll={(top) => {
-              clearTimeout(scrollSave.current);
-              scrollSave.current = setTimeout(() => setUi((prev) => {
-                const next = { ...prev, scrollTop: top };
-                actions.saveUiState(next);
-                return next;
-              }), 300);
-            }}
-            onDrop={drop}
-            onOpen={openDetail}
+            onScroll={saveScroll}
+            onDrop={cmd.drop}
+            onOpen={cmd.openDetail}
             onMenu={(card, x, y) => setMenu({ card, x, y })}
             announce={announce}
-            agentName={agentName}
+            agentName={data.agentName}
           />
         )}
-        {detail ? (
-          <DetailPanel
-            detail={detail.detail}
-            loading={detail.loading}
-            title={detail.card.title}
-            now={header.now}
-            onClose={closeDetail}
-            onOpenInEditor={() => {
-              const ref = refOf(detail.card);
-              if (ref) actions.openTask(ref);
-            }}
-            onLink={(n) => {
-              const ref = refOf(detail.card);
-              if (ref) actions.openLink(ref, n);
-            }}
-            actions={menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
-            onAction={(id) => choose(id, detail.card)}
-          />
-        ) : null}
+        {detail ? <CardDetails detail={detail} now={header.now} data={data} actions={actions} cmd={cmd} /> : null}
       </div>
-      {menu ? (
-        <CardMenu
-          x={menu.x}
-          y={menu.y}
-          label={`Actions for "${menu.card.title}"`}
-          items={menuItems(menu.card)}
-          onChoose={choose}
-          onClose={() => {
-            const key = menu.card;
-            setMenu(null);
-            refocus(key);
-          }}
-        />
-      ) : null}
+      {menu ? <CardMenuAt menu={menu} cmd={cmd} onClose={() => setMenu(null)} /> : null}
       <div class="visually-hidden" role="status" aria-live="polite" data-announcement>
         {announcement}
       </div>
@@ -267,5 +143,197 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
         Enter shows the details. Space lifts the card: then the arrow keys choose a column, a position or another agent's lane, and Enter or Space drops it. Shift+F10 opens its actions.
       </div>
     </main>
+  );
+}
+
+type Menu = { card: CardKey; x: number; y: number } | null;
+
+/** What the host says besides the data: an operation's outcome (announced), a lane to reveal; UI state saved. */
+function useHostEvents(
+  client: BoardClient,
+  actions: BoardActions,
+  ui: UiState,
+  setUi: (f: (prev: UiState) => UiState) => void,
+  announce: (text: string) => void,
+  setReveal: (f: (r: { agent: string; seq: number } | null) => { agent: string; seq: number }) => void,
+): void {
+  useEffect(() => actions.saveUiState(ui), [ui.filter, ui.collapsed]);
+  useEffect(() => client.onResult((_op, ok, message) => message && announce(ok ? message : `Not done: ${message}`)), [client]);
+  useEffect(
+    () =>
+      client.onReveal((agent) => {
+        setUi((prev) => ({ ...prev, collapsed: prev.collapsed.filter((s) => s !== agent), filter: prev.filter.agent && prev.filter.agent !== agent ? { ...prev.filter, agent: null } : prev.filter }));
+        setReveal((r) => ({ agent, seq: (r?.seq ?? 0) + 1 }));
+      }),
+    [client],
+  );
+}
+
+/** Saves where the board is scrolled, once scrolling rests for 300 ms. */
+function useScrollSave(actions: BoardActions, setUi: (f: (prev: UiState) => UiState) => void): (top: number) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (top) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setUi((prev) => {
+      const next = { ...prev, scrollTop: top };
+      actions.saveUiState(next);
+      return next;
+    }), 300);
+  };
+}
+
+/** The lanes as filtered, the columns, and looking cards up by key. */
+function useBoardData(view: BoardView, ui: UiState) {
+  const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
+  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
+  const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
+  const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
+  const cardOf = (key: CardKey) => {
+    const cards = view.cards.get(key.agent);
+    return cards ? findCard(cards, key) : undefined;
+  };
+  return {
+    collapsed,
+    lanes,
+    columns,
+    agentName: (slug: string) => names.get(slug) ?? slug,
+    cardOf,
+    refOf: (key: CardKey): CardRef | null => {
+      const c = cardOf(key);
+      return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
+    },
+    readyOf: (agent: string) => view.cards.get(agent)?.filter((x) => x.status === 'ready') ?? [],
+  };
+}
+
+interface CardCommandDeps {
+  client: BoardClient;
+  actions: BoardActions;
+  data: ReturnType<typeof useBoardData>;
+  trusted: boolean;
+  agentCount: number;
+  menu: Menu;
+  setMenu: (m: Menu) => void;
+  setFocus: (key: CardKey | null) => void;
+  details: ReturnType<typeof useDetail>;
+  announce: (text: string) => void;
+  gridHost: { readonly current: HTMLDivElement | null };
+}
+
+/** What can be done to a card: drop it (mouse, keyboard, menu), its menu's actions, its details; the focus follows. */
+function cardCommands(d: CardCommandDeps) {
+  const { client, actions, data, announce } = d;
+  /** The grid's tab stop, focused once rendered. */
+  const focusedCard = () => d.gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
+  const refocus = (key: CardKey) => {
+    d.setFocus({ ...key });
+    requestAnimationFrame(() => focusedCard()?.focus({ preventScroll: false }));
+  };
+  const openDetail = (key: CardKey) => {
+    d.setMenu(null);
+    d.details.open(key);
+  };
+  const closeDetail = () => {
+    const key = d.details.detail?.card ?? null;
+    d.details.close();
+    if (key) refocus(key);
+  };
+
+  /** Plans and sends a drop; returns where the card is now (for the focus). */
+  const drop = (card: DraggedCard, target: DropTarget): CardKey | null => {
+    if (!d.trusted) {
+      announce('Restricted Mode: the board only reads.');
+      return null;
+    }
+    const plan = planDrop(card, target, data.agentName);
+    const op = client.drop(card, target, plan);
+    if (op === undefined) {
+      if (plan.kind === 'invalid') announce(plan.reason);
+      return null;
+    }
+    const said = dropAnnouncement(card, plan, data.agentName);
+    if (said.text) announce(said.text);
+    return said.now;
+  };
+
+  const menuItems = (key: CardKey): MenuItem[] => {
+    const c = data.cardOf(key);
+    return c ? menuItemsFor(c, data.readyOf(key.agent), d.trusted, d.agentCount) : [];
+  };
+
+  const choose = (id: string, from: CardKey | null = d.menu?.card ?? null) => {
+    d.setMenu(null);
+    if (!from) return;
+    const key = from;
+    const c = data.cardOf(key);
+    const ref = data.refOf(key);
+    if (!c || !ref) return;
+    const target = menuDropTarget(id, key, c, data.readyOf(key.agent));
+    let now: CardKey | null = key;
+    if (target) now = drop(ref, target);
+    else if (id === 'details') return openDetail(key);
+    else if (id === 'editor') actions.openTask(ref);
+    else if (id === 'reassign') client.reassign(ref);
+    else if (id === 'again') actions.dispatchAgain(ref);
+    else if (id === 'lift') {
+      refocus(key);
+      requestAnimationFrame(() => focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
+      return;
+    }
+    if (now) refocus(now);
+  };
+
+  return { drop, menuItems, choose, openDetail, closeDetail, refocus };
+}
+
+function BoardTitle({ header }: { header: BoardHeader }) {
+  return (
+    <h1 class="board-title" title={header.team ? header.team.path : undefined}>
+      <span class="codicon codicon-github-project" aria-hidden="true" />
+      {header.team?.name ?? 'Team'}
+    </h1>
+  );
+}
+
+type Commands = ReturnType<typeof cardCommands>;
+
+/** The detail panel of the card shown, with its write actions as buttons. */
+function CardDetails(props: { detail: NonNullable<ReturnType<typeof useDetail>['detail']>; now: number; data: ReturnType<typeof useBoardData>; actions: BoardActions; cmd: Commands }) {
+  const { detail, data, actions, cmd } = props;
+  const withRef = (use: (ref: CardRef) => void) => {
+    const ref = data.refOf(detail.card);
+    if (ref) use(ref);
+  };
+  return (
+    <DetailPanel
+      detail={detail.detail}
+      loading={detail.loading}
+      title={detail.card.title}
+      now={props.now}
+      onClose={cmd.closeDetail}
+      onOpenInEditor={() => withRef((ref) => actions.openTask(ref))}
+      onLink={(n) => withRef((ref) => actions.openLink(ref, n))}
+      actions={cmd.menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
+      onAction={(id) => cmd.choose(id, detail.card)}
+    />
+  );
+}
+
+/** A card's menu where it was asked for; closing it gives the card the focus back. */
+function CardMenuAt(props: { menu: NonNullable<Menu>; cmd: Commands; onClose: () => void }) {
+  const { menu, cmd } = props;
+  return (
+    <CardMenu
+      x={menu.x}
+      y={menu.y}
+      label={`Actions for "${menu.card.title}"`}
+      items={cmd.menuItems(menu.card)}
+      onChoose={cmd.choose}
+      onClose={() => {
+        props.onClose();
+        cmd.refocus(menu.card);
+      }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { plural } from '../format';
 import { useDragLayer } from './grid-drag';
 import { useGridKeyboard } from './grid-keyboard';
 import { GridLanes, Target, cardFromElement, firstCard, indicatorFor, keyOf, placeOf, sameKey, targetPlan } from './grid-targets';
-import { useLaneLayout, useViewport } from './grid-viewport';
+import { Viewport, useLaneLayout, useViewport } from './grid-viewport';
 import { CardKey, DropIndicator, Lane } from './lane';
 
 /** Extra pixels rendered above and below the viewport. */
@@ -50,19 +50,7 @@ export function BoardGrid(p: GridProps) {
   const { rowsOf, layout, laneIndex } = useLaneLayout(lanes, columns, p.collapsed);
   const g: GridLanes = { lanes, columns, collapsed: p.collapsed, laneIndex, agentName: p.agentName };
   const view = useViewport(p.initialScrollTop, p.onScroll);
-  const focusWanted = useRef(0);
-
-  const showCard = (key: CardKey) => {
-    const at = placeOf(g, key);
-    if (at) view.scrollInto(layout.tops[at.lane] + METRICS.laneHead + rowTop(at.row), METRICS.row);
-  };
-
-  /** Moves the focus to a card (found by title when its index is not known yet, e.g. right after a drop). */
-  const focusCard = (key: CardKey | null) => {
-    if (!key) return;
-    focusWanted.current = 3;
-    p.setFocus(key);
-  };
+  const { focusCard, focusKey } = useCardFocus(g, layout, view, p.focus, p.setFocus);
 
   const showTarget = (t: Target) => {
     const li = laneIndex.get(t.agent);
@@ -90,41 +78,15 @@ export function BoardGrid(p: GridProps) {
     contains: (node) => view.scroller.current?.contains(node) ?? false,
   });
 
-  // The focus as a card of the current data (a drop may have moved it).
-  const focusAt = placeOf(g, p.focus);
-  const focusKey = focusAt ? keyOf(lanes[focusAt.lane].agent.slug, focusAt.card) : null;
-  useFocusFollowing(view.scroller, focusWanted, focusKey, showCard);
-
-  // Scroll to a lane when asked (the board was opened for one agent).
+  // Scroll to a lane when asked (the board was opened for one agent), and focus its first card.
   useEffect(() => {
     if (!p.reveal) return;
     const li = laneIndex.get(p.reveal.agent);
     if (li === undefined) return;
     view.scrollTo(layout.tops[li]);
-    const lane = lanes[li];
-    const first = columns.map((c) => lane.columns[c][0]).find(Boolean);
-    if (first) focusCard(keyOf(lane.agent.slug, first));
+    focusCard(firstCard({ lanes: [lanes[li]], columns, collapsed: new Set() }));
   }, [p.reveal?.seq]);
-
-  const onClick = (e: MouseEvent) => {
-    const found = cardFromElement(e.target);
-    if (!found) return;
-    p.setFocus(found.key);
-    p.onOpen(found.key);
-  };
-
-  const onContextMenu = (e: MouseEvent) => {
-    const found = cardFromElement(e.target);
-    if (!found) return;
-    e.preventDefault();
-    p.setFocus(found.key);
-    p.onMenu(found.key, e.clientX, e.clientY);
-  };
-
-  const onFocusIn = (e: FocusEvent) => {
-    const found = cardFromElement(e.target);
-    if (found && found.element === e.target && !sameKey(found.key, focusKey)) p.setFocus(found.key);
-  };
+  const mouse = cardMouse(p, focusKey);
 
   const { moving } = keyboard;
   const { dragging, over } = drag;
@@ -141,9 +103,9 @@ export function BoardGrid(p: GridProps) {
       aria-label="Task board"
       onScroll={view.onScroll}
       onKeyDown={keyboard.onKeyDown}
-      onClick={onClick}
-      onContextMenu={onContextMenu}
-      onFocusIn={onFocusIn}
+      onClick={mouse.onClick}
+      onContextMenu={mouse.onContextMenu}
+      onFocusIn={mouse.onFocusIn}
       onDragStart={drag.onDragStart}
       onDragOver={drag.onDragOver}
       onDrop={drag.onDrop}
@@ -168,8 +130,49 @@ export function BoardGrid(p: GridProps) {
   );
 }
 
-/** A card asked to take the focus: scroll it into view, then focus it once rendered (a few tries while it renders). */
-function useFocusFollowing(scroller: { readonly current: HTMLDivElement | null }, wanted: { current: number }, focusKey: CardKey | null, showCard: (key: CardKey) => void): void {
+/** A click opens a card's details, a right click its menu; a card focused by Tab becomes the focus. */
+function cardMouse(p: GridProps, focusKey: CardKey | null) {
+  return {
+    onClick: (e: MouseEvent) => {
+      const found = cardFromElement(e.target);
+      if (!found) return;
+      p.setFocus(found.key);
+      p.onOpen(found.key);
+    },
+    onContextMenu: (e: MouseEvent) => {
+      const found = cardFromElement(e.target);
+      if (!found) return;
+      e.preventDefault();
+      p.setFocus(found.key);
+      p.onMenu(found.key, e.clientX, e.clientY);
+    },
+    onFocusIn: (e: FocusEvent) => {
+      const found = cardFromElement(e.target);
+      if (found && found.element === e.target && !sameKey(found.key, focusKey)) p.setFocus(found.key);
+    },
+  };
+}
+
+/**
+ * The focused card as a card of the current data (a drop may have moved it), and
+ * moving the focus: the card asked for is scrolled into view, then focused once
+ * rendered (a few tries while it renders; found by title when its index is not known
+ * yet, as right after a drop).
+ */
+function useCardFocus(g: GridLanes, layout: LaneLayout, view: Viewport, focus: CardKey | null, setFocus: (key: CardKey | null) => void) {
+  const wanted = useRef(0);
+  const focusAt = placeOf(g, focus);
+  const focusKey = focusAt ? keyOf(g.lanes[focusAt.lane].agent.slug, focusAt.card) : null;
+  const focusCard = (key: CardKey | null) => {
+    if (!key) return;
+    wanted.current = 3;
+    setFocus(key);
+  };
+  const showCard = (key: CardKey) => {
+    const at = placeOf(g, key);
+    if (at) view.scrollInto(layout.tops[at.lane] + METRICS.laneHead + rowTop(at.row), METRICS.row);
+  };
+  const scroller = view.scroller;
   useLayoutEffect(() => {
     if (!wanted.current || !focusKey) return;
     const el = scroller.current;
@@ -185,6 +188,7 @@ function useFocusFollowing(scroller: { readonly current: HTMLDivElement | null }
     }
     wanted.current--; // not rendered yet: the scroll re-renders; give up after a few tries
   });
+  return { focusCard, focusKey };
 }
 
 /** The sticky header: each column's title and how many cards it holds over all lanes shown. */
