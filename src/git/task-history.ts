@@ -20,7 +20,7 @@ export type TaskHistoryResult =
   | { readonly kind: 'unavailable'; readonly reason: string };
 
 export interface TaskHistoryOptions {
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly days?: number;
   /** Commits listed at most (newest first); default 5000. */

@@ -9,7 +9,7 @@ import { cycleStat } from './stats';
 
 export interface InsightsInput {
   readonly team: Pick<Team, 'agents'>;
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
   /** The task files' git history over the window; `null` when there is none (not a repository, or not read). */

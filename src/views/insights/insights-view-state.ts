@@ -12,7 +12,7 @@ export interface InsightsInput {
   readonly team: Team | undefined;
   readonly header: InsightsState['team'];
   readonly message: string | null;
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
   readonly history: { readonly status: HistoryStatus; readonly detail: string | null; readonly readAt: number | null; readonly data: TeamHistory | null };

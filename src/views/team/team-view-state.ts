@@ -19,7 +19,7 @@ export interface TeamViewInput {
   readonly multipleTeams: boolean;
   readonly canRegisterAgent: boolean;
   readonly trusted: boolean;
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
   /** The external task runner's progress for an agent (none when omitted). */

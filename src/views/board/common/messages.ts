@@ -74,7 +74,7 @@ export interface BoardHeader {
   readonly message: string | null;
   /** The workspace is trusted: the board may write. */
   readonly trusted: boolean;
-  /** Wall-clock minutes (see core/time) the ages are measured against. */
+  /** Wall-clock minutes (see base/time) the ages are measured against. */
   readonly now: number;
   /** Every project slug the team knows (for the project filter). */
   readonly projects: readonly string[];
