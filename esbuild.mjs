@@ -11,7 +11,7 @@ const production = process.argv.includes('--production');
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
   ...cliBundles,
-  { entryPoints: { extension: 'src/extension/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: { extension: 'src/app/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: [{ in: 'webview/team/main.tsx', out: 'team' }, { in: 'webview/team/styles.css', out: 'team' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/board/main.tsx', out: 'board' }, { in: 'webview/board/styles.css', out: 'board' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/threads/main.tsx', out: 'threads' }, { in: 'webview/threads/styles.css', out: 'threads' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },

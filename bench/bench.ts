@@ -28,9 +28,9 @@ import { MemoryTeamFs } from '../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
 import { dispatchTask, dispatchText } from '../src/core/ops/dispatch';
 import { Team } from '../src/core/model';
-import { TeamIndex } from '../src/core/team';
+import { TeamIndex } from '../src/core/team-index';
 import { decodeText } from '../src/core/text';
-import { formatStamp, parseStamp } from '../src/core/time';
+import { formatStamp, parseStamp } from '../src/base/time';
 
 const GENERATOR_VERSION = 'cortex-bench-2';
 const BIG_AGENTS = 500;

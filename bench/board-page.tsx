@@ -7,9 +7,9 @@
  */
 import { JSDOM } from 'jsdom';
 import { render } from 'preact';
-import { planDrop } from '../src/views/board/drop';
-import { filterBoard } from '../src/views/board/filter';
-import { BoardStateMessage, checkBoardHostMessage } from '../src/views/board/protocol';
+import { planDrop } from '../src/views/board/common/drop';
+import { filterBoard } from '../src/views/board/common/filter';
+import { BoardStateMessage, checkBoardHostMessage } from '../src/views/board/common/messages';
 import { BoardActions } from '../webview/board/actions';
 import { BoardClient } from '../webview/board/client';
 import { BoardApp } from '../webview/board/components/board-app';

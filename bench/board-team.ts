@@ -10,7 +10,7 @@ import * as path from 'path';
 export interface BoardTeamOptions {
   readonly agents: number;
   readonly tasksPerAgent: number;
-  /** Wall-clock minutes the ticks and times are relative to (see src/core/time). */
+  /** Wall-clock minutes the ticks and times are relative to (see src/base/time). */
   readonly now: number;
   /** Slug prefix, so a generated team can sit beside another one. */
   readonly prefix?: string;

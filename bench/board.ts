@@ -21,10 +21,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
-import { TeamIndex } from '../src/core/team';
-import { parseStamp } from '../src/core/time';
-import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from '../src/views/board/board-model';
-import { BoardStateMessage } from '../src/views/board/protocol';
+import { TeamIndex } from '../src/core/team-index';
+import { parseStamp } from '../src/base/time';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from '../src/views/board/board-view-state';
+import { BoardStateMessage } from '../src/views/board/common/messages';
 import { PageBench, PageRow } from './board-page-api';
 import { writeBoardTeam } from './board-team';
 

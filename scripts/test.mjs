@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, builds, and runs every suite:
+// `npm test`: installs what the tests need, builds, type-checks (with the layer
+// rules of scripts/check-layers.mjs), and runs every suite:
 //   unit         mocha on out/test/unit (pure core, no editor)
 //   agents       mocha on out/test/agents: the real agent CLIs (Claude Code, Codex, Gemini CLI,
 //                installed into .vscode-test/agent-clis) read our MCP wiring and connect
@@ -255,6 +256,8 @@ async function main() {
   log('build');
   const buildStarted = Date.now();
   await npm('build', ['run', 'build'], timeouts.build);
+  // Types of the host and the pages, and the layer rules (scripts/check-layers.mjs).
+  await npm('typecheck', ['run', 'typecheck'], timeouts.build);
   await npm('compile tests', ['run', 'compile-tests'], timeouts.build);
   const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const harness = await runStep(process.execPath, [tsc, '-p', 'tsconfig.harness.json'], { timeoutMs: timeouts.build });

@@ -13,10 +13,10 @@ import {
 } from '../core/actions';
 import { MESSAGE_STATUSES } from '../core/mailbox/statuses';
 import { PROTOCOL_TEMPLATE_DIR } from '../core/protocol-file/protocol';
-import { localDateOf } from '../core/time';
+import { localDateOf } from '../base/time';
 import { ALL_EVENT_TYPES } from '../core/worklog/event-type';
 import { OptionSpec, ParsedOptions } from './args';
-import type { Command, Context } from './run';
+import type { Command, Context } from './command';
 import { loadCliConfig } from './team-dir';
 
 /**

@@ -1,5 +1,5 @@
 import { TeamReport } from '../core/reports/team-report';
-import { formatStamp } from '../core/time';
+import { formatStamp } from '../base/time';
 
 /** `cortex-team briefing|review --json`: the report's facts for other tools, and its markdown. */
 export interface ReportJson {

@@ -4,7 +4,6 @@ import { CortexConflictError, CortexInputError } from '../core/errors';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { TeamFs } from '../core/fs/team-fs';
 import { staleAfterMinutes } from '../core/liveness';
-import { Diagnostic } from '../core/model';
 import { isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
 import { applyPrune, planPrune } from '../core/ops/prune';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../git/commit-files';
@@ -13,51 +12,28 @@ import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
-import { agentTasksPath, loadTeam } from '../core/team';
 import { checkAgentSlug, dispatchAction } from '../core/actions';
-import { formatDate, nowStamp, parseStamp, wallMinutes } from '../core/time';
+import { loadTeam } from '../core/team-index';
+import { agentTasksPath } from '../core/team-paths';
+import { formatDate, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
-import { OptionSpecs, ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
+import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { agentCommands } from './agent-commands';
+import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
 import { statusJson, statusTable } from './status';
-import { CliEnv, checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
+import { checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
 /**
  * The `cortex-team` command line. Exit codes: 0 done; 1 lint found errors; 2 bad usage
  * or bad input (one line on stderr, nothing written); 3 a conflict that retries could
  * not resolve (nothing overwritten).
  */
-export interface CliIo extends CliEnv {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** The current time (tests pin it); defaults to the clock. */
-  readonly clock?: () => Date;
-}
-
 export const EXIT_OK = 0;
 export const EXIT_LINT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_CONFLICT = 3;
-
-export interface Command {
-  readonly synopsis: string;
-  readonly summary: string;
-  readonly options: OptionSpecs;
-  run(opts: ParsedOptions, ctx: Context): Promise<number>;
-  /** Verbs under this one (`message send`): the first argument picks one. */
-  readonly subcommands?: Readonly<Record<string, Command>>;
-}
-
-export interface Context {
-  readonly io: CliIo;
-  readonly fs: NodeTeamFs;
-  readonly teamDir: string;
-  readonly heartbeatMinutes: number;
-  readonly configDiagnostics: readonly Diagnostic[];
-  readonly edit: EditOptions;
-}
 
 const TEAM = { kind: 'string', value: 'DIR', help: 'the team folder (else $CORTEX_TEAM_DIR, team_dir in ~/.cortex/config.yaml, ~/cortex-team)' } as const;
 const NOW = { kind: 'string', value: 'YYYY-MM-DDTHH:MM', help: 'the time to use instead of the clock (local wall-clock time)' } as const;

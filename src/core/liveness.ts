@@ -1,5 +1,5 @@
 import { Agent, Team } from './model';
-import { parseStamp } from './time';
+import { parseStamp } from '../base/time';
 
 /**
  * Liveness as the Cortex coordinator judges it: a pure function of the parsed team
@@ -13,8 +13,6 @@ import { parseStamp } from './time';
  *   (idle workers suppress their ticks, which is normal).
  */
 export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
-
-export const LIVENESS_STATES: readonly Liveness[] = ['alive', 'idle', 'down', 'inactive'];
 
 /** The coordinator's rule: two missed heartbeats (30 minutes at the default 15). */
 export function staleAfterMinutes(heartbeatMinutes: number): number {

@@ -13,7 +13,7 @@ export function projectFolderPath(written: string | null, home: string): string 
   return isAbsolutePath(path) ? path : null;
 }
 
-/** `/…`, a Windows drive path or a UNC path (the same rule as Register Agent's). */
+/** `/…`, a Windows drive path or a UNC path: what names a folder on its own (Register Agent, Generate Protocol File and the runner monitor ask this). */
 export function isAbsolutePath(path: string): boolean {
   return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 }

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
+import { DisposableBase } from '../base/disposable';
 import { Diagnostic, Severity } from '../core/model';
-import { DisposableBase } from './dispose';
+import { LiveTeam } from './live-team';
+import { TeamSession } from './team-session';
 
 /**
  * The core's findings in the Problems panel: one entry per diagnostic, on its file
@@ -11,6 +13,18 @@ export class DiagnosticsPublisher extends DisposableBase {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('cortex'));
   /** What is published, by Uri string, as the core's objects (to skip unchanged files). */
   private published = new Map<string, readonly Diagnostic[]>();
+
+  /** Follows the team (its files' findings) and the last locate (config.yaml's). */
+  constructor(team: LiveTeam, session: TeamSession) {
+    super();
+    this.register(
+      team.onDidChange((e) => {
+        if (e.reason !== 'location' && e.reason !== 'team') return;
+        const config = session.located?.config;
+        this.publish(e.snapshot.location?.uri, e.snapshot.team?.diagnostics, config && config.diagnostics.length > 0 ? [{ uri: config.uri, diagnostics: config.diagnostics }] : []);
+      }),
+    );
+  }
 
   /** Publishes `diagnostics` (team-relative files) under `root`; `undefined` clears everything. */
   publish(root: vscode.Uri | undefined, diagnostics: readonly Diagnostic[] | undefined, extra: ReadonlyArray<{ uri: vscode.Uri; diagnostics: readonly Diagnostic[] }> = []): void {

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
-import { Liveness } from '../core/liveness';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
+import { Liveness, agentLiveness, tickAgeMinutes } from '../core/liveness';
+import { FOCUS_TEAM_VIEW_COMMAND } from './command-ids';
+import { LiveTeam, TeamSnapshot } from './live-team';
 import { Prompts } from './prompts';
+import { Settings } from './settings';
 import { AgentLivenessInfo, downMessage, newlyDown } from './team-text';
 
 /**
@@ -15,9 +18,27 @@ export class DownNotifier extends DisposableBase {
 
   constructor(
     private readonly prompts: Prompts,
-    private readonly reveal: () => Promise<void>,
+    team: LiveTeam,
+    private readonly settings: Settings,
   ) {
     super();
+    this.register(team.onDidChange((e) => e.reason !== 'files' && this.look(e.snapshot)));
+  }
+
+  private look(s: TeamSnapshot): void {
+    const key = s.location?.uri.toString();
+    if (!s.team) {
+      this.observe(key, [], false);
+      return;
+    }
+    const agents = s.team.agents.map((a) => ({
+      slug: a.slug,
+      name: a.name,
+      liveness: agentLiveness(a, s.now, s.staleAfterMinutes),
+      tickAgeMinutes: tickAgeMinutes(a, s.now),
+      activeTasks: a.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length,
+    }));
+    this.observe(key, agents, this.settings.current.notifyWhenAgentDown);
   }
 
   /** Looks at the team's liveness now; notifies about new transitions when `enabled`. */
@@ -35,7 +56,7 @@ export class DownNotifier extends DisposableBase {
     const show = 'Show';
     const never = "Don't Show Again";
     const choice = await this.prompts.warn(downMessage(agents), show, never);
-    if (choice === show) await this.reveal();
+    if (choice === show) await vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
     else if (choice === never) {
       await vscode.workspace.getConfiguration('cortex').update('notifyWhenAgentDown', false, vscode.ConfigurationTarget.Global);
     }

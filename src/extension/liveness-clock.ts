@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { wallMinutes } from '../core/time';
-import { DisposableBase, toDisposable } from './dispose';
+import { wallMinutes } from '../base/time';
+import { DisposableBase, toDisposable } from '../base/disposable';
 
 /**
  * "Now" for liveness, in wall-clock minutes. Checks every `intervalMs` and fires when

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { InputFeedback, InputStepRequest, PickStepRequest, StepOutcome, plainLabel, showInputStep, showPickStep } from './actions/quick-input';
+import { InputFeedback, InputStepRequest, PickStepRequest, StepOutcome, plainLabel, showInputStep, showPickStep } from './quick-input';
 
 /**
  * Every question the extension asks the user goes through here, so that the

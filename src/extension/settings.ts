@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { staleAfterMinutes } from '../core/liveness';
 import { DEFAULT_CONFIG } from '../core/model';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
 
 /** The extension's settings, read in one place. */
 export interface CortexSettings {

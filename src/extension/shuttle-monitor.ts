@@ -4,7 +4,8 @@ import { Agent } from '../core/model';
 import { SHUTTLE_FILE, ShuttleProgress, readShuttleFile } from '../core/parse/shuttle';
 import { projectFolderPath } from '../core/project-folder';
 import { decodeText } from '../core/text';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
+import { LiveTeam } from './live-team';
 
 /**
  * Progress of the external task runners (Shuttle) in the agents' project folders,
@@ -34,10 +35,13 @@ export class ShuttleMonitor extends DisposableBase {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
+    team: LiveTeam,
     private readonly home: () => string = () => os.homedir(),
   ) {
     super();
     this.register({ dispose: () => this.clear() });
+    // The agents (and the project folders they name) change with the team.
+    this.register(team.onDidChange((e) => (e.reason === 'location' || e.reason === 'team') && this.track(e.snapshot.team?.agents, e.snapshot.location?.uri)));
   }
 
   /** The runner progress shown on an agent's row, when its project folder has a `.shuttle.md`. */

@@ -1,16 +1,25 @@
 import * as vscode from 'vscode';
-import { TeamSummary } from '../core/liveness';
-import { DisposableBase } from './dispose';
+import { DisposableBase } from '../base/disposable';
+import { TeamSummary, teamSummary } from '../core/liveness';
+import { FOCUS_TEAM_VIEW_COMMAND } from './command-ids';
+import { LiveTeam, TeamSnapshot } from './live-team';
+import { Settings } from './settings';
 import { statusText } from './team-text';
 
 /** "Cortex: 7 agents · 1 down · 12 ready" in the status bar; a click focuses the Team view. */
 export class TeamStatusBar extends DisposableBase {
   private readonly item = this.register(vscode.window.createStatusBarItem('cortex.team', vscode.StatusBarAlignment.Left, 10));
 
-  constructor(focusCommand: string) {
+  constructor(team: LiveTeam, private readonly settings: Settings) {
     super();
     this.item.name = 'Cortex Team';
-    this.item.command = focusCommand;
+    this.item.command = FOCUS_TEAM_VIEW_COMMAND;
+    this.register(team.onDidChange((e) => e.reason !== 'files' && this.show(e.snapshot)));
+  }
+
+  private show(s: TeamSnapshot): void {
+    const summary = s.team ? teamSummary(s.team, s.now, s.staleAfterMinutes) : undefined;
+    this.update(summary, s.header?.name, this.settings.current.showStatusBar);
   }
 
   /** What the item shows now (for tests). */

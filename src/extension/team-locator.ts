@@ -2,6 +2,7 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { CortexConfig, Diagnostic } from '../core/model';
 import { expandHome, parseConfig } from '../core/parse/config';
+import { isAbsolutePath } from '../core/project-folder';
 import { decodeText } from '../core/text';
 
 /**
@@ -130,7 +131,7 @@ export function settingUri(value: string): vscode.Uri | undefined {
   if (/^[a-z][a-z0-9+.-]+:\/\//i.test(value)) return vscode.Uri.parse(value);
   const home = os.homedir();
   const path = expandHome(value, home);
-  if (isAbsolute(path)) return vscode.Uri.file(path);
+  if (isAbsolutePath(path)) return vscode.Uri.file(path);
   const first = vscode.workspace.workspaceFolders?.[0];
   return first ? vscode.Uri.joinPath(first.uri, path) : undefined;
 }
@@ -142,6 +143,12 @@ export function displayPath(uri: vscode.Uri): string {
   const p = uri.fsPath;
   if (home && (p === home || p.startsWith(home + '/') || p.startsWith(home + '\\'))) return '~' + p.slice(home.length);
   return p;
+}
+
+/** A team folder's name, for headers and the status bar: its last path segment. */
+export function folderName(uri: vscode.Uri): string {
+  const parts = uri.path.split('/').filter((p) => p !== '');
+  return parts[parts.length - 1] ?? uri.toString(true);
 }
 
 export function sameUri(a: vscode.Uri, b: vscode.Uri): boolean {
@@ -162,10 +169,6 @@ export const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
   config: 'team_dir in ~/.cortex/config.yaml',
   default: 'the default ~/cortex-team',
 };
-
-function isAbsolute(path: string): boolean {
-  return path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
-}
 
 async function kind(uri: vscode.Uri): Promise<'file' | 'directory' | undefined> {
   try {

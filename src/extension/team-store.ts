@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { Team } from '../core/model';
-import { TeamIndex } from '../core/team';
+import { TeamIndex } from '../core/team-index';
 import { isIgnored, isSuspiciousContent } from './change-filter';
-import { DisposableBase, toDisposable } from './dispose';
+import { DisposableBase, toDisposable } from '../base/disposable';
 import { TeamLocation } from './team-locator';
 import { VscodeTeamFs } from './vscode-team-fs';
 
@@ -20,6 +20,15 @@ export interface StoreChange {
   readonly team: Team | undefined;
   /** Team-relative paths this change re-read; `undefined` for a full load or a new location. */
   readonly paths: readonly string[] | undefined;
+}
+
+/** A batch of files the store re-read, whether or not the team changed (WORKLOG.md and MAILBOX.md are outside the model). */
+export interface FilesRead {
+  readonly location: TeamLocation | undefined;
+  /** Team-relative paths. */
+  readonly paths: readonly string[];
+  /** The team changed too (`onDidChange` fired for the same paths). */
+  readonly teamChanged: boolean;
 }
 
 export interface StoreOptions {
@@ -48,7 +57,11 @@ export class TeamStore extends DisposableBase {
   private idleWaiters: Array<() => void> = [];
 
   private readonly changed = this.register(new vscode.EventEmitter<StoreChange>());
+  /** Fires when the team (or its location) changed. */
   readonly onDidChange = this.changed.event;
+  private readonly read = this.register(new vscode.EventEmitter<FilesRead>());
+  /** Fires after every batch of changed files was read, team files or not. */
+  readonly onDidReadFiles = this.read.event;
 
   private options: StoreOptions;
 
@@ -222,6 +235,7 @@ export class TeamStore extends DisposableBase {
         const team = await index.update(ready);
         if (generation !== this.generation) return;
         if (team !== before) this.publish(team, ready, false);
+        this.read.fire({ location: this.currentLocation, paths: ready, teamChanged: team !== before });
       } catch (e) {
         if (generation !== this.generation) return;
         this.log.error(`Cannot re-read ${ready.join(', ')}: ${message(e)}`);

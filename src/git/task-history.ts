@@ -5,11 +5,11 @@
 // version is read once (one `git cat-file --batch` for all of them), every call has a
 // time limit. Node only, no `vscode` import.
 import { dateOfDay, sampleTime, windowDays } from '../core/insights/days';
-import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/model';
+import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/figures';
 import { Task } from '../core/model';
 import { readTaskFile } from '../core/parse/tasks';
 import { decodeText } from '../core/text';
-import { instantOfWall, wallMinutes } from '../core/time';
+import { instantOfWall, wallMinutes } from '../base/time';
 import { GitNotFoundError, GitResult, runGit } from './run-git';
 
 export type TaskHistoryResult =
@@ -20,7 +20,7 @@ export type TaskHistoryResult =
   | { readonly kind: 'unavailable'; readonly reason: string };
 
 export interface TaskHistoryOptions {
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly days?: number;
   /** Commits listed at most (newest first); default 5000. */

@@ -9,7 +9,7 @@ import {
   protocolVariant,
   renderProtocol,
 } from '../core/protocol-file/protocol';
-import { loadTeam } from '../core/team';
+import { loadTeam } from '../core/team-index';
 import { WORKLOG_FILE, layoutWorklog, trimmedBlock } from '../core/worklog/parse';
 
 /**

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
-import { formatStamp, wallMinutes } from '../../src/core/time';
+import { formatStamp, wallMinutes } from '../../src/base/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, webviewFrame } from '../harness/workbench';
 import { eventually, findWebview, expectText } from './expect';

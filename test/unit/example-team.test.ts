@@ -9,8 +9,8 @@ import * as path from 'path';
 import { NodeTeamFs } from '../../src/core/fs/node-fs';
 import { agentLiveness, staleAfterMinutes, type Liveness } from '../../src/core/liveness';
 import { SHUTTLE_FILE, readShuttleFile } from '../../src/core/parse/shuttle';
-import { loadTeam } from '../../src/core/team';
-import { parseStamp, wallMinutes } from '../../src/core/time';
+import { loadTeam } from '../../src/core/team-index';
+import { parseStamp, wallMinutes } from '../../src/base/time';
 import { copyExampleTeam, exampleMetaFile, readExampleMeta, shiftInstants, shiftText } from '../harness/example-team';
 import { exampleTeamDir } from '../harness/paths';
 

@@ -5,7 +5,7 @@ import {
   CardRef,
   DropTarget,
   checkBoardHostMessage,
-} from '../../src/views/board/protocol';
+} from '../../src/views/board/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 

@@ -1,7 +1,6 @@
-import { formatStamp } from '../../src/core/time';
-import { DraggedCard, DropPlan } from '../../src/views/board/drop';
-import { LaneCards, applyPlan } from '../../src/views/board/optimistic';
-import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, DropTarget } from '../../src/views/board/protocol';
+import { DraggedCard, DropPlan } from '../../src/views/board/common/drop';
+import { LaneCards, applyPlan, moveStamp } from '../../src/views/board/common/optimistic';
+import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, DropTarget } from '../../src/views/board/common/messages';
 import { BoardActions } from './actions';
 
 /**
@@ -115,7 +114,7 @@ export class BoardClient {
     if (plan.kind === 'none' || plan.kind === 'invalid') return undefined;
     const op = this.nextOp++;
     if (plan.kind !== 'refuse-done') {
-      const now = formatStamp(this.header?.now ?? 0);
+      const now = moveStamp(this.header?.now ?? 0);
       this.ops.push({ op, card, plan, now });
       this.changed();
     }

@@ -1,6 +1,6 @@
-import { cardAge } from '../../src/views/board/columns';
-import { BoardCard } from '../../src/views/board/protocol';
-import { duration } from '../team/format';
+import { cardAge } from '../../src/views/board/common/columns';
+import { BoardCard } from '../../src/views/board/common/messages';
+import { duration } from '../shared/format';
 
 /** How the board words things. Pure. */
 
@@ -18,4 +18,4 @@ export function statusText(status: string | null): string {
   return status === 'in-progress' ? 'in progress' : status;
 }
 
-export { ago, plural } from '../team/format';
+export { ago, plural } from '../shared/format';

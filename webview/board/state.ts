@@ -1,4 +1,4 @@
-import { BoardFilter, NO_FILTER } from '../../src/views/board/filter';
+import { BoardFilter, NO_FILTER } from '../../src/views/board/common/filter';
 
 /**
  * UI state: what the user chose on the board (filters, folded lanes, where it was

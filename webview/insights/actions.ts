@@ -1,4 +1,4 @@
-import { INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsWebviewMessage, checkInsightsHostMessage } from '../../src/views/insights/protocol';
+import { INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsWebviewMessage, checkInsightsHostMessage } from '../../src/views/insights/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 

@@ -1,4 +1,4 @@
-import { InsightsHostMessage, InsightsState } from '../../src/views/insights/protocol';
+import { InsightsHostMessage, InsightsState } from '../../src/views/insights/common/messages';
 
 /** The page's copy of the host's latest state; components subscribe to it. */
 export class InsightsClient {

@@ -1,4 +1,4 @@
-import type { Checked } from '../../src/views/shared/validate';
+import type { Checked } from '../../src/views/shared/common/validate';
 
 /**
  * What every Cortex page shares on its line to the extension host: the VS Code API

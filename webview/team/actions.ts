@@ -1,4 +1,4 @@
-import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkHostMessage } from '../../src/views/team/protocol';
+import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkHostMessage } from '../../src/views/team/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
 

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { TeamViewState } from '../../src/views/team/protocol';
+import { TeamViewState } from '../../src/views/team/common/messages';
 import { acquireApi } from '../shared/host-bridge';
 import { createActions, listenToHost } from './actions';
 import { TeamApp } from './components/team-app';

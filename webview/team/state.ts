@@ -1,4 +1,4 @@
-import { AgentView, Liveness, ProjectView } from '../../src/views/team/protocol';
+import { AgentView, Liveness, ProjectView } from '../../src/views/team/common/messages';
 import { TreeRow, treeRows } from './tree';
 
 /**

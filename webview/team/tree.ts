@@ -1,4 +1,4 @@
-import { AgentView } from '../../src/views/team/protocol';
+import { AgentView } from '../../src/views/team/common/messages';
 
 /**
  * The agents as a lineage tree (parent → children) laid out as the rows to show, in

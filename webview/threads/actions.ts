@@ -1,4 +1,4 @@
-import { SelectionKind, THREADS_PROTOCOL_VERSION, ThreadsHostMessage, ThreadsWebviewMessage, checkThreadsHostMessage } from '../../src/views/threads/protocol';
+import { SelectionKind, THREADS_PROTOCOL_VERSION, ThreadsHostMessage, ThreadsWebviewMessage, checkThreadsHostMessage } from '../../src/views/threads/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { ThreadsHostMessage } from '../../src/views/threads/protocol';
+import { ThreadsHostMessage } from '../../src/views/threads/common/messages';
 import { acquireApi } from '../shared/host-bridge';
 import { createActions, listenToHost } from './actions';
 import { ThreadsApp } from './components/threads-app';

@@ -1,4 +1,4 @@
-import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/protocol';
+import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**

@@ -1,8 +1,8 @@
 import { EditOptions } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
-import { isSkippedName } from '../team';
-import { nowStamp } from '../time';
+import { isSkippedName } from '../team-paths';
+import { nowStamp } from '../../base/time';
 import { ActivityRecord, ActivityVia, recordActivity } from './activity';
 
 /**

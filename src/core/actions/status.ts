@@ -1,6 +1,6 @@
 import { Liveness, agentLiveness, staleAfterMinutes, tickAgeMinutes } from '../liveness';
-import { loadTeam } from '../team';
-import { parseStamp } from '../time';
+import { loadTeam } from '../team-index';
+import { parseStamp } from '../../base/time';
 import { ActionContext, ActionResult, readClock } from './context';
 
 /**

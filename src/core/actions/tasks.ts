@@ -5,7 +5,7 @@ import { completeTask } from '../ops/complete';
 import { dispatchTask } from '../ops/dispatch';
 import { tickTasks } from '../ops/tick';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { agentTasksPath } from '../team';
+import { agentTasksPath } from '../team-paths';
 import { ActionContext, ActionResult, checkAgentSlug, readClock, recordWrite } from './context';
 
 /** The task operations an agent performs on its own task file, and dispatch to another's. */

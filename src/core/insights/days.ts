@@ -1,5 +1,5 @@
-/** Calendar days on the files' wall clock (see core/time): day numbers since 1970-01-01. */
-import { formatDate } from '../time';
+/** Calendar days on the files' wall clock (see base/time): day numbers since 1970-01-01. */
+import { formatDate } from '../../base/time';
 
 export const MINUTES_PER_DAY = 1440;
 

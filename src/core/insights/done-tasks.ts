@@ -1,6 +1,6 @@
 import { Team } from '../model';
-import { parseStamp } from '../time';
-import { TeamHistory } from './model';
+import { parseStamp } from '../../base/time';
+import { TeamHistory } from './figures';
 
 /** A done task as the insights count it: who did it and when (wall-clock minutes). */
 export interface DoneTask {

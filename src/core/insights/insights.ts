@@ -1,15 +1,15 @@
 import { agentLiveness, tickAgeMinutes } from '../liveness';
 import { Team } from '../model';
-import { compareStrings } from '../team';
-import { parseStamp } from '../time';
+import { compareStrings } from '../../base/sorted';
+import { parseStamp } from '../../base/time';
 import { dateOfDay, dayOf, sampleTime, windowDays } from './days';
 import { DoneTask, collectDoneTasks } from './done-tasks';
-import { AgentCycle, AgentDone, INSIGHT_DAYS, Insights, QueuePoint, TeamHistory } from './model';
+import { AgentCycle, AgentDone, INSIGHT_DAYS, Insights, QueuePoint, TeamHistory } from './figures';
 import { cycleStat } from './stats';
 
 export interface InsightsInput {
   readonly team: Pick<Team, 'agents'>;
-  /** Wall-clock minutes (see core/time). */
+  /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
   /** The task files' git history over the window; `null` when there is none (not a repository, or not read). */

@@ -1,4 +1,4 @@
-import { CycleStat } from './model';
+import { CycleStat } from './figures';
 
 /**
  * The `q` quantile of sorted values, interpolating linearly between the two nearest

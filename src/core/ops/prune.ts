@@ -5,7 +5,7 @@ import { TeamFs, isCortexTempName } from '../fs/team-fs';
 import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 import { findSections, sectionNamed } from '../parse/sections';
 import { parseTaskFile } from '../parse/tasks';
-import { parseStamp } from '../time';
+import { parseStamp } from '../../base/time';
 import { agentNotePath, agentTasksPath, checkStamp } from './shared';
 
 /**

@@ -8,7 +8,7 @@ import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text';
 export function agentFolder(slug: string): string {
   return `agents/${slug}`;
 }
-export { agentNotePath, agentTasksPath } from '../team';
+export { agentNotePath, agentTasksPath } from '../team-paths';
 
 /** What agents grep as a status line, in any shape (they would miscount a body line like it). */
 const STATUS_LIKE = /^\s*\*\*\s*status\s*:?\s*\*\*/i;

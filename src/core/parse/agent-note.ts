@@ -2,7 +2,7 @@ import { readFrontmatter, stringField } from '../frontmatter';
 import { Diagnostic, SessionLogEntry } from '../model';
 import { Fence, closesFence, fenceOpenedBy } from './fence';
 import { Line } from '../text';
-import { parseStamp } from '../time';
+import { parseStamp } from '../../base/time';
 import { Section, findSections, sectionNamed } from './sections';
 
 /**

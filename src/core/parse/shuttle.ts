@@ -1,5 +1,5 @@
 import { isTaskStatus } from '../model';
-import { parseStamp } from '../time';
+import { parseStamp } from '../../base/time';
 import { readTaskFile } from './tasks';
 
 /**

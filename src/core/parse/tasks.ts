@@ -1,6 +1,6 @@
 import { Diagnostic, Task, TaskFile, isTaskStatus } from '../model';
 import { Line, bomLength } from '../text';
-import { exactStampAt, parseStamp } from '../time';
+import { exactStampAt, parseStamp } from '../../base/time';
 
 /**
  * Reads a Shuttle-format task file (agents/<slug>/tasks.md) tolerantly: whatever it

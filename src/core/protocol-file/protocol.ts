@@ -1,3 +1,4 @@
+import { isCoordinator } from '../coordinator';
 import { findMarkedSection, isMarkerLine, markedBlock, upsertMarkedSection } from './marked-section';
 import { findHeadingSection, upsertHeadingSection } from './heading-section';
 import { PlaceholderValues, fillTemplate } from './render';
@@ -113,13 +114,9 @@ export async function loadProtocolTemplates(read: (name: string) => Promise<stri
  */
 export const TICK_PREFIX = 'Cortex tick:';
 
-/** The coordinator's slug, as the protocol names it. */
-export const COORDINATOR_SLUG = 'chief-of-staff';
-
-/** The chief of staff, or an agent whose role names it the coordinator. */
+/** The coordinator protocol for the team's coordinator (see `isCoordinator`), the worker protocol for everyone else. */
 export function protocolVariant(agent: { readonly slug: string; readonly role: string | null }): ProtocolVariant {
-  if (agent.slug === COORDINATOR_SLUG) return 'coordinator';
-  return agent.role && /\b(coordinator|chief of staff)\b/i.test(agent.role) ? 'coordinator' : 'worker';
+  return isCoordinator(agent) ? 'coordinator' : 'worker';
 }
 
 /** What a protocol is filled with. Paths are as the agent sees them (absolute, its own separators). */

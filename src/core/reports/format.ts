@@ -1,4 +1,4 @@
-import { formatStamp } from '../time';
+import { formatStamp } from '../../base/time';
 
 /** How the reports write times and durations (wall-clock minutes, see `time.ts`). */
 

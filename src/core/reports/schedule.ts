@@ -1,4 +1,4 @@
-import { formatDate } from '../time';
+import { formatDate } from '../../base/time';
 
 /**
  * When to offer the Daily Briefing and the Daily Review: pure decisions, given "now"

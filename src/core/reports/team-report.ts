@@ -1,6 +1,6 @@
 import { Liveness, agentLiveness, tickAgeMinutes } from '../liveness';
 import { Agent, SessionLogEntry, Task, Team } from '../model';
-import { parseStamp } from '../time';
+import { parseStamp } from '../../base/time';
 
 /**
  * What the Daily Briefing and the Daily Review are made of, gathered from the parsed

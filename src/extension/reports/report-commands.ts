@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import { dailyBriefing } from '../../core/reports/briefing';
 import { dailyReview } from '../../core/reports/review';
 import { ReportKind } from '../../core/reports/schedule';
-import { formatDate } from '../../core/time';
-import { CortexController } from '../controller';
-import { DisposableBase } from '../dispose';
+import { formatDate } from '../../base/time';
+import { Services } from '../services';
+import { DisposableBase } from '../../base/disposable';
 import { ReportRecords } from './report-records';
 import { ReportScheduler } from './report-scheduler';
 import { REPORT_SETTINGS, reportSchedule } from './report-settings';
+import { folderName } from '../team-locator';
 
 export const REPORT_COMMANDS = {
   dailyBriefing: 'cortex.dailyBriefing',
@@ -27,7 +28,7 @@ export class ReportCommands extends DisposableBase {
   readonly records: ReportRecords;
   readonly scheduler: ReportScheduler;
 
-  constructor(private readonly controller: CortexController) {
+  constructor(private readonly controller: Services) {
     super();
     this.records = new ReportRecords(controller.context.globalState);
     const reg = (id: string, fn: () => unknown) => this.register(vscode.commands.registerCommand(id, fn));
@@ -45,7 +46,7 @@ export class ReportCommands extends DisposableBase {
           const location = controller.store.location;
           return location && controller.store.team ? { key: location.uri.toString(), name: folderName(location.uri) } : undefined;
         },
-        schedule: (kind) => reportSchedule(kind, controller.locateResult?.config?.config),
+        schedule: (kind) => reportSchedule(kind, controller.session.located?.config?.config),
         open: (kind) => this.open(kind),
         settingName: (kind) => `cortex.${REPORT_SETTINGS[kind]}`,
         turnOff: async (kind) => {
@@ -108,9 +109,4 @@ async function showReport(title: string, text: string): Promise<vscode.TextDocum
     // No markdown preview (the built-in extension disabled): the editor alone will do.
   }
   return document;
-}
-
-function folderName(uri: vscode.Uri): string {
-  const parts = uri.path.split('/').filter((p) => p !== '');
-  return parts[parts.length - 1] ?? uri.toString(true);
 }

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { OfferRecord, ReportKind, isOfferRecord } from '../../core/reports/schedule';
-import { formatStamp, parseStamp } from '../../core/time';
+import { formatStamp, parseStamp } from '../../base/time';
 
 /**
  * What the reports remember, per team folder, in the extension's global state (shared

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { ReportKind, ReportSchedule, isOfferDue, offerRecord } from '../../core/reports/schedule';
-import { DisposableBase } from '../dispose';
+import { DisposableBase } from '../../base/disposable';
 import type { Prompts } from '../prompts';
 import type { ReportRecords } from './report-records';
 

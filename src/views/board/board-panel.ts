@@ -1,31 +1,26 @@
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
-import { DisposableBase } from '../../extension/dispose';
+import { DisposableBase } from '../../base/disposable';
+import { FOCUS_TEAM_VIEW_COMMAND } from '../../extension/command-ids';
+import type { TeamSnapshot } from '../../extension/live-team';
+import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
-import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-model';
-import { BoardWriter, BoardWriterContext, OpOutcome, whenIdle } from './board-writer';
-import { locateTask } from './drop';
-import { isAllowedLink, renderMarkdown } from './markdown';
+import { BoardOperations, BoardOperationsDeps, OpOutcome, whenIdle } from './board-operations';
+import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
+import { locateTask } from './common/drop';
 import {
   BOARD_PROTOCOL_VERSION,
-  BoardHeader,
   BoardHostMessage,
   BoardStateMessage,
   BoardWebviewMessage,
   CardDetail,
   CardRef,
   checkBoardWebviewMessage,
-} from './protocol';
+} from './common/messages';
 
-/** What the board needs from the extension: the live store, the write gate, prompts, the clock. */
-export interface BoardContext extends BoardWriterContext {
+/** What the board needs from the extension: the team, the writer, prompts, the one dispatch. */
+export interface BoardDeps extends BoardOperationsDeps {
   readonly extensionUri: vscode.Uri;
-  staleAfterMinutes(): number;
-  /** What the header shows: the team folder's name and where it is. */
-  header(): BoardHeader['team'];
-  /** Why no team is shown, or why loading failed. */
-  message(): string | null;
-  focusTeamView(): unknown;
 }
 
 /**
@@ -50,7 +45,10 @@ export class BoardPanel extends DisposableBase {
   private moreTimer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly model = new BoardModel();
-  readonly writer: BoardWriter;
+  /** The team as its last change event had it. */
+  private team: TeamSnapshot;
+  /** Drops and menu actions (their `followUp` is for tests). */
+  readonly operations: BoardOperations;
 
   private readonly postedEmitter = this.register(new vscode.EventEmitter<BoardStateMessage>());
   /** Fires with each state message posted to the page (tests wait on it). */
@@ -64,9 +62,16 @@ export class BoardPanel extends DisposableBase {
   private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidBecomeReady = this.readyEmitter.event;
 
-  constructor(private readonly ctx: BoardContext) {
+  constructor(private readonly ctx: BoardDeps) {
     super();
-    this.writer = new BoardWriter(ctx);
+    this.operations = new BoardOperations(ctx);
+    this.team = ctx.team.current;
+    this.register(
+      ctx.team.onDidChange((e) => {
+        this.team = e.snapshot;
+        if (e.reason !== 'files') this.update(); // files outside the team model change no card
+      }),
+    );
     this.register({
       dispose: () => {
         if (this.moreTimer) clearTimeout(this.moreTimer);
@@ -156,11 +161,11 @@ export class BoardPanel extends DisposableBase {
         this.post(true);
         return;
       case 'drop':
-        return this.operation(msg.op, () => this.writer.drop(msg.card, msg.target));
+        return this.operation(msg.op, () => this.operations.drop(msg.card, msg.target));
       case 'reassign':
-        return this.operation(msg.op, () => this.writer.reassignPick(msg.card));
+        return this.operation(msg.op, () => this.operations.reassignPick(msg.card));
       case 'dispatchAgain':
-        return this.serialized(() => this.writer.dispatchAgain(msg.card));
+        return this.serialized(() => this.operations.dispatchAgain(msg.card));
       case 'openTask':
         return this.openTask(msg.card);
       case 'detail':
@@ -168,7 +173,7 @@ export class BoardPanel extends DisposableBase {
       case 'openLink':
         return this.openLink(msg.card, msg.link);
       case 'openTeamView':
-        return this.ctx.focusTeamView();
+        return vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
     }
   }
 
@@ -182,7 +187,7 @@ export class BoardPanel extends DisposableBase {
         this.ctx.log.error(`Task board: operation failed: ${String(e)}`);
         outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
       }
-      await whenIdle(this.ctx.store, 3000);
+      await whenIdle(this.ctx.team, 3000);
       this.update();
       this.postMessage({ type: 'result', op, ok: outcome.ok, message: outcome.message });
       this.resultEmitter.fire({ op, ...outcome });
@@ -244,22 +249,22 @@ export class BoardPanel extends DisposableBase {
   }
 
   private currentSnapshot(): BoardSnapshot {
-    const store = this.ctx.store;
+    const t = this.team;
     return this.model.build({
-      status: !store.location ? 'noTeam' : store.team ? 'ready' : 'loading',
-      team: store.team,
-      header: this.ctx.header(),
-      message: this.ctx.message(),
-      trusted: this.ctx.guard.trusted,
-      now: this.ctx.now(),
-      staleAfterMinutes: this.ctx.staleAfterMinutes(),
+      status: t.status,
+      team: t.team,
+      header: t.header && { name: t.header.name, path: t.header.path },
+      message: t.message,
+      trusted: t.trusted,
+      now: t.now,
+      staleAfterMinutes: t.staleAfterMinutes,
     });
   }
 
   // ---- reading ---------------------------------------------------------------------
 
   private find(card: CardRef): { agent: Agent; task: Task } | undefined {
-    const agent = this.ctx.store.team?.agents.find((a) => a.slug === card.agent);
+    const agent = this.team.team?.agents.find((a) => a.slug === card.agent);
     if (!agent) return undefined;
     const i = locateTask(agent.tasks, card);
     return i < 0 ? undefined : { agent, task: agent.tasks[i] };
@@ -288,8 +293,8 @@ export class BoardPanel extends DisposableBase {
   }
 
   private async openTask(card: CardRef): Promise<void> {
-    const agent = this.ctx.store.team?.agents.find((a) => a.slug === card.agent);
-    const fs = this.ctx.store.fs;
+    const agent = this.team.team?.agents.find((a) => a.slug === card.agent);
+    const fs = this.team.fs;
     if (!agent || !fs) return;
     const found = this.find(card);
     const line = found ? found.task.line - 1 : 0;
@@ -307,7 +312,7 @@ export class BoardPanel extends DisposableBase {
   /** Opens link number `n` of the task (as the host renders it now): http(s) outside, file: in an editor. */
   private async openLink(card: CardRef, n: number): Promise<void> {
     const found = this.find(card);
-    const fs = this.ctx.store.fs;
+    const fs = this.team.fs;
     if (!found || !fs) return;
     const links: string[] = [];
     renderMarkdown(found.task.body, links);

@@ -1,22 +1,18 @@
 import * as vscode from 'vscode';
-import { TeamHistory } from '../../core/insights/model';
-import { DisposableBase } from '../../extension/dispose';
-import { TeamStore } from '../../extension/team-store';
+import { TeamHistory } from '../../core/insights/figures';
+import { DisposableBase } from '../../base/disposable';
+import type { TeamSnapshot } from '../../extension/live-team';
 import { readTaskHistory } from '../../git/task-history';
 import { PanelHost } from '../shared/panel-host';
-import { buildInsightsState } from './insights-model';
-import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './protocol';
+import { ReadonlyTeam } from '../shared/sources';
+import { buildInsightsState } from './insights-view-state';
+import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './common/messages';
 
-/** What the panel needs from the extension: the live store, the clock, the header. */
-export interface InsightsContext {
+/** What the panel needs from the extension: the team (with the clock and the settings). */
+export interface InsightsDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
-  readonly store: Pick<TeamStore, 'team' | 'location' | 'failure'>;
-  /** Wall-clock minutes. */
-  now(): number;
-  staleAfterMinutes(): number;
-  header(): InsightsState['team'];
-  message(): string | null;
+  readonly team: ReadonlyTeam;
 }
 
 interface HistoryEntry {
@@ -48,6 +44,8 @@ export class InsightsPanel extends DisposableBase {
   private history: HistoryEntry | undefined;
   private reading: Promise<void> | undefined;
   private lastState: InsightsState | undefined;
+  /** The team as its last change event had it. */
+  private team: TeamSnapshot;
 
   private readonly postedEmitter = this.register(new vscode.EventEmitter<InsightsState>());
   /** Fires with each state posted to the page (tests wait on it). */
@@ -55,8 +53,15 @@ export class InsightsPanel extends DisposableBase {
   private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidBecomeReady = this.readyEmitter.event;
 
-  constructor(private readonly ctx: InsightsContext) {
+  constructor(private readonly ctx: InsightsDeps) {
     super();
+    this.team = ctx.team.current;
+    this.register(
+      ctx.team.onDidChange((e) => {
+        this.team = e.snapshot;
+        if (e.reason !== 'files') this.update(); // WORKLOG.md and MAILBOX.md are not in the figures
+      }),
+    );
     this.register({
       dispose: () => {
         if (this.timer) clearTimeout(this.timer);
@@ -111,16 +116,16 @@ export class InsightsPanel extends DisposableBase {
 
   /** What the page shows now (also without a page). */
   currentState(): InsightsState {
-    const store = this.ctx.store;
-    const key = store.location?.uri.toString();
+    const t = this.team;
+    const key = t.location?.uri.toString();
     const h = this.history && this.history.key === key ? this.history : undefined;
     return buildInsightsState({
-      status: !store.location ? 'noTeam' : store.team ? 'ready' : 'loading',
-      team: store.team,
-      header: this.ctx.header(),
-      message: this.ctx.message(),
-      now: this.ctx.now(),
-      staleAfterMinutes: this.ctx.staleAfterMinutes(),
+      status: t.status,
+      team: t.team,
+      header: t.header && { name: t.header.name, path: t.header.path },
+      message: t.message,
+      now: t.now,
+      staleAfterMinutes: t.staleAfterMinutes,
       history: h ?? { status: 'reading', detail: null, readAt: null, data: null },
     });
   }
@@ -156,11 +161,11 @@ export class InsightsPanel extends DisposableBase {
 
   /** Reads the history of the team folder shown now, unless it was read already; one read at a time. */
   private ensureHistory(): Promise<void> {
-    const location = this.ctx.store.location;
+    const location = this.team.location;
     const key = location?.uri.toString();
     if (!location || !key || this.history?.key === key) return this.reading ?? Promise.resolve();
     if (this.reading) return this.reading.then(() => this.ensureHistory());
-    const now = this.ctx.now();
+    const now = this.team.now;
     this.reading = (async () => {
       try {
         this.postIfReady();
@@ -180,7 +185,7 @@ export class InsightsPanel extends DisposableBase {
             `Team insights: git history ${entry.status}${r.kind === 'history' ? ` (${r.history.snapshots.length} snapshots, ${r.history.commits} commits)` : r.kind === 'unavailable' ? `: ${r.reason}` : ''} in ${Date.now() - started} ms`,
           );
         }
-        if (this.ctx.store.location?.uri.toString() === key) this.history = entry;
+        if (this.team.location?.uri.toString() === key) this.history = entry;
       } finally {
         this.reading = undefined;
       }

@@ -5,12 +5,11 @@
  * element so the page can highlight it. Pure.
  */
 import { findAbortMarkers, splitAbortMarkers } from '../../core/threads/abort';
-import { renderMarkdown } from '../board/markdown';
-import { MdNode } from '../board/protocol';
-import { ArtNode } from './protocol';
+import { MdNode } from '../shared/common/markdown-tree';
+import { renderMarkdown } from '../shared/markdown';
 
 export interface RenderedArtifact {
-  readonly nodes: ArtNode[];
+  readonly nodes: MdNode[];
   /** Link targets by the number their `a` element carries. */
   readonly links: string[];
   readonly aborts: string[];
@@ -21,8 +20,8 @@ export function renderArtifact(text: string): RenderedArtifact {
   return { nodes: markAborts(nodes), links, aborts: findAbortMarkers(text).map((m) => m.text) };
 }
 
-function markAborts(nodes: readonly MdNode[]): ArtNode[] {
-  return nodes.flatMap((node): ArtNode[] => {
+function markAborts(nodes: readonly MdNode[]): MdNode[] {
+  return nodes.flatMap((node): MdNode[] => {
     if (typeof node !== 'string') return [{ ...node, children: markAborts(node.children) }];
     return splitAbortMarkers(node).map((p) => (p.marker ? { tag: 'mark', children: [p.text] } : p.text));
   });

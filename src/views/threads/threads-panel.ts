@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { DisposableBase } from '../../extension/dispose';
-import { isAllowedLink } from '../board/markdown';
+import { DisposableBase } from '../../base/disposable';
+import { isAllowedLink } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
 import { renderArtifact } from './artifact-render';
 import {
@@ -11,7 +11,7 @@ import {
   ThreadsViewState,
   ThreadsWebviewMessage,
   checkThreadsWebviewMessage,
-} from './protocol';
+} from './common/messages';
 
 /** How long after an agent's write the artifact is read again (writes come in bursts). */
 const ARTIFACT_DEBOUNCE_MS = 100;
@@ -21,6 +21,9 @@ export interface ThreadsPanelContext {
   readonly log: vscode.LogOutputChannel;
   state(): ThreadsViewState;
   readText(path: string): Promise<string | undefined>;
+  /** Has the store watch the artifact shown (`null`: none). */
+  followArtifact(path: string | null): void;
+  readonly onDidChangeArtifact: vscode.Event<string>;
   /** Opens thread-templates.json at a template's key (or at the top). */
   openTemplate(name: string | undefined): unknown;
   refresh(): unknown;
@@ -41,7 +44,7 @@ export class ThreadsPanel extends DisposableBase {
   private lastJson: string | undefined;
   private pendingReveal: { kind: SelectionKind; id: string } | undefined;
   /** The thread whose artifact the page shows, its watcher, and the links of the last rendering. */
-  private artifact: { thread: string; path: string | null; watcher: vscode.Disposable[]; links: string[]; revision: number; timer?: ReturnType<typeof setTimeout> } | undefined;
+  private artifact: { thread: string; path: string | null; links: string[]; revision: number; timer?: ReturnType<typeof setTimeout> } | undefined;
 
   private readonly messageEmitter = this.register(new vscode.EventEmitter<ThreadsHostMessage>());
   /** Every message posted to the page (tests wait on it). */
@@ -62,6 +65,14 @@ export class ThreadsPanel extends DisposableBase {
           released: () => this.stopArtifact(),
         },
       ),
+    );
+    this.register(
+      ctx.onDidChangeArtifact((path) => {
+        const entry = this.artifact;
+        if (!entry || entry.path !== path) return;
+        if (entry.timer) clearTimeout(entry.timer);
+        entry.timer = setTimeout(() => void this.sendArtifact(entry), ARTIFACT_DEBOUNCE_MS);
+      }),
     );
   }
 
@@ -173,25 +184,17 @@ export class ThreadsPanel extends DisposableBase {
   private watchArtifact(thread: string): void {
     this.stopArtifact();
     const path = this.ctx.state().threads.find((t) => t.id === thread)?.artifactPath ?? null;
-    const entry: NonNullable<ThreadsPanel['artifact']> = { thread, path, watcher: [], links: [], revision: 0 };
+    const entry: NonNullable<ThreadsPanel['artifact']> = { thread, path, links: [], revision: 0 };
     this.artifact = entry;
-    if (path) {
-      const slash = path.lastIndexOf('/');
-      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.slice(0, Math.max(1, slash))), path.slice(slash + 1)));
-      const schedule = () => {
-        if (entry.timer) clearTimeout(entry.timer);
-        entry.timer = setTimeout(() => void this.sendArtifact(entry), ARTIFACT_DEBOUNCE_MS);
-      };
-      entry.watcher.push(w, w.onDidChange(schedule), w.onDidCreate(schedule), w.onDidDelete(schedule));
-    }
+    this.ctx.followArtifact(path);
     void this.sendArtifact(entry);
   }
 
   private stopArtifact(): void {
     if (!this.artifact) return;
     if (this.artifact.timer) clearTimeout(this.artifact.timer);
-    this.artifact.watcher.splice(0).forEach((d) => d.dispose());
     this.artifact = undefined;
+    this.ctx.followArtifact(null);
   }
 
   private async sendArtifact(entry: NonNullable<ThreadsPanel['artifact']>): Promise<void> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SelectionKind, ThreadView, ThreadsViewState } from './protocol';
+import { SelectionKind, ThreadView, ThreadsViewState } from './common/messages';
 
 export const OPEN_THREADS_COMMAND = 'cortex.openThreads';
 

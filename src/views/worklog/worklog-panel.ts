@@ -3,36 +3,40 @@ import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
 import { worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
-import { DisposableBase } from '../../extension/dispose';
-import { TeamStore } from '../../extension/team-store';
+import { DisposableBase } from '../../base/disposable';
+import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
 import { PanelHost } from '../shared/panel-host';
-import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './protocol';
-import { buildWorklogViewState } from './worklog-model';
+import { ReadonlyTeam } from '../shared/sources';
+import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
+import { buildWorklogViewState } from './worklog-view-state';
 
-/** What the panel asks of the extension: the commands behind its buttons. */
-export interface WorklogPanelContext {
-  readonly extensionUri: vscode.Uri;
-  readonly log: vscode.LogOutputChannel;
-  readonly store: TeamStore;
-  trusted(): boolean;
-  appendEntry(): unknown;
+/** The commands behind the panel's buttons (Append Entry, Update Status, Compose, a message's status). */
+export interface WorklogActions {
+  append(): unknown;
   updateStatus(): unknown;
   compose(to: string | undefined): unknown;
   setStatus(id: string, status: string, expected: string): unknown;
-  open(path: string, line: number): unknown;
+}
+
+export interface WorklogDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly team: ReadonlyTeam;
+  readonly actions: WorklogActions;
 }
 
 /**
  * "Cortex: Open Worklog": an editor-area panel with two tabs, the WORKLOG timeline
- * and the MAILBOX. It reads both files itself (the team store watches markdown but
- * keeps only the agents' model), with its own watcher on the two names, so an
- * agent's append shows up at once. One panel per window.
+ * and the MAILBOX. The team model does not hold the two files, so the panel reads
+ * them itself, whenever the team's change event says the store re-read one of them
+ * (an agent's append, the extension's own write) or another folder is shown. One
+ * panel per window.
  */
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
   private readonly host: PanelHost;
-  private watcher: vscode.FileSystemWatcher | undefined;
-  private watchedRoot: string | undefined;
+  /** The team as its last change event had it. */
+  private team: TeamSnapshot;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private worklog: Worklog | null = null;
   private mailbox: Mailbox | null = null;
@@ -41,20 +45,26 @@ export class WorklogPanel extends DisposableBase {
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
 
-  constructor(private readonly ctx: WorklogPanelContext) {
+  constructor(private readonly ctx: WorklogDeps) {
     super();
+    this.team = ctx.team.current;
     this.host = this.register(
       new PanelHost(
         ctx.extensionUri,
         { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (d) => this.receiveMessage(d),
-          attached: () => this.rewatch(),
+          attached: () => this.refresh(),
           released: () => this.release(),
         },
       ),
     );
-    this.register(ctx.store.onDidChange(() => this.rewatch()));
+    this.register(
+      ctx.team.onDidChange((e) => {
+        this.team = e.snapshot;
+        if (this.host.panel && concernsPanel(e)) this.refresh();
+      }),
+    );
   }
 
   get isReady(): boolean {
@@ -69,7 +79,7 @@ export class WorklogPanel extends DisposableBase {
     this.host.open();
   }
 
-  /** Reads both files again and posts (also after the extension's own writes). */
+  /** Reads both files again and posts. */
   refresh(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -104,53 +114,38 @@ export class WorklogPanel extends DisposableBase {
         return this.load();
       case 'openEntry': {
         const line = await this.entryLine(msg.id);
-        return this.ctx.open(WORKLOG_FILE, line ?? 1);
+        return this.openAt(WORKLOG_FILE, line ?? 1);
       }
       case 'openMessage': {
         await this.readFiles();
         const m = this.mailbox?.messages.find((x) => x.id === msg.id);
-        return this.ctx.open(MAILBOX_FILE, m?.line ?? 1);
+        return this.openAt(MAILBOX_FILE, m?.line ?? 1);
       }
       case 'setStatus':
-        return this.ctx.setStatus(msg.id, msg.status, msg.expected);
+        return this.ctx.actions.setStatus(msg.id, msg.status, msg.expected);
       case 'appendEntry':
-        return this.ctx.appendEntry();
+        return this.ctx.actions.append();
       case 'updateStatus':
-        return this.ctx.updateStatus();
+        return this.ctx.actions.updateStatus();
       case 'compose':
-        return this.ctx.compose(msg.to ?? undefined);
+        return this.ctx.actions.compose(msg.to ?? undefined);
     }
   }
 
-  /** The panel is gone: stop watching the files. */
+  /** The panel is gone: nothing waits to be read. */
   private release(): void {
-    this.watcher?.dispose();
-    this.watcher = undefined;
-    this.watchedRoot = undefined;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
-  /** Watches WORKLOG.md and MAILBOX.md of the team shown now (only while the panel is open). */
-  private rewatch(): void {
-    const root = this.ctx.store.location?.uri;
-    if (!this.host.panel) return;
-    if (root?.toString() !== this.watchedRoot) {
-      this.watcher?.dispose();
-      this.watcher = undefined;
-      this.watchedRoot = root?.toString();
-      if (root) {
-        const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, `{${WORKLOG_FILE},${MAILBOX_FILE}}`));
-        w.onDidCreate(() => this.refresh());
-        w.onDidChange(() => this.refresh());
-        w.onDidDelete(() => this.refresh());
-        this.watcher = w;
-      }
-    }
-    this.refresh();
+  private async openAt(path: string, line: number): Promise<void> {
+    const fs = this.team.fs;
+    if (!fs) return;
+    await vscode.window.showTextDocument(fs.uri(path), { preview: true, selection: new vscode.Range(line - 1, 0, line - 1, 0) });
   }
 
   private async readFiles(): Promise<void> {
-    const fs = this.ctx.store.fs;
+    const fs = this.team.fs;
     if (!fs) {
       this.worklog = this.mailbox = null;
       return;
@@ -171,9 +166,16 @@ export class WorklogPanel extends DisposableBase {
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.ctx.store.location, trusted: this.ctx.trusted(), worklog: this.worklog, mailbox: this.mailbox });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
   }
+}
+
+/** Changes the panel shows: another folder, trust, or WORKLOG.md or MAILBOX.md re-read (or everything). */
+function concernsPanel(e: TeamChange): boolean {
+  if (e.reason === 'location' || e.reason === 'trust') return true;
+  if (e.reason !== 'team' && e.reason !== 'files') return false;
+  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE);
 }

@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
-import type { BoardHostMessage, CardDetail, CardRef, DropTarget, MdNode } from '../../../src/views/board/protocol';
-import { DISPATCH_AGAIN } from '../../../src/views/board/board-writer';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { BoardHostMessage, CardDetail, CardRef, DropTarget, MdNode } from '../../../src/views/board/common/messages';
+import { DISPATCH_AGAIN } from '../../../src/views/board/board-operations';
 import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, waitFor } from './commands-helpers';
 import { writeFromAnotherProcess } from './cortex-helpers';
 

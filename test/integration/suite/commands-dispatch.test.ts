@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import {
   BACK,
   ESCAPE,
@@ -348,6 +348,15 @@ describe('Command: Dispatch Task', function () {
       assert.deepEqual(warnings[0].items, ['Manage Workspace Trust']);
       assert.equal(read(bob.tasksFile), '');
     });
+  });
+
+  it('refuses while tasks.md has unsaved changes in an editor, and writes nothing', async () => {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(ada.tasksFile));
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
+    script(a, ['Itest Ada', 'Kept out by the editor', '']);
+    assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
+    assert.equal(read(ada.tasksFile), START);
+    message(a, /nothing was dispatched\. agents\/itest-ada\/tasks\.md has unsaved changes in an editor\. Save or revert them first/, 'error');
   });
 });
 

@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { InputStepRequest, PickStepRequest } from '../../../src/extension/actions/quick-input';
+import type { InputStepRequest, PickStepRequest } from '../../../src/extension/quick-input';
 import type { MessageSeverity, ShownMessage, StepAnswer } from '../../../src/extension/prompts';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 
 export const EXTENSION_ID = 'cortex-team.cortex-team';
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import {
   BACK,
   ESCAPE,

@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { formatDate, wallMinutes } from '../../../src/core/time';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import { formatDate, wallMinutes } from '../../../src/base/time';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import {
   BACK,
   ESCAPE,
@@ -247,5 +247,18 @@ describe('Command: Register Agent', function () {
     assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
     assert.equal(a.shownSteps.length, 0);
     message(a, /Cortex can't register an agent in Restricted Mode/, 'warning');
+  });
+
+  it('refuses while the agent folder\'s tasks.md has unsaved changes in an editor, and writes nothing', async () => {
+    created.push('itest-reg-dirty');
+    mkdirSync(path.join(team, 'agents', 'itest-reg-dirty'), { recursive: true });
+    writeFileSync(tasks('itest-reg-dirty'), '## Waiting\n**Status:** ready\n');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(tasks('itest-reg-dirty')));
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
+    script(a, ['Itest Reg Dirty', project, '', '']);
+    assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
+    assert.equal(exists(note('itest-reg-dirty')), false, 'no note was written');
+    assert.equal(read(tasks('itest-reg-dirty')), '## Waiting\n**Status:** ready\n');
+    message(a, /nothing was written\. agents\/itest-reg-dirty\/tasks\.md has unsaved changes in an editor/, 'error');
   });
 });

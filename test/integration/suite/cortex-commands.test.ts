@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { formatDate, wallMinutes } from '../../../src/core/time';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import { formatDate, wallMinutes } from '../../../src/base/time';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { EXTENSION_ID, activeEditorPath, closeEditors, cortexApi, teamDir, waitFor } from './cortex-helpers';
 
 describe('Cortex: commands', () => {

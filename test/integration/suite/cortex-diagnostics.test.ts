@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { agentFile, cortexApi, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
 
 describe('Cortex: diagnostics in the Problems panel', () => {

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
-import type { AgentView } from '../../../src/views/team/protocol';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { AgentView } from '../../../src/views/team/common/messages';
 import { agentFile, cortexApi, openTeamView, removeFromAnotherProcess, settle, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
 
 describe('Cortex: lineage and Shuttle progress', () => {

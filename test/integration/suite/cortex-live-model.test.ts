@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Team } from '../../../src/core/model';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { agentFile, cortexApi, removeFromAnotherProcess, settle, teamDir, waitFor, writeFromAnotherProcess, writeManyFromAnotherProcess } from './cortex-helpers';
 
 describe('Cortex: the live team model', () => {

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { cortexApi, makeSoloTeam, teamDir, waitFor } from './cortex-helpers';
 
 /** Adds or removes workspace folders and waits until VS Code says they changed. */

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { cortexApi, makeSoloTeam, teamDir, waitFor } from './cortex-helpers';
 
 describe('Cortex: finding the team', () => {

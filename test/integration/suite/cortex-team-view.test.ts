@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
-import type { TeamViewState } from '../../../src/views/team/protocol';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { TeamViewState } from '../../../src/views/team/common/messages';
 import { activeEditorPath, agentFile, closeEditors, cortexApi, openTeamView, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
 
 describe('Cortex: the Team view', () => {

@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { computeInsights } from '../../../src/core/insights/insights';
-import { formatStamp, wallMinutes } from '../../../src/core/time';
-import type { CortexTestApi } from '../../../src/extension/test-api';
-import type { InsightsState } from '../../../src/views/insights/protocol';
+import { formatStamp, wallMinutes } from '../../../src/base/time';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { InsightsState } from '../../../src/views/insights/common/messages';
 import { addAgent, api, closeEverything, removeAgents, removeTempFolders, waitFor } from './commands-helpers';
 
 describe('Team insights (extension host)', function () {

@@ -2,8 +2,8 @@
 // example team, and the scheduler that offers them through the prompts layer.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { formatStamp, wallMinutes } from '../../../src/core/time';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import { formatStamp, wallMinutes } from '../../../src/base/time';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { cortexApi, teamDir, waitFor } from './cortex-helpers';
 
 describe('Cortex: daily briefing and review', () => {

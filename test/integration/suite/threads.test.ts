@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
-import type { ArtifactView, ThreadsHostMessage } from '../../../src/views/threads/protocol';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { ArtifactView, ThreadsHostMessage } from '../../../src/views/threads/common/messages';
 import { cortexApi, sleep, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
 
 function nextMessage(api: CortexTestApi, match: (m: ThreadsHostMessage) => boolean, what: string, timeoutMs = 15_000): Promise<ThreadsHostMessage> {

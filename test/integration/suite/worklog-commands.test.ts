@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CortexTestApi } from '../../../src/extension/test-api';
+import type { CortexTestApi } from '../../../src/app/test-api';
 import { ESCAPE, api, message, noErrors, reset, script, teamDir, waitFor } from './commands-helpers';
 
 const WORKLOG = '# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | idle | - |\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Cents | cents |\n\n## 2026-03-27T12:40 — billing-dev — handoff: drafts\nDone.\n\n## 2026-03-26T10:00 — billing-dev — claimed: drafts\n';
@@ -206,5 +206,21 @@ describe('Worklog and mailbox commands', function () {
     assert.equal(read('MAILBOX.md'), MAILBOX);
     message(a, /can't append to the worklog in Restricted Mode/, 'warning');
     message(a, /can't change a message status in Restricted Mode/, 'warning');
+  });
+
+  it('refuses to write over WORKLOG.md or MAILBOX.md with unsaved changes in an editor', async () => {
+    for (const name of ['WORKLOG.md', 'MAILBOX.md']) {
+      const editor = await vscode.window.showTextDocument(vscode.Uri.file(file(name)), { preview: false });
+      await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
+    }
+    script(a, ['Note', 'maintainer', 'x', 'y', 'dashboard-dev', 'billing-dev', 'subject', 'body']);
+    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.composeMessage'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'acknowledged'), undefined);
+    assert.equal(read('WORKLOG.md'), WORKLOG);
+    assert.equal(read('MAILBOX.md'), MAILBOX);
+    message(a, /Append Worklog Entry: nothing was written\. WORKLOG\.md has unsaved changes in an editor/, 'error');
+    message(a, /Compose Message: nothing was written\. MAILBOX\.md has unsaved changes in an editor/, 'error');
+    message(a, /MSG-0001 was left as it is\. MAILBOX\.md has unsaved changes in an editor/, 'error');
   });
 });

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
 import { lockPathFor } from '../../../src/core/edit';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
-import { snapshot as snapshotFolder, writeFiles } from './team-folder';
+import { snapshot as snapshotFolder, writeFiles } from '../team-folder';
 
 /** The verbs agents use without MCP (claim, complete, tick, log, message), run as real processes. */
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { lockPathFor } from '../../../src/core/edit';
-import { formatDate, wallMinutes } from '../../../src/core/time';
+import { formatDate, wallMinutes } from '../../../src/base/time';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
 
 /** The CLI run as a real process (node cli.js) on temporary team folders. */

@@ -3,7 +3,7 @@
 // answer at once.
 import * as assert from 'node:assert/strict';
 import { OfferRecord, ReportKind, ReportSchedule, resolveSchedule } from '../../../src/core/reports/schedule';
-import { parseStamp } from '../../../src/core/time';
+import { parseStamp } from '../../../src/base/time';
 import { ReportScheduler, SchedulerDeps } from '../../../src/extension/reports/report-scheduler';
 
 type Listener = (value: unknown) => void;

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
-import { localDateOf } from '../../../src/core/time';
+import { localDateOf } from '../../../src/base/time';
 import { cliBundle } from '../cli/cli-bundle';
 import { Connected, call, connect } from './mcp-client';
-import { snapshot as snapshotFolder, writeFiles } from '../cli/team-folder';
+import { snapshot as snapshotFolder, writeFiles } from '../team-folder';
 
 /**
  * `cortex-team mcp` driven by the MCP SDK's own client over stdio, the server run as a

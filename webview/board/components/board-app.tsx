@@ -1,20 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { columnOf, columnsFor, findCard } from '../../../src/views/board/columns';
-import { DraggedCard, planDrop } from '../../../src/views/board/drop';
-import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/filter';
-import { CardDetail, CardRef, DropTarget } from '../../../src/views/board/protocol';
+import { columnsFor, findCard } from '../../../src/views/board/common/columns';
+import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
+import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
+import { BoardCard, BoardHeader, CardDetail, CardRef, DropTarget } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
+import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
 import { BoardClient, BoardView } from '../client';
 import { plural } from '../format';
 import { UiState } from '../state';
 import { BoardGrid } from './board-grid';
+import { BoardLoading, BoardNoTeam, NoLanes } from './board-status';
 import { CardMenu, MenuItem } from './card-menu';
 import { DetailPanel } from './detail-panel';
-import { Toolbar } from './toolbar';
 import { CardKey } from './lane';
-
-/** The menu's write actions that the detail panel offers as buttons too. */
-const DETAIL_ACTIONS: ReadonlySet<string> = new Set(['start', 'complete', 'again']);
+import { Toolbar } from './toolbar';
 
 function useView(client: BoardClient): BoardView {
   const [view, setView] = useState(client.view);
@@ -23,6 +22,39 @@ function useView(client: BoardClient): BoardView {
     return client.subscribe(() => setView(client.view));
   }, [client]);
   return view;
+}
+
+/** The live region's text; the same text twice is made to differ, so it is read again. */
+function useAnnouncer(): [string, (text: string) => void] {
+  const [announcement, setAnnouncement] = useState('');
+  return [announcement, (text: string) => setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text))];
+}
+
+/** Tells the page's owner when the first cards are on screen (the first-paint figure). */
+function usePainted(ready: boolean, onPainted: (() => void) | undefined): void {
+  const painted = useRef(false);
+  useEffect(() => {
+    if (painted.current || !ready) return;
+    painted.current = true;
+    // After the frame that shows them: a timeout queued from the frame callback runs once it is painted.
+    requestAnimationFrame(() => setTimeout(() => onPainted?.(), 0));
+  });
+}
+
+type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean } | null;
+
+/** The detail panel's card, and its details asked of the host again whenever that card changes. */
+function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | undefined, refOf: (key: CardKey) => CardRef | null) {
+  const [detail, setDetail] = useState<DetailState>(null);
+  const detailCard = detail ? cardOf(detail.card) : undefined;
+  useEffect(() => {
+    if (!detail) return;
+    const ref = refOf(detail.card);
+    if (!ref) return;
+    client.requestDetail(ref, (d) => setDetail((cur) => (cur && cur.card.agent === ref.agent && cur.card.title === ref.title ? { card: cur.card, detail: d, loading: false } : cur)));
+  }, [detail?.card.agent, detail?.card.title, detailCard]);
+  const open = (key: CardKey) => setDetail((cur) => (cur && cur.card.agent === key.agent && cur.card.title === key.title ? cur : { card: key, detail: null, loading: true }));
+  return { detail, open, close: () => setDetail(null) };
 }
 
 /**
@@ -35,245 +67,39 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const view = useView(client);
   const [ui, setUi] = useState<UiState>(() => actions.loadUiState());
   const [focus, setFocus] = useState<CardKey | null>(null);
-  const [menu, setMenu] = useState<{ card: CardKey; x: number; y: number } | null>(null);
-  const [detail, setDetail] = useState<{ card: CardKey; detail: CardDetail | null; loading: boolean } | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [menu, setMenu] = useState<Menu>(null);
+  const [announcement, announce] = useAnnouncer();
   const [reveal, setReveal] = useState<{ agent: string; seq: number } | null>(null);
-  const scrollSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const gridHost = useRef<HTMLDivElement>(null);
-
   const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
-  useEffect(() => actions.saveUiState(ui), [ui.filter, ui.collapsed]);
-  useEffect(() => () => clearTimeout(scrollSave.current), []);
-
-  const announce = (text: string) => setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text));
-
-  useEffect(
-    () =>
-      client.onResult((_op, ok, message) => {
-        if (message) announce(ok ? message : `Not done: ${message}`);
-      }),
-    [client],
-  );
-  useEffect(
-    () =>
-      client.onReveal((agent) => {
-        setUi((prev) => ({ ...prev, collapsed: prev.collapsed.filter((s) => s !== agent), filter: prev.filter.agent && prev.filter.agent !== agent ? { ...prev.filter, agent: null } : prev.filter }));
-        setReveal((r) => ({ agent, seq: (r?.seq ?? 0) + 1 }));
-      }),
-    [client],
-  );
+  useHostEvents(client, actions, ui, setUi, announce, setReveal);
+  const saveScroll = useScrollSave(actions, setUi);
 
   const header = view.header;
-  const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
-  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
-  const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
-  const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
-  const agentName = (slug: string) => names.get(slug) ?? slug;
+  const data = useBoardData(view, ui);
+  const { lanes, collapsed } = data;
+  usePainted(header?.status === 'ready', props.onPainted);
+  const details = useDetail(client, data.cardOf, data.refOf);
+  const cmd = cardCommands({ client, actions, data, trusted: !!header?.trusted, agentCount: view.agents.length, menu, setMenu, setFocus, details, announce, gridHost });
 
-  // Tell the page's owner when the first cards are on screen (the first-paint figure).
-  const painted = useRef(false);
-  useEffect(() => {
-    if (painted.current || !header || header.status !== 'ready') return;
-    painted.current = true;
-    // After the frame that shows them: a timeout queued from the frame callback runs once it is painted.
-    requestAnimationFrame(() => setTimeout(() => props.onPainted?.(), 0));
-  });
-
-  const cardOf = (key: CardKey) => {
-    const cards = view.cards.get(key.agent);
-    return cards ? findCard(cards, key) : undefined;
-  };
-  const refOf = (key: CardKey): CardRef | null => {
-    const c = cardOf(key);
-    return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
-  };
-
-  // The detail panel follows its card while the data changes.
-  const detailCard = detail ? cardOf(detail.card) : undefined;
-  useEffect(() => {
-    if (!detail) return;
-    const ref = refOf(detail.card);
-    if (!ref) return;
-    client.requestDetail(ref, (d) => setDetail((cur) => (cur && cur.card.agent === ref.agent && cur.card.title === ref.title ? { card: cur.card, detail: d, loading: false } : cur)));
-  }, [detail?.card.agent, detail?.card.title, detailCard]);
-
-  const openDetail = (key: CardKey) => {
-    setMenu(null);
-    setDetail((cur) => (cur && cur.card.agent === key.agent && cur.card.title === key.title ? cur : { card: key, detail: null, loading: true }));
-  };
-  const closeDetail = () => {
-    const key = detail?.card ?? null;
-    setDetail(null);
-    if (key) refocus(key);
-  };
-  const refocus = (key: CardKey) => {
-    setFocus({ ...key });
-    requestAnimationFrame(() => {
-      const el = gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
-      el?.focus({ preventScroll: false });
-    });
-  };
-
-  /** Plans and sends a drop; returns where the card is now (for the focus). */
-  const drop = (card: DraggedCard, target: DropTarget): CardKey | null => {
-    if (!header?.trusted) {
-      announce('Restricted Mode: the board only reads.');
-      return null;
-    }
-    const plan = planDrop(card, target, agentName);
-    const op = client.drop(card, target, plan);
-    if (op === undefined) {
-      if (plan.kind === 'invalid') announce(plan.reason);
-      return null;
-    }
-    switch (plan.kind) {
-      case 'move':
-        announce(plan.to === 'done' ? `Completing "${card.title}"…` : `Starting "${card.title}"…`);
-        break;
-      case 'reorder':
-        announce(`Moving "${card.title}" ${plan.place} "${plan.anchor.title}"…`);
-        break;
-      case 'reassign':
-        announce(`Reassigning "${card.title}" to ${agentName(plan.to)}…`);
-        return { agent: plan.to, index: -1, title: card.title };
-      case 'refuse-done':
-        announce(`"${card.title}" is done, and done tasks stay done.`);
-        break;
-    }
-    return { agent: card.agent, index: -1, title: card.title };
-  };
-
-  const menuItems = (key: CardKey): MenuItem[] => {
-    const c = cardOf(key);
-    if (!c) return [];
-    const col = columnOf(c.status);
-    const ro = !header?.trusted;
-    const ready = view.cards.get(key.agent)?.filter((x) => x.status === 'ready') ?? [];
-    const pos = ready.indexOf(c);
-    const items: MenuItem[] = [
-      { id: 'details', label: 'Show Details', icon: 'info', keys: 'Enter' },
-      { id: 'editor', label: 'Open in Editor', icon: 'go-to-file' },
-    ];
-    if (col === 'ready') {
-      items.push(
-        { id: 'start', label: 'Start (In Progress)', icon: 'play-circle', disabled: ro, separatorBefore: true },
-        { id: 'complete', label: 'Complete…', icon: 'pass', disabled: ro },
-        { id: 'top', label: 'Move to Top of Queue', icon: 'fold-up', disabled: ro || pos <= 0 },
-        { id: 'up', label: 'Move Up', icon: 'arrow-up', disabled: ro || pos <= 0 },
-        { id: 'down', label: 'Move Down', icon: 'arrow-down', disabled: ro || pos < 0 || pos >= ready.length - 1 },
-        { id: 'reassign', label: 'Reassign to…', icon: 'person', disabled: ro || view.agents.length < 2 },
-        { id: 'lift', label: 'Move with Keyboard', icon: 'move', keys: 'Space', disabled: ro },
-      );
-    } else if (col === 'in-progress') {
-      items.push({ id: 'complete', label: 'Complete…', icon: 'pass', disabled: ro, separatorBefore: true }, { id: 'lift', label: 'Move with Keyboard', icon: 'move', keys: 'Space', disabled: ro });
-    } else if (col === 'done') {
-      items.push({ id: 'again', label: 'Dispatch Again as a New Task…', icon: 'debug-restart', disabled: ro, separatorBefore: true });
-    }
-    return items;
-  };
-
-  const choose = (id: string, from: CardKey | null = menu?.card ?? null) => {
-    setMenu(null);
-    if (!from) return;
-    const key = from;
-    const c = cardOf(key);
-    const ref = refOf(key);
-    if (!c || !ref) return;
-    const card: DraggedCard = ref;
-    const ready = view.cards.get(key.agent)?.filter((x) => x.status === 'ready') ?? [];
-    const pos = ready.indexOf(c);
-    const to = (column: DropTarget['column'], anchor: DropTarget['anchor'] = null, place: DropTarget['place'] = 'before'): DropTarget => ({ agent: key.agent, column, anchor, place });
-    let now: CardKey | null = key;
-    switch (id) {
-      case 'details':
-        openDetail(key);
-        return;
-      case 'editor':
-        actions.openTask(ref);
-        break;
-      case 'start':
-        now = drop(card, to('in-progress'));
-        break;
-      case 'complete':
-        now = drop(card, to('done'));
-        break;
-      case 'top':
-        now = drop(card, to('ready', { index: ready[0].index, title: ready[0].title }, 'before'));
-        break;
-      case 'up':
-        now = drop(card, to('ready', { index: ready[pos - 1].index, title: ready[pos - 1].title }, 'before'));
-        break;
-      case 'down':
-        now = drop(card, to('ready', { index: ready[pos + 1].index, title: ready[pos + 1].title }, 'after'));
-        break;
-      case 'reassign':
-        client.reassign(ref);
-        break;
-      case 'again':
-        actions.dispatchAgain(ref);
-        break;
-      case 'lift':
-        refocus(key);
-        requestAnimationFrame(() => {
-          const el = gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
-          el?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
-        });
-        return;
-    }
-    if (now) refocus(now);
-  };
-
-  if (!header) {
-    return (
-      <main class="board-app">
-        <p class="loading" role="status">
-          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Loading the board…
-        </p>
-      </main>
-    );
-  }
-  if (header.status !== 'ready') {
-    return (
-      <main class="board-app">
-        <div class="empty" role="status">
-          <span class="codicon codicon-github-project empty-icon" aria-hidden="true" />
-          {header.status === 'loading' ? (
-            <p class="empty-title">Reading the team folder…</p>
-          ) : (
-            <>
-              <p class="empty-title">No team folder</p>
-              {header.message ? <p>{header.message}</p> : null}
-              <p>Select or create a team folder from the Cortex Team view.</p>
-              <button type="button" class="button" onClick={actions.openTeamView}>
-                <span class="codicon codicon-organization" aria-hidden="true" />
-                <span>Open the Team View</span>
-              </button>
-            </>
-          )}
-        </div>
-      </main>
-    );
-  }
+  if (!header) return <BoardLoading />;
+  if (header.status !== 'ready') return <BoardNoTeam header={header} onOpenTeamView={actions.openTeamView} />;
 
   const allCards = lanes.reduce((n, l) => n + l.shown, 0);
   const summary = `${plural(lanes.length, 'agent')} · ${plural(allCards, 'task')}${isFiltering(ui.filter) ? ' shown' : ''}`;
-  const someFolded = lanes.some((l) => collapsed.has(l.agent.slug));
+  const detail = details.detail;
 
   return (
     <main class="board-app">
       <header class="board-header">
-        <h1 class="board-title" title={header.team ? header.team.path : undefined}>
-          <span class="codicon codicon-github-project" aria-hidden="true" />
-          {header.team?.name ?? 'Team'}
-        </h1>
+        <BoardTitle header={header} />
         <Toolbar
           filter={ui.filter}
           agents={view.agents}
           projects={header.projects}
           summary={summary}
           trusted={header.trusted}
-          someFolded={someFolded}
+          someFolded={lanes.some((l) => collapsed.has(l.agent.slug))}
           onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
           onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
         />
@@ -284,23 +110,12 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
         </p>
       ) : null}
       <div class="board-main" ref={gridHost}>
-        {view.agents.length === 0 ? (
-          <div class="empty" role="status">
-            <span class="codicon codicon-person-add empty-icon" aria-hidden="true" />
-            <p class="empty-title">No agents yet</p>
-            <p>Agents live in agents/&lt;slug&gt;/ with a note and a tasks.md; register one from the Cortex Team view.</p>
-          </div>
-        ) : lanes.length === 0 ? (
-          <div class="empty" role="status">
-            <p class="empty-title">Nothing matches the filter.</p>
-            <button type="button" class="button secondary" onClick={() => update({ filter: { text: '', agent: null, project: null } })}>
-              Clear the Filter
-            </button>
-          </div>
+        {lanes.length === 0 ? (
+          <NoLanes noAgents={view.agents.length === 0} onClearFilter={() => update({ filter: { text: '', agent: null, project: null } })} />
         ) : (
           <BoardGrid
             lanes={lanes}
-            columns={columns}
+            columns={data.columns}
             collapsed={collapsed}
             pending={view.pending}
             trusted={header.trusted}
@@ -310,55 +125,17 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
             setFocus={setFocus}
             reveal={reveal}
             onToggle={(slug) => update({ collapsed: collapsed.has(slug) ? ui.collapsed.filter((s) => s !== slug) : [...ui.collapsed, slug] })}
-            onScroll={(top) => {
-              clearTimeout(scrollSave.current);
-              scrollSave.current = setTimeout(() => setUi((prev) => {
-                const next = { ...prev, scrollTop: top };
-                actions.saveUiState(next);
-                return next;
-              }), 300);
-            }}
-            onDrop={drop}
-            onOpen={openDetail}
+            onScroll={saveScroll}
+            onDrop={cmd.drop}
+            onOpen={cmd.openDetail}
             onMenu={(card, x, y) => setMenu({ card, x, y })}
             announce={announce}
-            agentName={agentName}
+            agentName={data.agentName}
           />
         )}
-        {detail ? (
-          <DetailPanel
-            detail={detail.detail}
-            loading={detail.loading}
-            title={detail.card.title}
-            now={header.now}
-            onClose={closeDetail}
-            onOpenInEditor={() => {
-              const ref = refOf(detail.card);
-              if (ref) actions.openTask(ref);
-            }}
-            onLink={(n) => {
-              const ref = refOf(detail.card);
-              if (ref) actions.openLink(ref, n);
-            }}
-            actions={menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
-            onAction={(id) => choose(id, detail.card)}
-          />
-        ) : null}
+        {detail ? <CardDetails detail={detail} now={header.now} data={data} actions={actions} cmd={cmd} /> : null}
       </div>
-      {menu ? (
-        <CardMenu
-          x={menu.x}
-          y={menu.y}
-          label={`Actions for "${menu.card.title}"`}
-          items={menuItems(menu.card)}
-          onChoose={choose}
-          onClose={() => {
-            const key = menu.card;
-            setMenu(null);
-            refocus(key);
-          }}
-        />
-      ) : null}
+      {menu ? <CardMenuAt menu={menu} cmd={cmd} onClose={() => setMenu(null)} /> : null}
       <div class="visually-hidden" role="status" aria-live="polite" data-announcement>
         {announcement}
       </div>
@@ -366,5 +143,197 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
         Enter shows the details. Space lifts the card: then the arrow keys choose a column, a position or another agent's lane, and Enter or Space drops it. Shift+F10 opens its actions.
       </div>
     </main>
+  );
+}
+
+type Menu = { card: CardKey; x: number; y: number } | null;
+
+/** What the host says besides the data: an operation's outcome (announced), a lane to reveal; UI state saved. */
+function useHostEvents(
+  client: BoardClient,
+  actions: BoardActions,
+  ui: UiState,
+  setUi: (f: (prev: UiState) => UiState) => void,
+  announce: (text: string) => void,
+  setReveal: (f: (r: { agent: string; seq: number } | null) => { agent: string; seq: number }) => void,
+): void {
+  useEffect(() => actions.saveUiState(ui), [ui.filter, ui.collapsed]);
+  useEffect(() => client.onResult((_op, ok, message) => message && announce(ok ? message : `Not done: ${message}`)), [client]);
+  useEffect(
+    () =>
+      client.onReveal((agent) => {
+        setUi((prev) => ({ ...prev, collapsed: prev.collapsed.filter((s) => s !== agent), filter: prev.filter.agent && prev.filter.agent !== agent ? { ...prev.filter, agent: null } : prev.filter }));
+        setReveal((r) => ({ agent, seq: (r?.seq ?? 0) + 1 }));
+      }),
+    [client],
+  );
+}
+
+/** Saves where the board is scrolled, once scrolling rests for 300 ms. */
+function useScrollSave(actions: BoardActions, setUi: (f: (prev: UiState) => UiState) => void): (top: number) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (top) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setUi((prev) => {
+      const next = { ...prev, scrollTop: top };
+      actions.saveUiState(next);
+      return next;
+    }), 300);
+  };
+}
+
+/** The lanes as filtered, the columns, and looking cards up by key. */
+function useBoardData(view: BoardView, ui: UiState) {
+  const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
+  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
+  const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
+  const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
+  const cardOf = (key: CardKey) => {
+    const cards = view.cards.get(key.agent);
+    return cards ? findCard(cards, key) : undefined;
+  };
+  return {
+    collapsed,
+    lanes,
+    columns,
+    agentName: (slug: string) => names.get(slug) ?? slug,
+    cardOf,
+    refOf: (key: CardKey): CardRef | null => {
+      const c = cardOf(key);
+      return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
+    },
+    readyOf: (agent: string) => view.cards.get(agent)?.filter((x) => x.status === 'ready') ?? [],
+  };
+}
+
+interface CardCommandDeps {
+  client: BoardClient;
+  actions: BoardActions;
+  data: ReturnType<typeof useBoardData>;
+  trusted: boolean;
+  agentCount: number;
+  menu: Menu;
+  setMenu: (m: Menu) => void;
+  setFocus: (key: CardKey | null) => void;
+  details: ReturnType<typeof useDetail>;
+  announce: (text: string) => void;
+  gridHost: { readonly current: HTMLDivElement | null };
+}
+
+/** What can be done to a card: drop it (mouse, keyboard, menu), its menu's actions, its details; the focus follows. */
+function cardCommands(d: CardCommandDeps) {
+  const { client, actions, data, announce } = d;
+  /** The grid's tab stop, focused once rendered. */
+  const focusedCard = () => d.gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
+  const refocus = (key: CardKey) => {
+    d.setFocus({ ...key });
+    requestAnimationFrame(() => focusedCard()?.focus({ preventScroll: false }));
+  };
+  const openDetail = (key: CardKey) => {
+    d.setMenu(null);
+    d.details.open(key);
+  };
+  const closeDetail = () => {
+    const key = d.details.detail?.card ?? null;
+    d.details.close();
+    if (key) refocus(key);
+  };
+
+  /** Plans and sends a drop; returns where the card is now (for the focus). */
+  const drop = (card: DraggedCard, target: DropTarget): CardKey | null => {
+    if (!d.trusted) {
+      announce('Restricted Mode: the board only reads.');
+      return null;
+    }
+    const plan = planDrop(card, target, data.agentName);
+    const op = client.drop(card, target, plan);
+    if (op === undefined) {
+      if (plan.kind === 'invalid') announce(plan.reason);
+      return null;
+    }
+    const said = dropAnnouncement(card, plan, data.agentName);
+    if (said.text) announce(said.text);
+    return said.now;
+  };
+
+  const menuItems = (key: CardKey): MenuItem[] => {
+    const c = data.cardOf(key);
+    return c ? menuItemsFor(c, data.readyOf(key.agent), d.trusted, d.agentCount) : [];
+  };
+
+  const choose = (id: string, from: CardKey | null = d.menu?.card ?? null) => {
+    d.setMenu(null);
+    if (!from) return;
+    const key = from;
+    const c = data.cardOf(key);
+    const ref = data.refOf(key);
+    if (!c || !ref) return;
+    const target = menuDropTarget(id, key, c, data.readyOf(key.agent));
+    let now: CardKey | null = key;
+    if (target) now = drop(ref, target);
+    else if (id === 'details') return openDetail(key);
+    else if (id === 'editor') actions.openTask(ref);
+    else if (id === 'reassign') client.reassign(ref);
+    else if (id === 'again') actions.dispatchAgain(ref);
+    else if (id === 'lift') {
+      refocus(key);
+      requestAnimationFrame(() => focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
+      return;
+    }
+    if (now) refocus(now);
+  };
+
+  return { drop, menuItems, choose, openDetail, closeDetail, refocus };
+}
+
+function BoardTitle({ header }: { header: BoardHeader }) {
+  return (
+    <h1 class="board-title" title={header.team ? header.team.path : undefined}>
+      <span class="codicon codicon-github-project" aria-hidden="true" />
+      {header.team?.name ?? 'Team'}
+    </h1>
+  );
+}
+
+type Commands = ReturnType<typeof cardCommands>;
+
+/** The detail panel of the card shown, with its write actions as buttons. */
+function CardDetails(props: { detail: NonNullable<ReturnType<typeof useDetail>['detail']>; now: number; data: ReturnType<typeof useBoardData>; actions: BoardActions; cmd: Commands }) {
+  const { detail, data, actions, cmd } = props;
+  const withRef = (use: (ref: CardRef) => void) => {
+    const ref = data.refOf(detail.card);
+    if (ref) use(ref);
+  };
+  return (
+    <DetailPanel
+      detail={detail.detail}
+      loading={detail.loading}
+      title={detail.card.title}
+      now={props.now}
+      onClose={cmd.closeDetail}
+      onOpenInEditor={() => withRef((ref) => actions.openTask(ref))}
+      onLink={(n) => withRef((ref) => actions.openLink(ref, n))}
+      actions={cmd.menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
+      onAction={(id) => cmd.choose(id, detail.card)}
+    />
+  );
+}
+
+/** A card's menu where it was asked for; closing it gives the card the focus back. */
+function CardMenuAt(props: { menu: NonNullable<Menu>; cmd: Commands; onClose: () => void }) {
+  const { menu, cmd } = props;
+  return (
+    <CardMenu
+      x={menu.x}
+      y={menu.y}
+      label={`Actions for "${menu.card.title}"`}
+      items={cmd.menuItems(menu.card)}
+      onChoose={cmd.choose}
+      onClose={() => {
+        props.onClose();
+        cmd.refocus(menu.card);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { BoardCard } from '../../../src/views/board/protocol';
+import { BoardCard } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
 
 export interface CardProps {

@@ -1,8 +1,11 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { CardDetail } from '../../../src/views/board/protocol';
+import { CardDetail } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
-import { Markdown } from './markdown';
+import { HeadingLevels, Markdown } from '../../shared/markdown';
+
+/** Headings inside a card's description sit below the panel's own title. */
+const DESCRIPTION_HEADINGS: HeadingLevels = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
 
 /**
  * The selected task in full, beside the board: status and times, other fields, the
@@ -54,37 +57,7 @@ export function DetailPanel(props: {
         </p>
       ) : (
         <>
-          <dl class="detail-fields">
-            <dt>Agent</dt>
-            <dd>{d.agentName}</dd>
-            <dt>Status</dt>
-            <dd class={`status-word status-${d.status ?? 'none'}`}>
-              {statusText(d.status)}
-              {age ? <span class="muted"> · {age}</span> : null}
-            </dd>
-            {d.started ? (
-              <>
-                <dt>Started</dt>
-                <dd>{d.started}</dd>
-              </>
-            ) : null}
-            {d.completed ? (
-              <>
-                <dt>Completed</dt>
-                <dd>{d.completed}</dd>
-              </>
-            ) : null}
-            {d.fields.map(([k, v]) => (
-              <Fragment key={k}>
-                <dt>{k}</dt>
-                <dd>{v}</dd>
-              </Fragment>
-            ))}
-            <dt>Position</dt>
-            <dd>
-              task {d.index + 1}, line {d.line} of tasks.md
-            </dd>
-          </dl>
+          <DetailFields detail={d} age={age} />
           <div class="detail-actions">
             <button type="button" class="button" onClick={props.onOpenInEditor}>
               <span class="codicon codicon-go-to-file" aria-hidden="true" />
@@ -97,26 +70,72 @@ export function DetailPanel(props: {
               </button>
             ))}
           </div>
-          {d.summary ? (
-            <section class="detail-section" aria-label="Summary">
-              <h3>Summary</h3>
-              <div class="markdown">
-                <Markdown nodes={d.summary} onLink={props.onLink} />
-              </div>
-            </section>
-          ) : null}
-          <section class="detail-section" aria-label="Description">
-            <h3>Description</h3>
-            {d.body.length > 0 ? (
-              <div class="markdown">
-                <Markdown nodes={d.body} onLink={props.onLink} />
-              </div>
-            ) : (
-              <p class="muted">No description.</p>
-            )}
-          </section>
+          <DetailTexts detail={d} onLink={props.onLink} />
         </>
       )}
     </aside>
+  );
+}
+
+/** Agent, status with its age, Started, Completed, the other `**Key:**` fields, where it is in tasks.md. */
+function DetailFields({ detail: d, age }: { detail: CardDetail; age: string | null }) {
+  return (
+    <dl class="detail-fields">
+      <dt>Agent</dt>
+      <dd>{d.agentName}</dd>
+      <dt>Status</dt>
+      <dd class={`status-word status-${d.status ?? 'none'}`}>
+        {statusText(d.status)}
+        {age ? <span class="muted"> · {age}</span> : null}
+      </dd>
+      {d.started ? (
+        <>
+          <dt>Started</dt>
+          <dd>{d.started}</dd>
+        </>
+      ) : null}
+      {d.completed ? (
+        <>
+          <dt>Completed</dt>
+          <dd>{d.completed}</dd>
+        </>
+      ) : null}
+      {d.fields.map(([k, v]) => (
+        <Fragment key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </Fragment>
+      ))}
+      <dt>Position</dt>
+      <dd>
+        task {d.index + 1}, line {d.line} of tasks.md
+      </dd>
+    </dl>
+  );
+}
+
+/** The Summary (done tasks) and the description, rendered from the host's markdown tree. */
+function DetailTexts({ detail: d, onLink }: { detail: CardDetail; onLink: (n: number) => void }) {
+  return (
+    <>
+      {d.summary ? (
+        <section class="detail-section" aria-label="Summary">
+          <h3>Summary</h3>
+          <div class="markdown">
+            <Markdown nodes={d.summary} onLink={onLink} headings={DESCRIPTION_HEADINGS} />
+          </div>
+        </section>
+      ) : null}
+      <section class="detail-section" aria-label="Description">
+        <h3>Description</h3>
+        {d.body.length > 0 ? (
+          <div class="markdown">
+            <Markdown nodes={d.body} onLink={onLink} headings={DESCRIPTION_HEADINGS} />
+          </div>
+        ) : (
+          <p class="muted">No description.</p>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { COLUMN_TITLES } from '../../../src/views/board/columns';
-import { VisibleLane } from '../../../src/views/board/filter';
-import { METRICS, rowTop } from '../../../src/views/board/layout';
-import { BoardCard, ColumnId } from '../../../src/views/board/protocol';
-import { LivenessBadge } from '../../team/components/liveness-badge';
+import { COLUMN_TITLES } from '../../../src/views/board/common/columns';
+import { VisibleLane } from '../../../src/views/board/common/filter';
+import { METRICS, rowTop } from '../../../src/views/board/common/layout';
+import { BoardCard, ColumnId } from '../../../src/views/board/common/messages';
+import { LivenessBadge } from '../../shared/liveness-badge';
 import { pendingKey } from '../client';
 import { plural } from '../format';
 import { Card } from './card';
@@ -77,7 +77,7 @@ export function Lane(p: LaneProps) {
           <span class="visually-hidden">, {a.liveness}</span>
         </button>
         {a.coordinator ? (
-          <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
+          <span class="tag coordinator-tag" title="Coordinator: dispatches tasks and watches the team">
             <span class="codicon codicon-star-full" aria-hidden="true" />
             coordinator
           </span>

@@ -1,5 +1,5 @@
-import { BoardFilter } from '../../../src/views/board/filter';
-import { BoardAgent } from '../../../src/views/board/protocol';
+import { BoardFilter } from '../../../src/views/board/common/filter';
+import { BoardAgent } from '../../../src/views/board/common/messages';
 
 /** Filter by text, agent and project; fold or unfold every lane. */
 export function Toolbar(props: {

@@ -1,4 +1,4 @@
-import { CycleStat, Insights } from '../../../src/core/insights/model';
+import { CycleStat, Insights } from '../../../src/views/insights/common/messages';
 import { duration, plural } from '../format';
 import { ChartCard, ChartTable, LegendItem } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';

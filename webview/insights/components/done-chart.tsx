@@ -1,4 +1,4 @@
-import { Insights } from '../../../src/views/insights/protocol';
+import { Insights } from '../../../src/views/insights/common/messages';
 import { plural, shortDate } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ColumnPlot } from './column-plot';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { InsightsState } from '../../../src/views/insights/protocol';
+import { InsightsState } from '../../../src/views/insights/common/messages';
 import { InsightsActions } from '../actions';
 import { InsightsClient } from '../client';
 import { CycleChart } from './cycle-chart';

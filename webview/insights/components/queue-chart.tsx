@@ -1,4 +1,4 @@
-import { Insights, QueuePoint } from '../../../src/core/insights/model';
+import { Insights, QueuePoint } from '../../../src/views/insights/common/messages';
 import { shortDate } from '../format';
 import { ChartCard, ChartTable, LegendItem } from './chart-card';
 import { ColumnGeometry, ColumnPlot } from './column-plot';

@@ -1,5 +1,4 @@
-import { AgentTick } from '../../../src/core/insights/model';
-import { Liveness } from '../../../src/views/team/protocol';
+import { AgentTick, Liveness } from '../../../src/views/insights/common/messages';
 import { ago, duration } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';

@@ -1,7 +1,7 @@
-import { AgentView } from '../../../src/views/team/protocol';
+import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { duration, plural } from '../format';
-import { LivenessBadge } from './liveness-badge';
+import { duration, plural } from '../../shared/format';
+import { LivenessBadge } from '../../shared/liveness-badge';
 
 /** Where a row sits in the lineage tree (tree layout only). */
 export interface TreePlace {
@@ -73,108 +73,11 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         }
       }}
     >
-      <div class="row-head">
-        {tree ? (
-          tree.expanded === null ? (
-            <span class="twisty-space" aria-hidden="true" />
-          ) : (
-            <button
-              type="button"
-              class="icon-button twisty"
-              title={tree.expanded ? `Fold the agents ${a.name} started` : `Show the agents ${a.name} started`}
-              aria-hidden="true"
-              tabIndex={-1}
-              onClick={(e) => {
-                e.stopPropagation();
-                tree.onFold(tree.expanded === true);
-              }}
-            >
-              <span class={`codicon codicon-chevron-${tree.expanded ? 'down' : 'right'}`} aria-hidden="true" />
-            </button>
-          )
-        ) : null}
-        <span class="agent-name" title={a.slug}>
-          {a.name}
-        </span>
-        {a.level !== null ? (
-          <span class="tag level-tag" title={`Level ${a.level}: ${LEVEL_NAMES[a.level] ?? 'agent'}`}>
-            L{a.level}
-          </span>
-        ) : null}
-        {a.problems > 0 ? (
-          <button
-            type="button"
-            class="icon-button problems"
-            title={`${plural(a.problems, 'problem')} in this agent's files: show them`}
-            aria-label={`${plural(a.problems, 'problem')}: show in the Problems panel`}
-            tabIndex={-1}
-            onClick={(e) => {
-              e.stopPropagation();
-              actions.showProblems();
-            }}
-          >
-            <span class="codicon codicon-warning" aria-hidden="true" />
-            {a.problems}
-          </button>
-        ) : null}
-        <span class="spacer" />
-        <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
-        <button
-          type="button"
-          class="icon-button dispatch"
-          title={`Dispatch a task to ${a.name}…`}
-          aria-label={`Dispatch a task to ${a.name}`}
-          tabIndex={props.tabStop ? 0 : -1}
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onSelect();
-            actions.dispatchTask(a.slug);
-          }}
-        >
-          <span class="codicon codicon-add" aria-hidden="true" />
-        </button>
-      </div>
-      {a.coordinator || a.role ? (
-        <div class="row-line role" title={a.role ?? undefined}>
-          {a.coordinator ? (
-            <span class="tag coordinator-tag" title="Chief of staff: dispatches tasks and watches the team">
-              <span class="codicon codicon-star-full" aria-hidden="true" />
-              coordinator
-            </span>
-          ) : null}
-          {a.role ? <span class="role-text">{a.role}</span> : null}
-        </div>
-      ) : null}
-      {a.current ? (
-        <div class="row-line task current">
-          <span class="codicon codicon-play-circle" aria-hidden="true" title="In progress" />
-          <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, a.current.index)} tabIndex={props.tabStop ? 0 : -1} title={`${a.current.title} (in progress): open in tasks.md`} onClick={openTask(a.current.index)}>
-            {a.current.title}
-          </button>
-          {a.current.runningMinutes !== null ? <span class="muted">for {duration(a.current.runningMinutes)}</span> : null}
-        </div>
-      ) : null}
-      <div class="row-line task next">
-        <span class="codicon codicon-list-ordered" aria-hidden="true" title="Ready tasks" />
-        {a.next ? (
-          <>
-            <span class="count">{a.readyCount} ready</span>
-            <span class="muted">· next:</span>
-            <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, a.next.index)} tabIndex={props.tabStop ? 0 : -1} title={`${a.next.title} (next ready): open in tasks.md`} onClick={openTask(a.next.index)}>
-              {a.next.title}
-            </button>
-          </>
-        ) : (
-          <span class="muted">{a.current ? 'nothing else ready' : 'no ready tasks'}</span>
-        )}
-      </div>
-      {a.sessionStatus || a.lastSession ? (
-        <div class="row-line session" title={`Session Log${a.lastSession ? `, last session ${a.lastSession}` : ''}: ${a.sessionStatus ?? 'no status'}`}>
-          <span class="codicon codicon-history" aria-hidden="true" />
-          <span class="session-status">{a.sessionStatus ?? 'no status'}</span>
-          {a.lastSession ? <span class="muted">· {a.lastSession}</span> : null}
-        </div>
-      ) : null}
+      <RowHead agent={a} actions={actions} tree={tree} tabStop={props.tabStop} onSelect={props.onSelect} />
+      {a.coordinator || a.role ? <RoleLine agent={a} /> : null}
+      {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
+      <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />
+      {a.sessionStatus || a.lastSession ? <SessionLine agent={a} /> : null}
       {a.shuttle ? <ShuttleLine shuttle={a.shuttle} /> : null}
       {a.parent && !tree ? (
         <div class="row-line lineage">
@@ -183,6 +86,138 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The row's first line: the fold twisty (tree), the name, the level, problems, liveness and the dispatch button. */
+function RowHead(props: { agent: AgentView; actions: TeamActions; tree?: TreePlace; tabStop: boolean; onSelect: () => void }) {
+  const { agent: a, actions, tree } = props;
+  return (
+    <div class="row-head">
+      {tree ? <Twisty agent={a} tree={tree} /> : null}
+      <span class="agent-name" title={a.slug}>
+        {a.name}
+      </span>
+      {a.level !== null ? (
+        <span class="tag level-tag" title={`Level ${a.level}: ${LEVEL_NAMES[a.level] ?? 'agent'}`}>
+          L{a.level}
+        </span>
+      ) : null}
+      {a.problems > 0 ? (
+        <button
+          type="button"
+          class="icon-button problems"
+          title={`${plural(a.problems, 'problem')} in this agent's files: show them`}
+          aria-label={`${plural(a.problems, 'problem')}: show in the Problems panel`}
+          tabIndex={-1}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.showProblems();
+          }}
+        >
+          <span class="codicon codicon-warning" aria-hidden="true" />
+          {a.problems}
+        </button>
+      ) : null}
+      <span class="spacer" />
+      <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
+      <button
+        type="button"
+        class="icon-button dispatch"
+        title={`Dispatch a task to ${a.name}…`}
+        aria-label={`Dispatch a task to ${a.name}`}
+        tabIndex={props.tabStop ? 0 : -1}
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onSelect();
+          actions.dispatchTask(a.slug);
+        }}
+      >
+        <span class="codicon codicon-add" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** Folds and unfolds the agents this one started (a leaf gets the space instead). */
+function Twisty(props: { agent: AgentView; tree: TreePlace }) {
+  const { agent: a, tree } = props;
+  if (tree.expanded === null) return <span class="twisty-space" aria-hidden="true" />;
+  return (
+    <button
+      type="button"
+      class="icon-button twisty"
+      title={tree.expanded ? `Fold the agents ${a.name} started` : `Show the agents ${a.name} started`}
+      aria-hidden="true"
+      tabIndex={-1}
+      onClick={(e) => {
+        e.stopPropagation();
+        tree.onFold(tree.expanded === true);
+      }}
+    >
+      <span class={`codicon codicon-chevron-${tree.expanded ? 'down' : 'right'}`} aria-hidden="true" />
+    </button>
+  );
+}
+
+function RoleLine(props: { agent: AgentView }) {
+  const a = props.agent;
+  return (
+    <div class="row-line role" title={a.role ?? undefined}>
+      {a.coordinator ? (
+        <span class="tag coordinator-tag" title="Coordinator: dispatches tasks and watches the team">
+          <span class="codicon codicon-star-full" aria-hidden="true" />
+          coordinator
+        </span>
+      ) : null}
+      {a.role ? <span class="role-text">{a.role}</span> : null}
+    </div>
+  );
+}
+
+type OpenTask = (index: number) => (e: Event) => void;
+
+function CurrentTaskLine(props: { agent: AgentView; current: NonNullable<AgentView['current']>; tabStop: boolean; openTask: OpenTask }) {
+  const { agent: a, current } = props;
+  return (
+    <div class="row-line task current">
+      <span class="codicon codicon-play-circle" aria-hidden="true" title="In progress" />
+      <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, current.index)} tabIndex={props.tabStop ? 0 : -1} title={`${current.title} (in progress): open in tasks.md`} onClick={props.openTask(current.index)}>
+        {current.title}
+      </button>
+      {current.runningMinutes !== null ? <span class="muted">for {duration(current.runningMinutes)}</span> : null}
+    </div>
+  );
+}
+
+function NextTaskLine(props: { agent: AgentView; tabStop: boolean; openTask: OpenTask }) {
+  const a = props.agent;
+  return (
+    <div class="row-line task next">
+      <span class="codicon codicon-list-ordered" aria-hidden="true" title="Ready tasks" />
+      {a.next ? (
+        <>
+          <span class="count">{a.readyCount} ready</span>
+          <span class="muted">· next:</span>
+          <button type="button" class="task-link" data-vscode-context={taskContext(a.slug, a.next.index)} tabIndex={props.tabStop ? 0 : -1} title={`${a.next.title} (next ready): open in tasks.md`} onClick={props.openTask(a.next.index)}>
+            {a.next.title}
+          </button>
+        </>
+      ) : (
+        <span class="muted">{a.current ? 'nothing else ready' : 'no ready tasks'}</span>
+      )}
+    </div>
+  );
+}
+
+function SessionLine(props: { agent: AgentView }) {
+  const a = props.agent;
+  return (
+    <div class="row-line session" title={`Session Log${a.lastSession ? `, last session ${a.lastSession}` : ''}: ${a.sessionStatus ?? 'no status'}`}>
+      <span class="codicon codicon-history" aria-hidden="true" />
+      <span class="session-status">{a.sessionStatus ?? 'no status'}</span>
+      {a.lastSession ? <span class="muted">· {a.lastSession}</span> : null}
+    </div>
   );
 }
 

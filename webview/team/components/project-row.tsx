@@ -1,4 +1,4 @@
-import { ProjectView } from '../../../src/views/team/protocol';
+import { ProjectView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { RowProps } from './agent-row';
 

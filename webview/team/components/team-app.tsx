@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TeamViewState } from '../../../src/views/team/protocol';
+import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { SectionId, UiState, visibleAgents, visibleProjects, visibleTree } from '../state';
-import { AgentRow } from './agent-row';
+import { AgentRow, TreePlace } from './agent-row';
 import { Button, EmptyState } from './empty-state';
 import { ProjectRow } from './project-row';
 import { RowList } from './row-list';
@@ -22,41 +22,21 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
   const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
   useScrollMemory(state?.status === 'ready', ui.scrollTop, (scrollTop) => update({ scrollTop }));
 
-  if (!state) {
-    return (
-      <main class="team">
-        <p class="loading" role="status">
-          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Loading…
-        </p>
-      </main>
-    );
-  }
+  if (!state) return <Loading text="Loading…" />;
   if (state.status === 'noTeam') return <NoTeam state={state} actions={actions} />;
-  if (state.status === 'loading') {
-    return (
-      <main class="team">
-        <TeamHeader state={state} actions={actions} />
-        <p class="loading" role="status">
-          <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Reading the team folder…
-        </p>
-      </main>
-    );
-  }
+  if (state.status === 'loading') return <Loading text="Reading the team folder…" state={state} actions={actions} />;
 
-  const treeMode = ui.layout === 'tree';
-  const tree = treeMode ? visibleTree(state.agents, ui.sort, ui.filter, ui.folded) : null;
-  const agents = tree ? tree.rows.map((r) => r.agent) : visibleAgents(state.agents, ui.sort, ui.filter);
-  const agentMatches = tree ? tree.matches : agents.length;
   const fold = (slug: string, folded: boolean) =>
     setUi((prev) => ({ ...prev, folded: folded ? [...prev.folded.filter((s) => s !== slug), slug] : prev.folded.filter((s) => s !== slug) }));
-  const projects = visibleProjects(state.projects, ui.filter);
-  const toggle = (id: SectionId) => update({ collapsed: { ...ui.collapsed, [id]: !ui.collapsed[id] } });
-  const select = (key: string) => () => update({ selected: key });
-  // The row Tab lands on: the selected one when shown, else the first.
-  const agentStop = agents.some((a) => `agent:${a.slug}` === ui.selected) ? ui.selected : agents[0] && `agent:${agents[0].slug}`;
-  const projectStop = projects.some((p) => `project:${p.slug}` === ui.selected) ? ui.selected : projects[0] && `project:${projects[0].slug}`;
-  const filtered = ui.filter.trim() !== '';
-  const count = (shown: number, all: number) => (filtered ? `${shown} of ${all}` : `${all}`);
+  const sections: SectionProps = {
+    state,
+    actions,
+    ui,
+    update,
+    toggle: (id: SectionId) => update({ collapsed: { ...ui.collapsed, [id]: !ui.collapsed[id] } }),
+    select: (key: string) => () => update({ selected: key }),
+    count: (shown: number, all: number) => (ui.filter.trim() !== '' ? `${shown} of ${all}` : `${all}`),
+  };
 
   return (
     <main class="team">
@@ -76,61 +56,95 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
           onLayout={(layout) => update({ layout })}
         />
       ) : null}
-      <Section id="agents" title="Agents" count={count(agentMatches, state.agents.length)} collapsed={ui.collapsed.agents} onToggle={() => toggle('agents')}>
-        {state.agents.length === 0 ? (
-          <NoAgents state={state} actions={actions} />
-        ) : agents.length === 0 ? (
-          <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
-        ) : tree ? (
-          <TreeList label="Agents" onFold={fold}>
-            {tree.rows.map((r) => (
-              <AgentRow
-                key={r.agent.slug}
-                agent={r.agent}
-                actions={actions}
-                selected={ui.selected === `agent:${r.agent.slug}`}
-                tabStop={agentStop === `agent:${r.agent.slug}`}
-                onSelect={select(`agent:${r.agent.slug}`)}
-                tree={{ ...r, onFold: (folded) => fold(r.agent.slug, folded) }}
-              />
-            ))}
-          </TreeList>
-        ) : (
-          <RowList label="Agents">
-            {agents.map((a) => (
-              <AgentRow
-                key={a.slug}
-                agent={a}
-                actions={actions}
-                selected={ui.selected === `agent:${a.slug}`}
-                tabStop={agentStop === `agent:${a.slug}`}
-                onSelect={select(`agent:${a.slug}`)}
-              />
-            ))}
-          </RowList>
-        )}
-      </Section>
-      <Section id="projects" title="Projects" count={count(projects.length, state.projects.length)} collapsed={ui.collapsed.projects} onToggle={() => toggle('projects')}>
-        {state.projects.length === 0 ? (
-          <p class="muted section-note">No projects: project notes live in projects/&lt;slug&gt;.md.</p>
-        ) : projects.length === 0 ? (
-          <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
-        ) : (
-          <RowList label="Projects">
-            {projects.map((p) => (
-              <ProjectRow
-                key={p.slug}
-                project={p}
-                actions={actions}
-                selected={ui.selected === `project:${p.slug}`}
-                tabStop={projectStop === `project:${p.slug}`}
-                onSelect={select(`project:${p.slug}`)}
-              />
-            ))}
-          </RowList>
-        )}
-      </Section>
+      <AgentsSection {...sections} fold={fold} />
+      <ProjectsSection {...sections} />
     </main>
+  );
+}
+
+/** Before the first state, and while the team folder is read (with its header). */
+function Loading(props: { text: string; state?: TeamViewState; actions?: TeamActions }) {
+  return (
+    <main class="team">
+      {props.state && props.actions ? <TeamHeader state={props.state} actions={props.actions} /> : null}
+      <p class="loading" role="status">
+        <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> {props.text}
+      </p>
+    </main>
+  );
+}
+
+/** What the two sections share: the state, the UI state and how to change it. */
+interface SectionProps {
+  state: TeamViewState;
+  actions: TeamActions;
+  ui: UiState;
+  update: (patch: Partial<UiState>) => void;
+  toggle: (id: SectionId) => void;
+  select: (key: string) => () => void;
+  /** "3 of 7" while filtering, else "7". */
+  count: (shown: number, all: number) => string;
+}
+
+/** The agents, as a flat list or the lineage tree; the row Tab lands on is the selected one when shown, else the first. */
+function AgentsSection(props: SectionProps & { fold: (slug: string, folded: boolean) => void }) {
+  const { state, actions, ui, update, select, fold } = props;
+  const tree = ui.layout === 'tree' ? visibleTree(state.agents, ui.sort, ui.filter, ui.folded) : null;
+  const agents = tree ? tree.rows.map((r) => r.agent) : visibleAgents(state.agents, ui.sort, ui.filter);
+  const agentStop = agents.some((a) => `agent:${a.slug}` === ui.selected) ? ui.selected : agents[0] && `agent:${agents[0].slug}`;
+  const row = (a: (typeof agents)[number], place?: Omit<TreePlace, 'onFold'>) => (
+    <AgentRow
+      key={a.slug}
+      agent={a}
+      actions={actions}
+      selected={ui.selected === `agent:${a.slug}`}
+      tabStop={agentStop === `agent:${a.slug}`}
+      onSelect={select(`agent:${a.slug}`)}
+      tree={place && { ...place, onFold: (folded) => fold(a.slug, folded) }}
+    />
+  );
+  return (
+    <Section id="agents" title="Agents" count={props.count(tree ? tree.matches : agents.length, state.agents.length)} collapsed={ui.collapsed.agents} onToggle={() => props.toggle('agents')}>
+      {state.agents.length === 0 ? (
+        <NoAgents state={state} actions={actions} />
+      ) : agents.length === 0 ? (
+        <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
+      ) : tree ? (
+        <TreeList label="Agents" onFold={fold}>
+          {tree.rows.map((r) => row(r.agent, r))}
+        </TreeList>
+      ) : (
+        <RowList label="Agents">{agents.map((a) => row(a))}</RowList>
+      )}
+    </Section>
+  );
+}
+
+function ProjectsSection(props: SectionProps) {
+  const { state, actions, ui, update, select } = props;
+  const projects = visibleProjects(state.projects, ui.filter);
+  const projectStop = projects.some((p) => `project:${p.slug}` === ui.selected) ? ui.selected : projects[0] && `project:${projects[0].slug}`;
+  return (
+    <Section id="projects" title="Projects" count={props.count(projects.length, state.projects.length)} collapsed={ui.collapsed.projects} onToggle={() => props.toggle('projects')}>
+      {state.projects.length === 0 ? (
+        <p class="muted section-note">No projects: project notes live in projects/&lt;slug&gt;.md.</p>
+      ) : projects.length === 0 ? (
+        <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
+      ) : (
+        <RowList label="Projects">
+          {projects.map((p) => (
+            <ProjectRow
+              key={p.slug}
+              project={p}
+              actions={actions}
+              selected={ui.selected === `project:${p.slug}`}
+              tabStop={projectStop === `project:${p.slug}`}
+              onSelect={select(`project:${p.slug}`)}
+            />
+          ))}
+        </RowList>
+      )}
+    </Section>
   );
 }
 

@@ -1,10 +1,9 @@
-import { ComponentChildren, h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { ART_TAGS, ArtNode, ArtTag, ArtifactView } from '../../../src/views/threads/protocol';
+import { ArtifactView } from '../../../src/views/threads/common/messages';
+import { HeadingLevels, Markdown } from '../../shared/markdown';
 
-const ALLOWED: ReadonlySet<string> = new Set<string>(ART_TAGS);
 /** The artifact's headings sit below the panel's own. */
-const SHIFTED: Partial<Record<ArtTag, string>> = { h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
+const ARTIFACT_HEADINGS: HeadingLevels = { h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
 
 /**
  * The artifact as the host rendered it: known tags only, text as text, links through
@@ -46,44 +45,8 @@ export function Artifact(props: { artifact: ArtifactView | undefined; onLink: (n
           atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
         }}
       >
-        {!a ? <p class="muted">Loading…</p> : a.nodes === null ? <p class="muted">{a.message}</p> : render(a.nodes, props.onLink)}
+        {!a ? <p class="muted">Loading…</p> : a.nodes === null ? <p class="muted">{a.message}</p> : <Markdown nodes={a.nodes} onLink={props.onLink} headings={ARTIFACT_HEADINGS} />}
       </div>
     </section>
   );
-}
-
-function render(nodes: readonly ArtNode[], onLink: (n: number) => void): ComponentChildren[] {
-  return nodes.map((n, i) => {
-    if (typeof n === 'string') return n;
-    const children = render(n.children, onLink);
-    if (!ALLOWED.has(n.tag)) return <span key={i}>{children}</span>;
-    if (n.tag === 'a') {
-      const link = n.link;
-      const go = () => link !== undefined && onLink(link);
-      return (
-        <a
-          key={i}
-          class="md-link"
-          role="link"
-          tabIndex={0}
-          title={n.href}
-          onClick={(e) => {
-            e.preventDefault();
-            go();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              go();
-            }
-          }}
-        >
-          {children}
-        </a>
-      );
-    }
-    if (n.tag === 'mark') return <mark key={i} class="abort-marker">{children}</mark>;
-    if (n.tag === 'ol') return h('ol', { key: i, start: n.start }, children);
-    return h(SHIFTED[n.tag] ?? n.tag, { key: i }, children);
-  });
 }

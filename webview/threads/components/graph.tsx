@@ -1,4 +1,4 @@
-import { EdgeKind, GraphView, labelLines } from '../../../src/views/threads/protocol';
+import { EdgeKind, GraphView, labelLines } from '../../../src/views/threads/common/messages';
 
 /** Between the lines of a wrapped edge label (its font is 10.5 px). */
 const LINE_HEIGHT = 12;

@@ -1,4 +1,4 @@
-import { ThreadStatusView } from '../../../src/views/threads/protocol';
+import { ThreadStatusView } from '../../../src/views/threads/common/messages';
 
 const ICONS: Readonly<Record<ThreadStatusView, string>> = {
   running: 'sync',

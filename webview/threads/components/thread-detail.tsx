@@ -1,4 +1,4 @@
-import { ArtifactView, TemplateView, ThreadView } from '../../../src/views/threads/protocol';
+import { ArtifactView, TemplateView, ThreadView } from '../../../src/views/threads/common/messages';
 import { formatCost, formatDuration, formatStamp } from '../format';
 import { Artifact } from './artifact';
 import { Graph } from './graph';
@@ -15,64 +15,13 @@ export function ThreadDetail(props: {
 }) {
   const t = props.thread;
   const active = t.activeAgent ? (t.activeStage ? `${t.activeAgent}:${t.activeStage}` : t.activeAgent) : null;
-  const cost = t.totalCostUsd ?? 0;
-  const max = t.maxTotalCostUsd;
-  const share = max !== null && max > 0 ? Math.min(1, cost / max) : null;
-  const live = t.status === 'running' || t.status === 'waiting';
   return (
     <article class="detail" aria-label={`Thread ${t.id}`}>
       <header class="detail-head">
         <StatusBadge status={t.status} raw={t.rawStatus} />
         <h2>{t.userMessage ?? t.id}</h2>
       </header>
-      <dl class="facts">
-        <dt>Thread</dt>
-        <dd>
-          <code>{t.id}</code>
-        </dd>
-        <dt>Template</dt>
-        <dd>
-          {t.templateName === null ? (
-            'ad hoc'
-          ) : t.templateKnown ? (
-            <button type="button" class="link-button" onClick={props.onShowTemplate}>
-              {t.templateName}
-            </button>
-          ) : (
-            `${t.templateName} (not in thread-templates.json)`
-          )}
-        </dd>
-        <dt>{live ? 'Active' : 'Last agent'}</dt>
-        <dd>{active ?? '—'}</dd>
-        <dt>Cost</dt>
-        <dd>
-          <span class="cost">
-            {formatCost(t.totalCostUsd)}
-            {max !== null && ` of ${formatCost(max)}`}
-          </span>
-          {share !== null && (
-            <span
-              class={`meter${share >= 1 ? ' meter-full' : share >= 0.8 ? ' meter-high' : ''}`}
-              role="meter"
-              aria-label="Cost against the template's limit"
-              aria-valuemin={0}
-              aria-valuemax={max!}
-              aria-valuenow={cost}
-            >
-              <span class={`meter-fill w${Math.round(share * 20) * 5}`} />
-            </span>
-          )}
-        </dd>
-        <dt>Steps</dt>
-        <dd>
-          {t.steps.length}
-          {t.maxTotalSteps !== null && ` of at most ${t.maxTotalSteps}`}
-        </dd>
-        <dt>Started</dt>
-        <dd>{formatStamp(t.createdAt)}</dd>
-        <dt>Updated</dt>
-        <dd>{formatStamp(t.updatedAt)}</dd>
-      </dl>
+      <ThreadFacts thread={t} active={active} onShowTemplate={props.onShowTemplate} />
       {t.abortReason && (
         <p class="abort-reason" role="note">
           <span class="codicon codicon-stop-circle" aria-hidden="true" /> Aborted by an agent: {t.abortReason}
@@ -83,36 +32,100 @@ export function ThreadDetail(props: {
           <Graph graph={props.template.graph} title={props.template.name} active={active} />
         </div>
       )}
-      <section aria-label="Steps">
-        <h3 class="section-title">Steps</h3>
-        {t.steps.length === 0 ? (
-          <p class="muted">No steps recorded yet.</p>
-        ) : (
-          <table class="steps">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Agent</th>
-                <th scope="col">Stage</th>
-                <th scope="col" class="num">Cost</th>
-                <th scope="col" class="num">Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.steps.map((s, i) => (
-                <tr key={i}>
-                  <td>{i + 1}</td>
-                  <td>{s.agent ?? '—'}</td>
-                  <td>{s.stage ?? '—'}</td>
-                  <td class="num">{formatCost(s.costUsd)}</td>
-                  <td class="num">{formatDuration(s.durationMs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <StepsTable steps={t.steps} />
       <Artifact artifact={props.artifact} onLink={props.onLink} onOpen={props.onOpenArtifact} />
     </article>
+  );
+}
+
+/** Which thread, its template, who is on it, what it cost against the limit, how many steps, when. */
+function ThreadFacts({ thread: t, active, onShowTemplate }: { thread: ThreadView; active: string | null; onShowTemplate: () => void }) {
+  const cost = t.totalCostUsd ?? 0;
+  const max = t.maxTotalCostUsd;
+  const share = max !== null && max > 0 ? Math.min(1, cost / max) : null;
+  const live = t.status === 'running' || t.status === 'waiting';
+  return (
+    <dl class="facts">
+      <dt>Thread</dt>
+      <dd>
+        <code>{t.id}</code>
+      </dd>
+      <dt>Template</dt>
+      <dd>
+        {t.templateName === null ? (
+          'ad hoc'
+        ) : t.templateKnown ? (
+          <button type="button" class="link-button" onClick={onShowTemplate}>
+            {t.templateName}
+          </button>
+        ) : (
+          `${t.templateName} (not in thread-templates.json)`
+        )}
+      </dd>
+      <dt>{live ? 'Active' : 'Last agent'}</dt>
+      <dd>{active ?? '—'}</dd>
+      <dt>Cost</dt>
+      <dd>
+        <span class="cost">
+          {formatCost(t.totalCostUsd)}
+          {max !== null && ` of ${formatCost(max)}`}
+        </span>
+        {share !== null && (
+          <span
+            class={`meter${share >= 1 ? ' meter-full' : share >= 0.8 ? ' meter-high' : ''}`}
+            role="meter"
+            aria-label="Cost against the template's limit"
+            aria-valuemin={0}
+            aria-valuemax={max!}
+            aria-valuenow={cost}
+          >
+            <span class={`meter-fill w${Math.round(share * 20) * 5}`} />
+          </span>
+        )}
+      </dd>
+      <dt>Steps</dt>
+      <dd>
+        {t.steps.length}
+        {t.maxTotalSteps !== null && ` of at most ${t.maxTotalSteps}`}
+      </dd>
+      <dt>Started</dt>
+      <dd>{formatStamp(t.createdAt)}</dd>
+      <dt>Updated</dt>
+      <dd>{formatStamp(t.updatedAt)}</dd>
+    </dl>
+  );
+}
+
+function StepsTable({ steps }: { steps: ThreadView['steps'] }) {
+  return (
+    <section aria-label="Steps">
+      <h3 class="section-title">Steps</h3>
+      {steps.length === 0 ? (
+        <p class="muted">No steps recorded yet.</p>
+      ) : (
+        <table class="steps">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Stage</th>
+              <th scope="col" class="num">Cost</th>
+              <th scope="col" class="num">Duration</th>
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((s, i) => (
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>{s.agent ?? '—'}</td>
+                <td>{s.stage ?? '—'}</td>
+                <td class="num">{formatCost(s.costUsd)}</td>
+                <td class="num">{formatDuration(s.durationMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

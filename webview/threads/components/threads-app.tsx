@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/protocol';
+import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/common/messages';
 import { Selection, ThreadsActions } from '../actions';
 import { Graph, GraphLegend } from './graph';
 import { StatusBadge } from './status-badge';
@@ -46,74 +46,13 @@ export function ThreadsApp(props: { actions: ThreadsActions; subscribe: Subscrib
   }, [effective?.kind, effective?.id, state === undefined]);
 
   if (!state) return <p class="muted pad">Loading threads…</p>;
-  if (state.status === 'none') {
-    return (
-      <div class="empty pad">
-        <h2>No thread files found</h2>
-        <p>
-          The Threads view reads <code>thread-templates.json</code> and <code>threads.json</code> from <code>$CORTEX_HOME</code> (or{' '}
-          <code>~/.cortex</code>), then from the team folder's <code>.cortex</code> folder. Set <code>cortex.threadTemplatesFile</code> to point elsewhere.
-        </p>
-      </div>
-    );
-  }
+  if (state.status === 'none') return <NoThreadFiles />;
   const selectedTemplate = effective?.kind === 'template' ? state.templates.find((t) => t.name === effective.id) : undefined;
   const selectedThread = effective?.kind === 'thread' ? state.threads.find((t) => t.id === effective.id) : undefined;
 
   return (
     <div class="layout">
-      <nav class="side" aria-label="Templates and threads">
-        {state.files && (
-          <p class="files muted" title={`${state.files.templates}\n${state.files.threads}`}>
-            From {state.files.source}
-            <button type="button" class="icon-button" aria-label="Refresh" title="Refresh" onClick={() => actions.refresh()}>
-              <span class="codicon codicon-refresh" aria-hidden="true" />
-            </button>
-          </p>
-        )}
-        <h2 class="side-title">Templates</h2>
-        <ul class="items" role="listbox" aria-label="Templates">
-          {state.templates.map((t) => (
-            <li key={t.name}>
-              <button
-                type="button"
-                role="option"
-                aria-selected={selectedTemplate?.name === t.name}
-                class={`item${selectedTemplate?.name === t.name ? ' selected' : ''}`}
-                onClick={() => select({ kind: 'template', id: t.name })}
-              >
-                <span class={`codicon codicon-${t.problems > 0 ? 'warning' : 'type-hierarchy'}`} aria-hidden="true" />
-                <span class="item-name">{t.name}</span>
-                {t.problems > 0 && <span class="count" aria-label={`${t.problems} problems`}>{t.problems}</span>}
-              </button>
-            </li>
-          ))}
-          {state.templates.length === 0 && <li class="muted">None</li>}
-        </ul>
-        <h2 class="side-title">Threads</h2>
-        <ul class="items" role="listbox" aria-label="Threads">
-          {state.threads.map((t) => (
-            <li key={t.id}>
-              <button
-                type="button"
-                role="option"
-                aria-selected={selectedThread?.id === t.id}
-                class={`item thread-item${selectedThread?.id === t.id ? ' selected' : ''}`}
-                onClick={() => select({ kind: 'thread', id: t.id })}
-              >
-                <StatusBadge status={t.status} raw={t.rawStatus} />
-                <span class="item-name">{t.userMessage ?? t.id}</span>
-              </button>
-            </li>
-          ))}
-          {state.threads.length === 0 && <li class="muted">None</li>}
-        </ul>
-        {state.messages.map((m, i) => (
-          <p key={i} class="message" role="status">
-            {m}
-          </p>
-        ))}
-      </nav>
+      <SideList state={state} selectedTemplate={selectedTemplate?.name} selectedThread={selectedThread?.id} select={select} onRefresh={() => actions.refresh()} />
       <main class="main">
         {selectedTemplate && <TemplateDetail template={selectedTemplate} problems={state.problems} onOpen={() => actions.openTemplate(selectedTemplate.name)} />}
         {selectedThread && (
@@ -129,6 +68,77 @@ export function ThreadsApp(props: { actions: ThreadsActions; subscribe: Subscrib
         {!selectedTemplate && !selectedThread && <p class="muted pad">Select a template or a thread.</p>}
       </main>
     </div>
+  );
+}
+
+function NoThreadFiles() {
+  return (
+    <div class="empty pad">
+      <h2>No thread files found</h2>
+      <p>
+        The Threads view reads <code>thread-templates.json</code> and <code>threads.json</code> from <code>$CORTEX_HOME</code> (or{' '}
+        <code>~/.cortex</code>), then from the team folder's <code>.cortex</code> folder. Set <code>cortex.threadTemplatesFile</code> to point elsewhere.
+      </p>
+    </div>
+  );
+}
+
+/** The left side: where the files are, the templates and the threads to pick from, and what is missing. */
+function SideList(props: { state: ThreadsViewState; selectedTemplate: string | undefined; selectedThread: string | undefined; select: (s: Selection) => void; onRefresh: () => void }) {
+  const { state, select } = props;
+  return (
+    <nav class="side" aria-label="Templates and threads">
+      {state.files && (
+        <p class="files muted" title={`${state.files.templates}\n${state.files.threads}`}>
+          From {state.files.source}
+          <button type="button" class="icon-button" aria-label="Refresh" title="Refresh" onClick={props.onRefresh}>
+            <span class="codicon codicon-refresh" aria-hidden="true" />
+          </button>
+        </p>
+      )}
+      <h2 class="side-title">Templates</h2>
+      <ul class="items" role="listbox" aria-label="Templates">
+        {state.templates.map((t) => (
+          <li key={t.name}>
+            <button
+              type="button"
+              role="option"
+              aria-selected={props.selectedTemplate === t.name}
+              class={`item${props.selectedTemplate === t.name ? ' selected' : ''}`}
+              onClick={() => select({ kind: 'template', id: t.name })}
+            >
+              <span class={`codicon codicon-${t.problems > 0 ? 'warning' : 'type-hierarchy'}`} aria-hidden="true" />
+              <span class="item-name">{t.name}</span>
+              {t.problems > 0 && <span class="count" aria-label={`${t.problems} problems`}>{t.problems}</span>}
+            </button>
+          </li>
+        ))}
+        {state.templates.length === 0 && <li class="muted">None</li>}
+      </ul>
+      <h2 class="side-title">Threads</h2>
+      <ul class="items" role="listbox" aria-label="Threads">
+        {state.threads.map((t) => (
+          <li key={t.id}>
+            <button
+              type="button"
+              role="option"
+              aria-selected={props.selectedThread === t.id}
+              class={`item thread-item${props.selectedThread === t.id ? ' selected' : ''}`}
+              onClick={() => select({ kind: 'thread', id: t.id })}
+            >
+              <StatusBadge status={t.status} raw={t.rawStatus} />
+              <span class="item-name">{t.userMessage ?? t.id}</span>
+            </button>
+          </li>
+        ))}
+        {state.threads.length === 0 && <li class="muted">None</li>}
+      </ul>
+      {state.messages.map((m, i) => (
+        <p key={i} class="message" role="status">
+          {m}
+        </p>
+      ))}
+    </nav>
   );
 }
 

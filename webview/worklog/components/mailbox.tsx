@@ -1,4 +1,4 @@
-import type { MessageView, WorklogViewState } from '../../../src/views/worklog/protocol';
+import type { MessageView, WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions } from '../actions';
 
 /** Groups in lifecycle order; the terminal statuses share one group. */

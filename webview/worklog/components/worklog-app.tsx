@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EntryView, MessageView, WorklogViewState } from '../../../src/views/worklog/protocol';
+import type { EntryView, MessageView, WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
 import { Mailbox } from './mailbox';
 import { Timeline } from './timeline';

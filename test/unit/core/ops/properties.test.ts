@@ -4,7 +4,7 @@ import { CortexInputError } from '../../../../src/core/errors';
 import { appendCopy, dispatchText, moveText, pruneTasksText, removeTask, reorderText, takeReadyTask } from '../../../../src/core/ops';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { detectEol } from '../../../../src/core/text';
-import { parseStamp } from '../../../../src/core/time';
+import { parseStamp } from '../../../../src/base/time';
 
 /**
  * Property tests over generated task files (random tasks, fields, bodies with fences,

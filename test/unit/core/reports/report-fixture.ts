@@ -2,8 +2,8 @@
 // Times are wall-clock minutes around NOW, a fixed clock.
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { Team } from '../../../../src/core/model';
-import { loadTeam } from '../../../../src/core/team';
-import { formatStamp, parseStamp } from '../../../../src/core/time';
+import { loadTeam } from '../../../../src/core/team-index';
+import { formatStamp, parseStamp } from '../../../../src/base/time';
 
 export const NOW = parseStamp('2026-03-28T09:00')!;
 

@@ -2,7 +2,7 @@
 // ~/.cortex/config.yaml, once per day at or after it, on a fixed clock.
 import * as assert from 'node:assert/strict';
 import { isOfferDue, offerRecord, parseTimeOfDay, resolveSchedule } from '../../../../src/core/reports/schedule';
-import { parseStamp } from '../../../../src/core/time';
+import { parseStamp } from '../../../../src/base/time';
 
 const at = (stamp: string) => parseStamp(stamp)!;
 const NINE = { minuteOfDay: 9 * 60 };

@@ -1,0 +1,173 @@
+import * as vscode from 'vscode';
+import { instantOfWall, parseStamp } from '../base/time';
+import { SyncBarState } from '../extension/repo/sync-status-bar';
+import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
+import { ReportCommands } from '../extension/reports/report-commands';
+import { LocateResult } from '../extension/team-locator';
+import { TeamStore } from '../extension/team-store';
+import { BoardPanel } from '../views/board/board-panel';
+import { InsightsPanel } from '../views/insights/insights-panel';
+import { TeamViewState } from '../views/team/common/messages';
+import { ThreadsViews } from '../views/threads/registration';
+import { CortexController } from './controller';
+
+/**
+ * What `activate()` returns in development and test runs (never in an installed
+ * VSIX): enough for the integration suite to watch the store and the view, answer
+ * prompts, and play Restricted Mode (code-server here runs with trust disabled).
+ */
+export interface CortexTestApi {
+  /** The live model: `team`, `location`, `onDidChange`, `whenIdle()`. */
+  readonly store: TeamStore;
+  /** Finds the team folder again (as a settings change would). */
+  locate(): Promise<void>;
+  /** What the Team view shows now, whether or not the view is open. */
+  viewState(): TeamViewState;
+  readonly view: {
+    /** The state last posted to the webview; `undefined` before the page said ready. */
+    readonly lastPostedState: TeamViewState | undefined;
+    readonly isReady: boolean;
+    readonly onDidPostState: vscode.Event<TeamViewState>;
+    readonly onDidBecomeReady: vscode.Event<void>;
+    /** Hands a message to the host as if the webview had sent it (validated the same way). */
+    receive(data: unknown): void;
+  };
+  /** Answers prompts from now on (`undefined`: real dialogs again). */
+  setPromptAnswers(answers: PromptAnswers | undefined): void;
+  /** Messages shown while answers were set. */
+  readonly shownMessages: readonly ShownMessage[];
+  clearShownMessages(): void;
+  /** QuickInput steps answered while answers were set (titles, step numbers, what was typed and what the check said). */
+  readonly shownSteps: readonly ShownStep[];
+  /** Pretends the workspace is (un)trusted; `undefined`: the real state. */
+  setTrusted(trusted: boolean | undefined): void;
+  /**
+   * Sets the clock every "now" of the extension reads (liveness, reports, stamps it
+   * writes). `undefined`: the run's clock again, which is `$CORTEX_TEST_NOW` (a local
+   * `YYYY-MM-DDTHH:MM`, standing still) when the runner set it, else the real time.
+   */
+  setNow(source: (() => Date) | undefined): void;
+  /** What the extension's clock reads now. */
+  now(): Date;
+  /** The task board panel: open it, hand it messages as its page would (`receiveMessage`), watch what it posts. */
+  readonly board: BoardTestApi;
+  /** The Team Insights panel: open it, read what it computes (`currentState`) and posts. */
+  readonly insights: InsightsPanel;
+  /** The log channel's name, for reading what was dropped. */
+  readonly logName: string;
+  /** The Threads views: their store (files, records, checks), the panel, the state the views show. */
+  readonly threads: ThreadsViews;
+  /** The sync status bar item: refresh it now, and what it shows. */
+  readonly sync: {
+    refresh(): Promise<void>;
+    readonly state: SyncBarState;
+    readonly shown: { readonly text: string; readonly tooltip: string; readonly visible: boolean };
+  };
+  /** What the last locate found: the team, every candidate with its source, config.yaml. */
+  readonly locateResult: LocateResult | undefined;
+  /** The team status bar item as shown now. */
+  readonly statusBar: { readonly text: string; readonly visible: boolean };
+  /** The context keys set last (`cortex.multipleTeams`, `cortex.teamState`). */
+  contextKey(key: string): unknown;
+  /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
+  readonly reports: ReportCommands;
+}
+
+/** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
+export type BoardTestApi = Pick<BoardPanel, 'isOpen' | 'isReady' | 'lastSnapshot' | 'onDidPostState' | 'onDidFinishOperation' | 'onDidPostMessage' | 'onDidBecomeReady' | 'open' | 'receiveMessage'> & {
+  readonly writer: { readonly followUp: Promise<unknown> };
+};
+
+function boardTestApi(board: BoardPanel): BoardTestApi {
+  return {
+    get isOpen() {
+      return board.isOpen;
+    },
+    get isReady() {
+      return board.isReady;
+    },
+    get lastSnapshot() {
+      return board.lastSnapshot;
+    },
+    onDidPostState: board.onDidPostState,
+    onDidFinishOperation: board.onDidFinishOperation,
+    onDidPostMessage: board.onDidPostMessage,
+    onDidBecomeReady: board.onDidBecomeReady,
+    open: (agent) => board.open(agent),
+    receiveMessage: (data) => board.receiveMessage(data),
+    writer: {
+      get followUp() {
+        return board.operations.followUp;
+      },
+    },
+  };
+}
+
+export function createTestApi(controller: CortexController): CortexTestApi {
+  const { services, view, board } = controller;
+  const prompts = services.prompts;
+  // A test run's clock stands still at the runner's time, so no test depends on the hour
+  // it runs at, and nothing is ever due by the real clock while the suite runs.
+  const runClock = pinnedClock(process.env.CORTEX_TEST_NOW);
+  services.clock.setNow(runClock);
+  return {
+    store: services.store,
+    locate: () => services.session.locate(),
+    viewState: () => view.currentState(),
+    view: {
+      get lastPostedState() {
+        return view.lastPostedState;
+      },
+      get isReady() {
+        return view.isReady;
+      },
+      onDidPostState: view.onDidPostState,
+      onDidBecomeReady: view.onDidBecomeReady,
+      receive: (data) => view.receiveMessage(data),
+    },
+    setPromptAnswers: (answers) => {
+      prompts.clearMessages();
+      prompts.setAnswers(answers);
+    },
+    get shownMessages() {
+      return prompts.messages;
+    },
+    clearShownMessages: () => prompts.clearMessages(),
+    get shownSteps() {
+      return prompts.steps;
+    },
+    setTrusted: (trusted) => controller.trust.setOverride(trusted),
+    setNow: (source) => services.clock.setNow(source ?? runClock),
+    now: () => services.clock.date(),
+    board: boardTestApi(board),
+    insights: controller.insights,
+    logName: services.log.name,
+    threads: controller.threads,
+    sync: {
+      refresh: () => controller.repo.sync.refresh(),
+      get state() {
+        return controller.repo.sync.bar.state;
+      },
+      get shown() {
+        return controller.repo.sync.bar.text;
+      },
+    },
+    reports: controller.reports,
+    get locateResult() {
+      return services.session.located;
+    },
+    get statusBar() {
+      return controller.statusBar.shown;
+    },
+    contextKey: (key) => controller.contextKeys.get(key),
+  };
+}
+
+/** The clock of `$CORTEX_TEST_NOW` (`YYYY-MM-DDTHH:MM`, local); `undefined` (the real clock) when unset. */
+function pinnedClock(value: string | undefined): (() => Date) | undefined {
+  if (!value) return undefined;
+  const minutes = parseStamp(value);
+  if (minutes === null) throw new Error(`CORTEX_TEST_NOW should be YYYY-MM-DDTHH:MM, not "${value}"`);
+  const at = instantOfWall(minutes);
+  return () => new Date(at);
+}

@@ -1,0 +1,33 @@
+// What a verb of `cortex-team` is and what it runs with, apart from the table of verbs
+// (run.ts) so the verbs defined elsewhere (agent-commands.ts) need not import it.
+import { EditOptions } from '../core/edit';
+import { NodeTeamFs } from '../core/fs/node-fs';
+import { Diagnostic } from '../core/model';
+import { OptionSpecs, ParsedOptions } from './args';
+import { CliEnv } from './team-dir';
+
+/** Where the CLI prints and what it reads (the environment, the clock). */
+export interface CliIo extends CliEnv {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The current time (tests pin it); defaults to the clock. */
+  readonly clock?: () => Date;
+}
+
+export interface Command {
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly options: OptionSpecs;
+  run(opts: ParsedOptions, ctx: Context): Promise<number>;
+  /** Verbs under this one (`message send`): the first argument picks one. */
+  readonly subcommands?: Readonly<Record<string, Command>>;
+}
+
+export interface Context {
+  readonly io: CliIo;
+  readonly fs: NodeTeamFs;
+  readonly teamDir: string;
+  readonly heartbeatMinutes: number;
+  readonly configDiagnostics: readonly Diagnostic[];
+  readonly edit: EditOptions;
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { Agent } from '../../core/model';
+import { agentArg } from '../command-args';
+import { DISPATCH_TASK_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
+import { Services } from '../services';
+import { DisposableBase } from '../../base/disposable';
+import { BodyDrafts } from './body-draft';
+import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
+import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
+import { ProtocolPreviews } from '../diff-previews';
+import { RegisteredAgent, runRegisterAgent } from './register-agent';
+
+/**
+ * The three commands people use most: Dispatch Task, Register Agent, Generate
+ * Protocol File. Each takes an agent slug (or `{ agentSlug }` from a Team view row)
+ * where that makes sense, and returns what it wrote (`undefined`: nothing).
+ */
+export const AGENT_COMMANDS = {
+  dispatchTask: DISPATCH_TASK_COMMAND,
+  registerAgent: REGISTER_AGENT_COMMAND,
+  generateProtocolFile: 'cortex.generateProtocolFile',
+} as const;
+
+export class AgentCommands extends DisposableBase {
+  private readonly drafts: BodyDrafts;
+  private readonly previews: ProtocolPreviews;
+
+  constructor(private readonly c: Services) {
+    super();
+    this.drafts = this.register(new BodyDrafts(c.prompts));
+    this.previews = this.register(new ProtocolPreviews());
+    const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
+    reg(AGENT_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));
+    reg(AGENT_COMMANDS.registerAgent, () => this.registerAgent());
+    reg(AGENT_COMMANDS.generateProtocolFile, (arg) => this.generateProtocol(agentArg(arg)));
+  }
+
+  dispatchTask(slug?: string): Promise<DispatchedTask | undefined> {
+    return this.guarded('Dispatch Task', () => runDispatchTask(this.c, this.drafts, slug));
+  }
+
+  /**
+   * A new ready task for `agent`, with no questions asked (the board's "Dispatch Again"
+   * asked its own): the same write and message as the command. Throws what the core or
+   * the writer refused; `undefined` in Restricted Mode.
+   */
+  dispatchNew(agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+    return dispatchNewTask(this.c, agent, title, body);
+  }
+
+  registerAgent(): Promise<RegisteredAgent | undefined> {
+    return this.guarded('Register Agent', () => runRegisterAgent(this.c, (slug) => runGenerateProtocol(this.c, this.previews, slug)));
+  }
+
+  generateProtocol(slug?: string): Promise<GeneratedProtocol | undefined> {
+    return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.c, this.previews, slug));
+  }
+
+  /** An unexpected failure is logged and shown, never left as an unhandled rejection. */
+  private async guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.c.log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
+      await this.c.prompts.error(`Cortex: ${name} failed: ${message}`);
+      return undefined;
+    }
+  }
+}

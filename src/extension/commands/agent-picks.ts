@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
+import { Agent, Team } from '../../core/model';
+import { isCoordinator } from '../../core/coordinator';
+import { Services } from '../services';
+import { formatMinutes } from '../team-text';
+
+/** What the agent commands share: the loaded team, picking an agent, wording errors. */
+
+export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', down: 'error', inactive: 'circle-slash' } as const;
+
+/**
+ * The team as the store has it once it is idle; `undefined` (after saying why and
+ * offering the way out) when no team folder is open.
+ */
+export async function loadedTeam(c: Services): Promise<Team | undefined> {
+  const store = c.store;
+  if (!store.location) {
+    const select = 'Select Team Folder';
+    const create = 'Create Team Folder';
+    const answer = await c.prompts.info('Cortex: no team folder is open.', select, create);
+    if (answer === select) await vscode.commands.executeCommand('cortex.selectTeamFolder');
+    else if (answer === create) await vscode.commands.executeCommand('cortex.createTeamFolder');
+    return undefined;
+  }
+  await store.whenIdle();
+  return store.team;
+}
+
+export interface AgentItem extends vscode.QuickPickItem {
+  readonly agent: Agent;
+}
+
+/**
+ * One QuickPick item per agent: the name; the slug (and "coordinator" for the chief
+ * of staff) beside it; liveness with the tick's age, the role and the open work below.
+ */
+export function agentItems(c: Services, team: Team): AgentItem[] {
+  const now = c.clock.now();
+  const staleAfter = c.settings.current.staleAfterMinutes;
+  // The coordinator first, as the Team view shows it; the others in the team's order.
+  const agents = [...team.agents].sort((x, y) => Number(isCoordinator(y)) - Number(isCoordinator(x)));
+  return agents.map((agent) => {
+    const liveness = agentLiveness(agent, now, staleAfter);
+    const age = tickAgeMinutes(agent, now);
+    const ready = agent.tasks.filter((t) => t.status === 'ready').length;
+    const running = agent.tasks.filter((t) => t.status === 'in-progress').length;
+    const tick = age === null ? 'never ticked' : age < 0 ? 'ticked in the future' : age < 1 ? 'ticked just now' : `ticked ${formatMinutes(age)} ago`;
+    const work = [running > 0 ? `${running} in progress` : '', `${ready} ready`].filter((s) => s !== '').join(', ');
+    const coordinator = isCoordinator(agent);
+    return {
+      label: `${coordinator ? '$(star-full) ' : ''}${agent.name}`,
+      description: coordinator ? `${agent.slug} · coordinator` : agent.slug,
+      detail: `$(${LIVENESS_ICONS[liveness]}) ${liveness} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
+      agent,
+    };
+  });
+}
+
+/** Finds an agent by slug, saying so when there is none. */
+export async function agentBySlug(c: Services, team: Team, slug: string): Promise<Agent | undefined> {
+  const agent = team.agents.find((a) => a.slug === slug);
+  if (!agent) await c.prompts.warn(`Cortex: there is no agent "${slug}" in this team.`);
+  return agent;
+}
+
+/** The agent as the store has it now (tasks may have changed since it was picked). */
+export function currentAgent(c: Services, slug: string): Agent | undefined {
+  return c.store.team?.agents.find((a) => a.slug === slug);
+}
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A folder as people read it: the file path for local folders, else the URI. */
+export function uriText(uri: vscode.Uri): string {
+  return uri.scheme === 'file' ? uri.fsPath : uri.toString(true);
+}

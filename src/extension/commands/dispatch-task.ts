@@ -1,0 +1,193 @@
+import * as vscode from 'vscode';
+import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { Agent, Team } from '../../core/model';
+import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
+import { article, checkUserText } from '../../core/ops/shared';
+import { Services } from '../services';
+import { BodyDrafts } from './body-draft';
+import { InputFeedback } from '../quick-input';
+import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './agent-picks';
+
+/**
+ * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,
+ * written by the core's dispatch operation. Steps: the agent (skipped when the
+ * command comes from an agent's row), the title (one line, not the title of one of
+ * the agent's ready or in-progress tasks), the body (a line in the box, or a longer
+ * text in an editor draft). Escape at any step writes nothing; so does Restricted Mode.
+ */
+export interface DispatchedTask extends DispatchResult {
+  readonly agent: string;
+  readonly tasksPath: string;
+}
+
+const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Editor: a longer body in a markdown draft' } as const;
+
+/** The wizard's answers so far; `first` is 1 when the agent is asked (else its step is skipped). */
+interface DispatchWizard {
+  readonly c: Services;
+  readonly drafts: BodyDrafts;
+  readonly team: Team;
+  readonly first: number;
+  readonly total: number;
+  agent: Agent | undefined;
+  title: string;
+  body: string;
+}
+
+/** A step's outcome: the step to show next, or the end of the wizard with what was written. */
+type StepResult = { readonly next: 0 | 1 | 2 } | { readonly end: DispatchedTask | undefined };
+
+export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
+  const result = await c.writer.whenTrusted('dispatch a task', async () => {
+    const team = await loadedTeam(c);
+    if (!team) return undefined;
+    let agent: Agent | undefined;
+    if (presetSlug !== undefined) {
+      agent = await agentBySlug(c, team, presetSlug);
+      if (!agent) return undefined;
+    } else if (team.agents.length === 0) {
+      await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
+      return undefined;
+    }
+    const first = presetSlug === undefined ? 1 : 0;
+    const w: DispatchWizard = { c, drafts, team, first, total: first + 2, agent, title: '', body: '' };
+    let step: 0 | 1 | 2 = presetSlug === undefined ? 0 : 1;
+    for (;;) {
+      const r: StepResult = step === 0 ? await agentStep(w) : step === 1 ? await titleStep(w) : await bodyStep(w);
+      if ('end' in r) return r.end;
+      step = r.next;
+    }
+  });
+  return result ?? undefined;
+}
+
+async function agentStep(w: DispatchWizard): Promise<StepResult> {
+  const items = agentItems(w.c, w.team);
+  const picked = await w.c.prompts.pickStep<AgentItem>({
+    title: 'Cortex: Dispatch Task',
+    step: 1,
+    totalSteps: w.total,
+    items,
+    activeItem: items.find((i) => i.agent.slug === w.agent?.slug),
+    placeholder: 'The agent to give the task to',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (picked.kind !== 'accept') return { end: undefined };
+  w.agent = picked.value.agent;
+  return { next: 1 };
+}
+
+async function titleStep(w: DispatchWizard): Promise<StepResult> {
+  const a = w.agent!;
+  const answer = await w.c.prompts.inputStep({
+    title: `Cortex: Dispatch Task to ${a.name}`,
+    step: w.first + 1,
+    totalSteps: w.total,
+    canGoBack: w.first > 0,
+    value: w.title,
+    placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
+    prompt: `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`,
+    check: (value) => checkTitle(w.c, a, value),
+  });
+  if (answer.kind === 'back') return { next: 0 };
+  if (answer.kind !== 'accept') return { end: undefined };
+  w.title = answer.value.trim();
+  return { next: 2 };
+}
+
+async function bodyStep(w: DispatchWizard): Promise<StepResult> {
+  const { c, title } = w;
+  const a = w.agent!;
+  const answer = await c.prompts.inputStep({
+    title: `Cortex: Dispatch "${title}" to ${a.name}`,
+    step: w.first + 2,
+    totalSteps: w.total,
+    canGoBack: true,
+    value: w.body,
+    buttons: [EDITOR_BUTTON],
+    placeholder: 'What to do (optional; Enter dispatches)',
+    prompt: 'One line here, or the editor button for a longer body. Enter dispatches the task.',
+    check: (value) => checkBody(value),
+  });
+  if (answer.kind === 'back') return { next: 1 };
+  if (answer.kind === 'button') return { end: await dispatchFromDraft(c, w.drafts, a, title, answer.value) };
+  if (answer.kind !== 'accept') return { end: undefined };
+  w.body = answer.value;
+  try {
+    return { end: await dispatchNewTask(c, a, title, w.body) };
+  } catch (e) {
+    await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
+    return { end: undefined };
+  }
+}
+
+/** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */
+export function checkTitle(c: Services, agent: Agent, value: string): InputFeedback {
+  const title = value.trim();
+  if (title === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
+  const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
+  const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
+  if (clash) {
+    return { error: `${agent.name} already has ${article(clash.status)} ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
+  }
+  const open = tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length;
+  return { hint: `Task ${open + 1} in ${agent.name}'s queue${open > 0 ? `, after ${open} open ${open === 1 ? 'task' : 'tasks'}` : ''}.` };
+}
+
+function checkBody(value: string): InputFeedback {
+  try {
+    if (value.trim() !== '') checkUserText(value, 'task body');
+    return {};
+  } catch (e) {
+    if (e instanceof CortexInputError) return { error: e.message };
+    throw e;
+  }
+}
+
+async function dispatchFromDraft(c: Services, drafts: BodyDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+  let written: DispatchedTask | undefined;
+  const result = await drafts.edit({
+    title,
+    agentName: agent.name,
+    initialBody: body,
+    dispatch: async (text) => {
+      const problem = checkBody(text).error;
+      if (problem) return problem;
+      try {
+        written = await dispatchNewTask(c, agent, title, text);
+        return undefined;
+      } catch (e) {
+        if (e instanceof CortexInputError || e instanceof CortexConflictError) return `Nothing was dispatched: ${e.message}`;
+        throw e;
+      }
+    },
+  });
+  if (result === 'cancelled') void c.prompts.info(`Cortex: the draft for "${title}" was closed; nothing was dispatched.`);
+  return written;
+}
+
+/**
+ * The one dispatch (the command's last step, a draft's Dispatch, the board's "Dispatch
+ * Again"): the core's dispatch operation through the writer, then the log line and the
+ * message with "Open Task". Throws what the core or the writer refused (nothing was
+ * written); `undefined` in Restricted Mode.
+ */
+export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+  const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
+  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath] }, (fs) => dispatchTask(fs, agent.tasksPath, { title, body }));
+  if (!result) return undefined;
+  c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
+  const open = 'Open Task';
+  const queue = readyBefore + 1;
+  void c.prompts.info(`Cortex: dispatched "${result.title}" to ${agent.name}, at the end of ${agent.tasksPath} (${queue} ready ${queue === 1 ? 'task' : 'tasks'} in its queue).`, open).then(async (choice) => {
+    if (choice !== open) return;
+    await c.store.whenIdle();
+    const task = currentAgent(c, agent.slug)?.tasks.find((t) => t.title === result.title && t.status === 'ready');
+    const uri = c.store.fs?.uri(agent.tasksPath);
+    if (!uri) return;
+    const line = task ? task.line - 1 : 0;
+    await vscode.window.showTextDocument(uri, { preview: true, selection: new vscode.Range(line, 0, line, 0) });
+  });
+  return { ...result, agent: agent.slug, tasksPath: agent.tasksPath };
+}

@@ -1,0 +1,265 @@
+import * as os from 'os';
+import * as vscode from 'vscode';
+import { CortexInputError } from '../../core/errors';
+import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
+import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
+import { expandHome } from '../../core/parse/config';
+import { isAbsolutePath } from '../../core/project-folder';
+import { formatDate } from '../../base/time';
+import { Services } from '../services';
+import { VscodeTeamFs } from '../vscode-team-fs';
+import { UnsavedChangesError } from '../writer';
+import { GeneratedProtocol } from './generate-protocol';
+import { InputFeedback } from '../quick-input';
+import { errorMessage, loadedTeam } from './agent-picks';
+
+/**
+ * "Cortex: Register Agent": a four-step QuickInput wizard (name with its slug shown
+ * as it is typed, project folder, role, capabilities), then the core's register
+ * operation writes `agents/<slug>/<slug>.md` and an empty `tasks.md`, and the user is
+ * offered the agent's protocol file. Escape at any step writes nothing; so does
+ * Restricted Mode.
+ */
+export interface RegisteredAgent extends RegisterResult {
+  readonly name: string;
+  /** Set when the user went on to generate the protocol file. */
+  readonly protocol?: GeneratedProtocol;
+}
+
+const TOTAL = 4;
+const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse for the project folder…' } as const;
+export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
+
+/** The wizard's answers so far. */
+interface RegisterWizard {
+  readonly c: Services;
+  readonly fs: VscodeTeamFs;
+  name: string;
+  project: string;
+  role: string;
+  capabilities: string;
+}
+
+/** A step's outcome: the step to show next, or the end of the wizard (`write`: register with the answers). */
+type StepResult = { readonly next: 1 | 2 | 3 | 4 } | { readonly end: 'cancel' | 'write' };
+
+export async function runRegisterAgent(
+  c: Services,
+  generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
+): Promise<RegisteredAgent | undefined> {
+  const result = await c.writer.whenTrusted('register an agent', async () => {
+    const team = await loadedTeam(c);
+    const fs = c.store.fs;
+    if (!team || !fs) return undefined;
+    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '' };
+    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep } as const;
+    let step: 1 | 2 | 3 | 4 = 1;
+    for (;;) {
+      const r: StepResult = await steps[step](w);
+      if ('next' in r) {
+        step = r.next;
+        continue;
+      }
+      if (r.end === 'cancel') return undefined;
+      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities) }, generate);
+    }
+  });
+  return result ?? undefined;
+}
+
+const TITLE = 'Cortex: Register Agent';
+
+async function nameStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 1,
+    totalSteps: TOTAL,
+    value: w.name,
+    placeholder: 'Name, e.g. Billing Dev',
+    prompt: 'The agent\'s display name; its slug names its folder under agents/.',
+    check: (value) => checkName(w.c, w.fs, value),
+  });
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.name = answer.value.trim();
+  return { next: 2 };
+}
+
+async function projectStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 2,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.project,
+    buttons: [BROWSE_BUTTON],
+    placeholder: 'Project folder, e.g. ~/Projects/billing-service',
+    prompt: 'The folder the agent works in (absolute, or starting with ~/); the protocol file goes there.',
+    check: checkProject,
+  });
+  if (answer.kind === 'back') return { next: 1 };
+  if (answer.kind === 'button') {
+    const picked = await w.c.prompts.openDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: 'Use as Project Folder',
+      title: `Cortex: ${w.name}'s project folder`,
+      defaultUri: projectUri(answer.value) ?? vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
+    w.project = picked?.[0] ? tildePath(picked[0]) : answer.value;
+    return { next: 2 };
+  }
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.project = answer.value.trim().replace(/(.)[\\/]+$/, '$1');
+  return { next: 3 };
+}
+
+async function roleStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 3,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.role,
+    placeholder: 'Role, e.g. Build and maintain the billing service',
+    prompt: 'One line saying what this agent does (## Role). Optional.',
+    check: checkRole,
+  });
+  if (answer.kind === 'back') return { next: 2 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.role = answer.value.trim();
+  return { next: 4 };
+}
+
+async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 4,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.capabilities,
+    placeholder: 'Capabilities, comma-separated, e.g. Python/FastAPI, Stripe integration',
+    prompt: 'Skills and tools, separated by commas (## Capabilities). Optional. Enter registers the agent.',
+    check: checkCapabilities,
+  });
+  if (answer.kind === 'back') return { next: 3 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.capabilities = answer.value;
+  return { end: 'write' };
+}
+
+async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
+  const name = value.trim();
+  if (name === '') return { error: 'Enter the agent\'s name, e.g. "Billing Dev".' };
+  const slug = slugify(name);
+  if (!/[a-z0-9]/.test(slug)) return { error: `"${name}" gives an empty slug: a name needs letters or digits (a-z, 0-9).` };
+  const note = agentNotePath(slug);
+  if (c.store.team?.agents.some((a) => a.slug === slug && a.notePath !== null) || (await fs.stat(note))) {
+    return { error: `An agent "${slug}" is already registered (${note} exists); choose another name.` };
+  }
+  const folder = await fs.stat(agentFolder(slug));
+  return { hint: `Slug: ${slug} → ${note}${folder ? ' (the folder exists: its tasks.md is kept)' : ' and tasks.md'}` };
+}
+
+/** The folder a typed path names, `undefined` when it is not absolute. */
+function projectUri(text: string): vscode.Uri | undefined {
+  const path = expandHome(text.trim(), os.homedir());
+  return isAbsolutePath(path) ? vscode.Uri.file(path) : undefined;
+}
+
+async function checkProject(value: string): Promise<InputFeedback> {
+  const text = value.trim();
+  if (text === '') return { error: 'Enter the folder the agent works in (its project), or browse for it with the folder button.' };
+  const uri = projectUri(text);
+  if (!uri) return { error: `"${text}" is not an absolute path: start it with / or ~/ (or a drive letter on Windows).` };
+  let stat: vscode.FileStat;
+  try {
+    stat = await vscode.workspace.fs.stat(uri);
+  } catch {
+    return { error: `${text} does not exist: pick an existing folder (the agent's working copy).` };
+  }
+  if (!(stat.type & vscode.FileType.Directory)) return { error: `${text} is a file, not a folder.` };
+  const slug = projectSlug(text);
+  return { hint: slug ? `Project slug: ${slug} (listed under ## Projects).` : undefined };
+}
+
+function checkRole(value: string): InputFeedback {
+  const role = value.trim();
+  if (role.startsWith('#')) return { error: 'A role is plain text: a line starting with "#" would become a heading in the note.' };
+  return { hint: role === '' ? 'Optional: one line saying what this agent does (## Role).' : undefined };
+}
+
+export function parseCapabilities(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function checkCapabilities(value: string): InputFeedback {
+  const list = parseCapabilities(value);
+  const seen = new Set<string>();
+  for (const item of list) {
+    const key = item.toLowerCase();
+    if (seen.has(key)) return { error: `"${item}" is listed twice.` };
+    seen.add(key);
+  }
+  if (list.length === 0) return { hint: 'Optional: separate capabilities with commas.' };
+  return { hint: `${list.length} ${list.length === 1 ? 'capability' : 'capabilities'}: ${list.join(' · ')}` };
+}
+
+/** A folder path with the home folder written as `~`, as agent notes name projects. */
+function tildePath(uri: vscode.Uri): string {
+  const path = uri.scheme === 'file' ? uri.fsPath : uri.path;
+  const home = os.homedir();
+  if (uri.scheme === 'file' && (path === home || path.startsWith(home + '/') || path.startsWith(home + '\\'))) return '~' + path.slice(home.length);
+  return path;
+}
+
+async function write(
+  c: Services,
+  fs: VscodeTeamFs,
+  input: { name: string; project: string; role: string; capabilities: string[] },
+  generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
+): Promise<RegisteredAgent | undefined> {
+  const slug = slugify(input.name);
+  const notePath = agentNotePath(slug);
+  const tasksPath = agentTasksPath(slug);
+  let result: RegisterResult | undefined;
+  try {
+    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath] }, (teamFs) =>
+      registerAgent(teamFs, {
+        name: input.name,
+        project: input.project,
+        role: input.role === '' ? undefined : input.role,
+        capabilities: input.capabilities,
+        joined: formatDate(c.clock.now()),
+      }),
+    );
+  } catch (e) {
+    if (e instanceof CortexInputError || e instanceof UnsavedChangesError) {
+      await c.prompts.error(`Cortex: nothing was written. ${e.message}`);
+    } else if (await fs.stat(notePath).catch(() => undefined)) {
+      await c.prompts.error(`Cortex: wrote ${notePath}, but could not create ${tasksPath}: ${errorMessage(e)}. Create it as an empty file, or delete the note and register again.`);
+    } else {
+      await c.prompts.error(`Cortex: nothing was written. Could not create ${notePath}: ${errorMessage(e)}`);
+    }
+    return undefined;
+  }
+  if (!result) return undefined;
+  c.log.info(`Registered ${result.slug}: ${result.notePath}, ${result.tasksPath}${result.createdTasks ? '' : ' (kept)'}`);
+  const open = 'Open Note';
+  const choice = await c.prompts.info(
+    `Cortex: registered ${input.name}: ${result.notePath} and ${result.createdTasks ? 'an empty' : 'the existing'} ${result.tasksPath}. Generate its protocol file, so the agent knows how to take part?`,
+    GENERATE_PROTOCOL_CHOICE,
+    open,
+  );
+  let protocol: GeneratedProtocol | undefined;
+  if (choice === GENERATE_PROTOCOL_CHOICE) {
+    await c.store.whenIdle();
+    protocol = await generate(result.slug);
+  } else if (choice === open) {
+    await vscode.window.showTextDocument(fs.uri(result.notePath), { preview: true });
+  }
+  return { ...result, name: input.name, protocol };
+}

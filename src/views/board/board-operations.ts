@@ -1,0 +1,297 @@
+import type * as vscode from 'vscode';
+import { readTextFile } from '../../core/edit';
+import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { moveText } from '../../core/ops/move';
+import { reassignTask } from '../../core/ops/reassign';
+import { reorderText } from '../../core/ops/reorder';
+import { Agent, Task } from '../../core/model';
+import { parseTaskFile } from '../../core/parse/tasks';
+import { formatStamp } from '../../base/time';
+import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
+import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
+import { CardRef, DropTarget } from './common/messages';
+
+/**
+ * What the board's drops and menu actions do on the host: each is one core operation
+ * on the task file as it is on disk right now, through the one writer (Restricted
+ * Mode writes nothing; a tasks.md with unsaved changes in an editor is never written;
+ * `editFile` applies the operation again if the file changes while it writes; the
+ * store re-reads the file at once, so the board's next snapshot reflects it).
+ *
+ * The page names a task by agent, index and title (and the status it showed); the task
+ * is found again in the fresh text by `locateTask` (same position and title, or the
+ * only task with that title) and must still have that status, else nothing is written
+ * and the user is told the board was out of date.
+ */
+export interface BoardOperationsDeps {
+  readonly team: ReadonlyTeam;
+  readonly writer: ViewWriter;
+  readonly prompts: ViewPrompts;
+  readonly log: vscode.LogOutputChannel;
+  /** The one dispatch (Dispatch Task's write and message); throws what was refused, `undefined` in Restricted Mode. */
+  dispatch(agent: Agent, title: string, body: string): Promise<{ readonly title: string } | undefined>;
+  /** The title check Dispatch Task uses: an error when the agent already has an open task so named. */
+  checkTitle(agent: Agent, title: string): string | undefined;
+}
+
+/** How an operation ended: `ok` when the file now says what the user asked for. */
+export interface OpOutcome {
+  readonly ok: boolean;
+  /** For the page's live region. */
+  readonly message: string | null;
+}
+
+const DONE = (message: string): OpOutcome => ({ ok: true, message });
+const RESTRICTED = 'Restricted Mode: the board only reads.';
+const FAILED = (message: string | null = null): OpOutcome => ({ ok: false, message });
+
+export const DISPATCH_AGAIN = 'Dispatch Again as a New Task';
+
+export class BoardOperations {
+  /** What a refusal went on to do (the "Dispatch again" offer), for tests to wait on. */
+  followUp: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly ctx: BoardOperationsDeps) {}
+
+  /** A card dropped on a target (also what the keyboard and the menu's moves send). */
+  async drop(card: CardRef, target: DropTarget): Promise<OpOutcome> {
+    const found = await this.current(card);
+    if (!found) return FAILED();
+    const { agent, task, index } = found;
+    const dragged: DraggedCard = { agent: agent.slug, index, title: task.title, status: task.status };
+    const plan = planDrop(dragged, target, (slug) => this.agentName(slug));
+    switch (plan.kind) {
+      case 'none':
+        return DONE('Nothing to change.');
+      case 'invalid':
+        void this.ctx.prompts.warn(plan.reason);
+        return FAILED(plan.reason);
+      case 'refuse-done':
+        // Not awaited: the message stays until dismissed; the page hears back at once.
+        this.followUp = this.explainDone(agent, task, index, plan.dispatchTo);
+        return FAILED(`"${task.title}" is done and stays done.`);
+      case 'move':
+        return this.trusted('move a task', () => this.move(agent, card, plan.to));
+      case 'reorder':
+        return this.trusted('reorder tasks', () => this.reorder(agent, card, plan.anchor, plan.place));
+      case 'reassign':
+        return this.trusted('reassign a task', () => this.reassign(agent, card, plan.to));
+    }
+  }
+
+  /** "Reassign to…": the user picks the agent. */
+  async reassignPick(card: CardRef): Promise<OpOutcome> {
+    const found = await this.current(card);
+    if (!found) return FAILED();
+    const team = this.ctx.team.current.team;
+    const others = (team?.agents ?? []).filter((a) => a.slug !== found.agent.slug);
+    if (others.length === 0) {
+      void this.ctx.prompts.info('Cortex: there is no other agent to reassign the task to.');
+      return FAILED();
+    }
+    const picked = await this.ctx.prompts.pick(
+      others.map((a) => ({ label: a.name, description: a.slug, detail: a.role ?? undefined, slug: a.slug })),
+      { title: `Reassign "${found.task.title}"`, placeHolder: 'The agent whose queue it joins (at the end)', matchOnDescription: true },
+    );
+    if (!picked) return FAILED(null);
+    return this.drop(card, { agent: picked.slug, column: 'ready', anchor: null, place: 'after' });
+  }
+
+  /** A done task, dispatched again as a new ready task into `to`'s queue (default: the same agent). */
+  async dispatchAgain(card: CardRef, to: string = card.agent): Promise<OpOutcome> {
+    const found = await this.current(card);
+    if (!found) return FAILED();
+    const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
+    if (!target) {
+      void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
+      return FAILED();
+    }
+    const active = new Set(target.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').map((t) => t.title));
+    const title = await this.ctx.prompts.input({
+      title: 'Dispatch Again as a New Task',
+      prompt: `A new ready task at the end of ${target.name}'s queue, with the description of "${found.task.title}". Its title must differ from ${target.name}'s active tasks.`,
+      value: againTitle(found.task.title, active),
+      validateInput: (v) => this.ctx.checkTitle(target, v),
+    });
+    if (title === undefined || title.trim() === '') return FAILED(null);
+    try {
+      const result = await this.ctx.dispatch(target, title.trim(), found.task.body);
+      return result ? DONE(`Dispatched "${result.title}" to ${target.name}.`) : FAILED(RESTRICTED);
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  // ---- the operations --------------------------------------------------------------
+
+  private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<OpOutcome> {
+    const path = agent.tasksPath;
+    if (this.refuseIfUnsaved([path])) return FAILED();
+    let summary: string | undefined;
+    if (to === 'done') {
+      const answer = await this.ctx.prompts.input({
+        title: `Complete "${card.title}"`,
+        prompt: 'Summary (optional): written under "### Summary" in the task. Leave empty for none; Escape cancels.',
+        placeHolder: 'What was done',
+      });
+      if (answer === undefined) return FAILED(null);
+      summary = answer.trim() === '' ? undefined : answer;
+      // The editor may have been touched while the box was open.
+      if (this.refuseIfUnsaved([path])) return FAILED();
+    }
+    const now = formatStamp(this.ctx.team.current.now);
+    return this.edit('move a task', path, (text) => {
+      const i = this.find(text, path, card);
+      return moveText(text, path, { ref: String(i + 1), to, now, summary }).text;
+    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+  }
+
+  private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
+    const path = agent.tasksPath;
+    if (this.refuseIfUnsaved([path])) return FAILED();
+    return this.edit('reorder tasks', path, (text) => {
+      const i = this.find(text, path, card);
+      const tasks = parseTaskFile(text, path).tasks;
+      const a = locateTask(tasks, anchor);
+      if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
+      const r = reorderText(text, path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
+      return r.text;
+    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`);
+  }
+
+  private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
+    const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
+    if (!target) {
+      void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
+      return FAILED();
+    }
+    const from = agent.tasksPath;
+    try {
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs) => {
+        const text = await readTextFile(fs, from);
+        if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
+        const i = this.find(text, from, card);
+        const tasks = parseTaskFile(text, from).tasks;
+        // By title when that names it alone (robust if the file moves on meanwhile), else by position.
+        const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
+        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+      });
+      if (!result) return FAILED(RESTRICTED);
+      this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
+      return DONE(`"${result.title}" reassigned to ${target.name}.`);
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  // ---- helpers ---------------------------------------------------------------------
+
+  /** Applies `op` to the file's current text through the writer; reports what went wrong. */
+  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string): Promise<OpOutcome> {
+    try {
+      const result = await this.ctx.writer.edit({ what, path }, op);
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) this.ctx.log.info(`Board: ${logLine}`);
+      return DONE(done);
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  /** The index of `card` in freshly read text, checked against what the board showed. */
+  private find(text: string, path: string, card: CardRef): number {
+    const tasks = parseTaskFile(text, path).tasks;
+    const i = locateTask(tasks, card);
+    if (i < 0) {
+      throw new CortexInputError(`"${card.title}" is no longer where the board showed it in ${path} (it was moved, renamed or removed); nothing was written. The board has been refreshed.`);
+    }
+    if (tasks[i].status !== card.status) {
+      throw new CortexInputError(`"${card.title}" is now ${describeStatus(tasks[i].status)} in ${path} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
+    }
+    return i;
+  }
+
+  /** The agent and task the page means, from the store; tells the user when it is gone or changed. */
+  private async current(card: CardRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
+    await whenIdle(this.ctx.team, 2000);
+    const { team, fs } = this.ctx.team.current;
+    if (!team || !fs) {
+      void this.ctx.prompts.warn('Cortex: no team folder is loaded.');
+      return undefined;
+    }
+    const agent = team.agents.find((a) => a.slug === card.agent);
+    if (!agent) {
+      void this.ctx.prompts.warn(`Cortex: there is no agent "${card.agent}" in this team any more.`);
+      return undefined;
+    }
+    const index = locateTask(agent.tasks, card);
+    if (index < 0) {
+      void this.ctx.prompts.warn(`Cortex: "${card.title}" is no longer in ${agent.tasksPath} where the board showed it; nothing was written. The board has been refreshed.`);
+      return undefined;
+    }
+    const task = agent.tasks[index];
+    if (task.status !== card.status) {
+      void this.ctx.prompts.warn(`Cortex: "${card.title}" is now ${describeStatus(task.status)} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
+      return undefined;
+    }
+    return { agent, task, index };
+  }
+
+  private async explainDone(agent: Agent, task: Task, index: number, dispatchTo: string): Promise<void> {
+    const where = dispatchTo === agent.slug ? '' : ` for ${this.agentName(dispatchTo)}`;
+    const answer = await this.ctx.prompts.warn(
+      `"${task.title}" is done, and done is final in the task protocol: agents never pick up a finished task again, so the board does not move it back or hand it on. Dispatch it again as a new task${where} instead.`,
+      DISPATCH_AGAIN,
+    );
+    if (answer === DISPATCH_AGAIN) await this.dispatchAgain({ agent: agent.slug, index, title: task.title, status: task.status }, dispatchTo);
+  }
+
+  /** Restricted Mode refuses before any question is asked (the writer says why). */
+  private async trusted(what: string, run: () => Promise<OpOutcome>): Promise<OpOutcome> {
+    return (await this.ctx.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+  }
+
+  /**
+   * True (and the user told) when a file has unsaved changes in an editor: checked
+   * before asking anything (the writer checks again when it writes).
+   */
+  private refuseIfUnsaved(paths: readonly string[]): boolean {
+    try {
+      this.ctx.writer.checkUnsaved(paths);
+      return false;
+    } catch (e) {
+      this.failed(e);
+      return true;
+    }
+  }
+
+  private failed(e: unknown): OpOutcome {
+    const message = e instanceof Error ? e.message : String(e);
+    if (e instanceof CortexInputError || e instanceof CortexConflictError) {
+      void this.ctx.prompts.warn(`Cortex: ${message}`);
+    } else {
+      this.ctx.log.error(`Board: ${message}`);
+      void this.ctx.prompts.error(`Cortex: the board could not write: ${message}`);
+    }
+    return FAILED(message);
+  }
+
+  private agentName(slug: string): string {
+    return this.ctx.team.current.team?.agents.find((a) => a.slug === slug)?.name ?? slug;
+  }
+}
+
+/** The team's `whenIdle`, or after `ms` when files keep changing. */
+export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void store.whenIdle().then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function describeStatus(status: string | null): string {
+  return status === null ? 'without a status line' : status;
+}

@@ -1,0 +1,230 @@
+/**
+ * The task board's message protocol: the one module both sides import (the extension
+ * host and the board webview). No `vscode` import, no DOM: plain types and validators.
+ *
+ * Webview → host: commands carrying ids only: an agent slug and a task's index in its
+ * tasks.md together with its title (and the status the board showed), so the host can
+ * find the task again in the file as it is now. Never paths or command names. The
+ * first message is `ready`; the host posts nothing before it.
+ *
+ * Host → webview: `state` snapshots with a version. A full snapshot (`base` null)
+ * carries the lane list and the cards of the first lanes; patches (`base` = the
+ * version they apply to) carry the cards of lanes the page does not have yet (the
+ * rest of a big team, a few thousand cards at a time, so the first screen paints
+ * early) or whose cards changed, so a drop or an agent's tick re-sends one lane, not
+ * twenty thousand cards. A page that missed a version asks to `resync`.
+ * Every message is validated on arrival; whatever fails is dropped (and logged).
+ */
+import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
+import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
+
+export const BOARD_PROTOCOL_VERSION = 1;
+
+export type { Liveness };
+
+// ---- the board's data --------------------------------------------------------------
+
+/** The board's columns: the protocol's three statuses, and one for anything else. */
+export type ColumnId = 'ready' | 'in-progress' | 'done' | 'other';
+export const COLUMN_IDS: readonly ColumnId[] = ['ready', 'in-progress', 'done', 'other'];
+
+export interface BoardCard {
+  /** 0-based position among the agent's tasks, in file order. */
+  readonly index: number;
+  readonly title: string;
+  /** `ready` | `in-progress` | `done`, another value as written, or `null` without a status line. */
+  readonly status: string | null;
+  readonly started: string | null;
+  readonly completed: string | null;
+  /** The body's first line, as plain text (may be empty). */
+  readonly text: string;
+  /** The `### Summary`, as one line of plain text (shortened), when there is one. */
+  readonly summary: string | null;
+  /** 1-based line of the heading in tasks.md. */
+  readonly line: number;
+}
+
+export interface BoardAgent {
+  readonly slug: string;
+  readonly name: string;
+  readonly role: string | null;
+  readonly coordinator: boolean;
+  readonly liveness: Liveness;
+  /** Minutes since the last tick; `null` without a readable tick. */
+  readonly tickAgeMinutes: number | null;
+  readonly projects: readonly string[];
+  /** Changes whenever this agent's cards change (a patch re-sends the cards then). */
+  readonly rev: number;
+  /** How many cards each column has: ready, in progress, done, other (lays the lane out before its cards arrive). */
+  readonly counts: readonly [number, number, number, number];
+}
+
+export interface BoardLaneCards {
+  readonly slug: string;
+  readonly cards: readonly BoardCard[];
+}
+
+export type BoardStatus = 'loading' | 'noTeam' | 'ready';
+
+export interface BoardHeader {
+  readonly status: BoardStatus;
+  readonly team: { readonly name: string; readonly path: string } | null;
+  /** Why no team is shown, or a load failure. */
+  readonly message: string | null;
+  /** The workspace is trusted: the board may write. */
+  readonly trusted: boolean;
+  /** Wall-clock minutes (see base/time) the ages are measured against. */
+  readonly now: number;
+  /** Every project slug the team knows (for the project filter). */
+  readonly projects: readonly string[];
+}
+
+/** A task as the webview names it: where it was, what it was called, what it showed. */
+export interface CardRef {
+  readonly agent: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
+}
+
+/** Where a card was dropped: a lane, a column, and for the ready column a neighbour. */
+export interface DropTarget {
+  readonly agent: string;
+  readonly column: ColumnId;
+  /** The card the dropped one goes before or after (reordering); `null`: no neighbour. */
+  readonly anchor: { readonly index: number; readonly title: string } | null;
+  readonly place: 'before' | 'after';
+}
+
+/** A task's body and summary as the host rendered them (see `views/shared/common/markdown-tree.ts`). */
+export type { MdNode };
+
+export interface CardDetail {
+  readonly agent: string;
+  readonly agentName: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
+  readonly started: string | null;
+  readonly completed: string | null;
+  readonly line: number;
+  /** Other `**Key:** value` lines, e.g. Priority. */
+  readonly fields: ReadonlyArray<readonly [string, string]>;
+  readonly body: readonly MdNode[];
+  readonly summary: readonly MdNode[] | null;
+}
+
+// ---- messages ----------------------------------------------------------------------
+
+/** Host → webview. */
+export type BoardHostMessage =
+  | {
+      readonly type: 'state';
+      readonly version: number;
+      /** `null`: a full snapshot; else the version this patch applies to. */
+      readonly base: number | null;
+      readonly header: BoardHeader;
+      /** Every lane, in order. */
+      readonly agents: readonly BoardAgent[];
+      /** Cards of the lanes the page lacks or whose `rev` changed (a lane not listed keeps what the page has, or waits). */
+      readonly lanes: readonly BoardLaneCards[];
+    }
+  /** How an operation the page asked for ended (after the board shows its effect). */
+  | { readonly type: 'result'; readonly op: number; readonly ok: boolean; readonly message: string | null }
+  | { readonly type: 'detail'; readonly request: number; readonly detail: CardDetail | null }
+  /** Scroll to an agent's lane (the board was opened for that agent). */
+  | { readonly type: 'reveal'; readonly agent: string };
+
+export type BoardStateMessage = Extract<BoardHostMessage, { type: 'state' }>;
+
+/** Webview → host. */
+export type BoardWebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'resync' }
+  /** A drag (or its keyboard or menu equivalent) ended on a target: one protocol write, or a refusal. */
+  | { readonly type: 'drop'; readonly op: number; readonly card: CardRef; readonly target: DropTarget }
+  /** Reassign to an agent the user picks on the host side. */
+  | { readonly type: 'reassign'; readonly op: number; readonly card: CardRef }
+  /** A done card: dispatch a copy as a new ready task. */
+  | { readonly type: 'dispatchAgain'; readonly card: CardRef }
+  | { readonly type: 'openTask'; readonly card: CardRef }
+  | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
+  | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
+  | { readonly type: 'openTeamView' };
+
+export type BoardWebviewMessageType = BoardWebviewMessage['type'];
+
+// ---- validation --------------------------------------------------------------------
+
+const column = oneOf(COLUMN_IDS);
+const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int });
+const agent = object({
+  slug,
+  name: str,
+  role: nullable(str),
+  coordinator: bool,
+  liveness: oneOf(LIVENESS_VALUES),
+  tickAgeMinutes: nullable(num),
+  projects: arrayOf(str),
+  rev: int,
+  counts: (v, at) => (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isInteger(n) && n >= 0) ? null : `${at} should be four counts`),
+});
+const header = object({
+  status: oneOf(['loading', 'noTeam', 'ready']),
+  team: nullable(object({ name: str, path: str })),
+  message: nullable(str),
+  trusted: bool,
+  now: num,
+  projects: arrayOf(str),
+});
+const laneCards = object({ slug, cards: arrayOf(card) });
+
+const pair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
+const detail = object({
+  agent: slug,
+  agentName: str,
+  index: int,
+  title: str,
+  status: nullable(str),
+  started: nullable(str),
+  completed: nullable(str),
+  line: int,
+  fields: arrayOf(pair),
+  body: markdownTree(32),
+  summary: nullable(markdownTree(32)),
+});
+
+const hostMessages: Readonly<Record<BoardHostMessage['type'], Check>> = {
+  state: object({ type: str, version: int, base: nullable(int), header, agents: arrayOf(agent), lanes: arrayOf(laneCards) }),
+  result: object({ type: str, op: int, ok: bool, message: nullable(str) }),
+  detail: object({ type: str, request: int, detail: nullable(detail) }),
+  reveal: object({ type: str, agent: slug }),
+};
+
+/** Titles come back from the page: long enough for any real title, bounded. */
+const title = shortStr(4000);
+const cardRef = object({ agent: slug, index: int, title, status: nullable(shortStr(200)) });
+const dropTarget = object({ agent: slug, column, anchor: nullable(object({ index: int, title })), place: oneOf(['before', 'after']) });
+
+const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
+  ready: object({ type: str, protocol: int }),
+  resync: object({ type: str }),
+  drop: object({ type: str, op: int, card: cardRef, target: dropTarget }),
+  reassign: object({ type: str, op: int, card: cardRef }),
+  dispatchAgain: object({ type: str, card: cardRef }),
+  openTask: object({ type: str, card: cardRef }),
+  detail: object({ type: str, request: int, card: cardRef }),
+  openLink: object({ type: str, card: cardRef, link: int }),
+  openTeamView: object({ type: str }),
+};
+
+/** Checks a message the host received from the board webview. */
+export function checkBoardWebviewMessage(data: unknown): Checked<BoardWebviewMessage> {
+  return checkMessage<BoardWebviewMessage>(data, webviewMessages);
+}
+
+/** Checks a message the board webview received from the host. */
+export function checkBoardHostMessage(data: unknown): Checked<BoardHostMessage> {
+  return checkMessage<BoardHostMessage>(data, hostMessages);
+}

@@ -1,0 +1,199 @@
+/**
+ * The Team view's message protocol: the one module both sides import (the extension
+ * host and the webview). No `vscode` import, no DOM: plain types and validators.
+ *
+ * Webview → host: commands, carrying ids only (agent slug, task index, project slug),
+ * never file paths or command names. The first is `ready`; the host posts nothing
+ * before it. Host → webview: notifications, a full state snapshot with a version.
+ * Every message is validated on arrival; whatever fails is dropped (and logged).
+ */
+
+import type { TeamSummary } from '../../../core/liveness';
+import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
+
+export const PROTOCOL_VERSION = 1;
+
+// ---- the state the host sends ----------------------------------------------------
+
+export type { Liveness };
+
+export interface TaskRef {
+  /** Index into the agent's tasks, in file order: what `openTask` sends back. */
+  readonly index: number;
+  readonly title: string;
+}
+
+export interface RunningTask extends TaskRef {
+  /** Minutes since `**Started:**`; `null` when there is no readable start. */
+  readonly runningMinutes: number | null;
+}
+
+export interface AgentView {
+  readonly slug: string;
+  readonly name: string;
+  readonly role: string | null;
+  /** The chief of staff, who dispatches work. */
+  readonly coordinator: boolean;
+  readonly liveness: Liveness;
+  /** Minutes since the last tick (negative: in the future); `null` without a readable tick. */
+  readonly tickAgeMinutes: number | null;
+  readonly current: RunningTask | null;
+  readonly readyCount: number;
+  readonly next: TaskRef | null;
+  readonly doneCount: number;
+  /** `Status:` of the latest Session Log entry. */
+  readonly sessionStatus: string | null;
+  readonly lastSession: string | null;
+  readonly projects: readonly string[];
+  /** Slug of the agent that started this one, when the note names one. */
+  readonly parent: string | null;
+  /** `level:` from the note when it is 1, 2 or 3. */
+  readonly level: number | null;
+  /** The external task runner's progress in the agent's project folder (`.shuttle.md`), read only. */
+  readonly shuttle: ShuttleView | null;
+  readonly hasNote: boolean;
+  /** Problems (errors and warnings) found in this agent's files. */
+  readonly problems: number;
+}
+
+export interface ShuttleView {
+  readonly done: number;
+  readonly total: number;
+  /** The runner's task in progress, else its next ready one. */
+  readonly current: { readonly title: string; readonly status: 'in-progress' | 'ready' } | null;
+}
+
+export interface ProjectView {
+  readonly slug: string;
+  readonly status: string | null;
+  readonly nextAction: string | null;
+  readonly agents: ReadonlyArray<{ readonly slug: string; readonly name: string }>;
+}
+
+/** The status bar's counts (`core/liveness.ts`'s `TeamSummary`), shown in the header. */
+export type TeamSummaryView = TeamSummary;
+
+export type ViewStatus = 'loading' | 'noTeam' | 'ready';
+
+export interface TeamViewState {
+  readonly status: ViewStatus;
+  /** Folder name and where it is, for the header. */
+  readonly team: { readonly name: string; readonly path: string; readonly source: string } | null;
+  /** Why no team is shown (e.g. the setting points nowhere). */
+  readonly message: string | null;
+  /** More than one team folder could be shown: offer "Select Team Folder". */
+  readonly multipleTeams: boolean;
+  /** A "Register Agent" command exists. */
+  readonly canRegisterAgent: boolean;
+  /** The workspace is trusted (writes allowed). */
+  readonly trusted: boolean;
+  readonly staleAfterMinutes: number;
+  readonly summary: TeamSummaryView;
+  readonly agents: readonly AgentView[];
+  readonly projects: readonly ProjectView[];
+  /** Errors and warnings in the whole team folder. */
+  readonly problems: number;
+}
+
+// ---- messages --------------------------------------------------------------------
+
+/** Host → webview. */
+export type HostMessage = { readonly type: 'state'; readonly version: number; readonly state: TeamViewState };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'openAgent'; readonly agent: string }
+  | { readonly type: 'openTasksFile'; readonly agent: string }
+  | { readonly type: 'openTask'; readonly agent: string; readonly task: number }
+  | { readonly type: 'openProject'; readonly project: string }
+  | { readonly type: 'selectTeamFolder' }
+  | { readonly type: 'createTeamFolder' }
+  | { readonly type: 'registerAgent' }
+  | { readonly type: 'dispatchTask'; readonly agent: string }
+  | { readonly type: 'refresh' }
+  | { readonly type: 'showProblems' };
+
+export type WebviewMessageType = WebviewMessage['type'];
+
+// ---- validation ------------------------------------------------------------------
+
+// The combinators (str, object, arrayOf, …) and checkMessage are shared with the
+// board's protocol: src/views/shared/validate.ts.
+export type { Checked };
+
+const taskRef = object({ index: int, title: str });
+const agentView = object({
+  slug,
+  name: str,
+  role: nullable(str),
+  coordinator: bool,
+  liveness: oneOf(LIVENESS_VALUES),
+  tickAgeMinutes: nullable(num),
+  current: nullable(object({ index: int, title: str, runningMinutes: nullable(num) })),
+  readyCount: int,
+  next: nullable(taskRef),
+  doneCount: int,
+  sessionStatus: nullable(str),
+  lastSession: nullable(str),
+  projects: arrayOf(str),
+  parent: nullable(str),
+  level: nullable(int),
+  shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),
+  hasNote: bool,
+  problems: int,
+});
+const projectView = object({
+  slug,
+  status: nullable(str),
+  nextAction: nullable(str),
+  agents: arrayOf(object({ slug, name: str })),
+});
+const summaryView = object({ agents: int, alive: int, idle: int, down: int, inactive: int, ready: int, inProgress: int });
+const teamViewState = object({
+  status: oneOf(['loading', 'noTeam', 'ready']),
+  team: nullable(object({ name: str, path: str, source: str })),
+  message: nullable(str),
+  multipleTeams: bool,
+  canRegisterAgent: bool,
+  trusted: bool,
+  staleAfterMinutes: num,
+  summary: summaryView,
+  agents: arrayOf(agentView),
+  projects: arrayOf(projectView),
+  problems: int,
+});
+
+const hostMessages: Readonly<Record<HostMessage['type'], Check>> = {
+  state: object({ type: str, version: int, state: teamViewState }),
+};
+
+const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
+  ready: object({ type: str, protocol: int }),
+  openAgent: object({ type: str, agent: slug }),
+  openTasksFile: object({ type: str, agent: slug }),
+  openTask: object({ type: str, agent: slug, task: int }),
+  openProject: object({ type: str, project: slug }),
+  selectTeamFolder: object({ type: str }),
+  createTeamFolder: object({ type: str }),
+  registerAgent: object({ type: str }),
+  dispatchTask: object({ type: str, agent: slug }),
+  refresh: object({ type: str }),
+  showProblems: object({ type: str }),
+};
+
+/** Checks a message the host received from the webview. */
+export function checkWebviewMessage(data: unknown): Checked<WebviewMessage> {
+  return checkMessage<WebviewMessage>(data, webviewMessages);
+}
+
+/** Checks a message the webview received from the host. */
+export function checkHostMessage(data: unknown): Checked<HostMessage> {
+  return checkMessage<HostMessage>(data, hostMessages);
+}
+
+/** Checks a state on its own (the host runs it before posting, in tests). */
+export function checkTeamViewState(data: unknown): string | null {
+  return teamViewState(data, 'state');
+}

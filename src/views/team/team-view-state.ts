@@ -1,0 +1,122 @@
+import { isCoordinator } from '../../core/coordinator';
+import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
+import { isValidLevel } from '../../core/lineage';
+import { Agent, Diagnostic, Project, Team } from '../../core/model';
+import { ShuttleProgress } from '../../core/parse/shuttle';
+import { latestSession } from '../../core/reports/team-report';
+import { parseStamp } from '../../base/time';
+import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
+
+/**
+ * Turns the parsed team into what the Team view shows: liveness, ages and counts are
+ * worked out here (the host), so the webview only lays them out. Pure.
+ */
+export interface TeamViewInput {
+  readonly status: ViewStatus;
+  readonly team: Team | undefined;
+  readonly header: TeamViewState['team'];
+  readonly message: string | null;
+  readonly multipleTeams: boolean;
+  readonly canRegisterAgent: boolean;
+  readonly trusted: boolean;
+  /** Wall-clock minutes (see base/time). */
+  readonly now: number;
+  readonly staleAfterMinutes: number;
+  /** The external task runner's progress for an agent (none when omitted). */
+  readonly shuttle?: (slug: string) => ShuttleProgress | null;
+}
+
+const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+
+export function buildTeamViewState(input: TeamViewInput): TeamViewState {
+  const team = input.team;
+  const problemsByAgent = new Map<string, number>();
+  let problems = 0;
+  for (const d of team?.diagnostics ?? []) {
+    if (!isProblem(d)) continue;
+    problems++;
+    const slug = agentOfFile(d.file);
+    if (slug) problemsByAgent.set(slug, (problemsByAgent.get(slug) ?? 0) + 1);
+  }
+  const agents = (team?.agents ?? []).map((a) =>
+    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null),
+  );
+  return {
+    status: input.status,
+    team: input.header,
+    message: input.message,
+    multipleTeams: input.multipleTeams,
+    canRegisterAgent: input.canRegisterAgent,
+    trusted: input.trusted,
+    staleAfterMinutes: input.staleAfterMinutes,
+    summary: team ? teamSummary(team, input.now, input.staleAfterMinutes) : NO_SUMMARY,
+    agents,
+    projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
+    problems,
+  };
+}
+
+export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null): AgentView {
+  let current: AgentView['current'] = null;
+  let next: AgentView['next'] = null;
+  let readyCount = 0;
+  let doneCount = 0;
+  agent.tasks.forEach((task, index) => {
+    if (task.status === 'in-progress') {
+      if (!current) {
+        const started = parseStamp(task.started);
+        current = { index, title: task.title, runningMinutes: started === null ? null : Math.max(0, now - started) };
+      }
+    } else if (task.status === 'ready') {
+      readyCount++;
+      next ??= { index, title: task.title };
+    } else if (task.status === 'done') {
+      doneCount++;
+    }
+  });
+  const latest = latestSession(agent);
+  return {
+    slug: agent.slug,
+    name: agent.name,
+    role: agent.role,
+    coordinator: isCoordinator(agent),
+    liveness: agentLiveness(agent, now, staleAfter),
+    tickAgeMinutes: tickAgeMinutes(agent, now),
+    current,
+    readyCount,
+    next,
+    doneCount,
+    sessionStatus: latest?.status ?? null,
+    lastSession: latest?.lastSession ?? null,
+    projects: agent.projects,
+    parent: agent.parent,
+    level: isValidLevel(agent.level) ? agent.level : null,
+    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle) : null,
+    hasNote: agent.notePath !== null,
+    problems,
+  };
+}
+
+/** A runner file with no tasks shows nothing (a kickoff not yet written out). */
+function shuttleView(p: ShuttleProgress): AgentView['shuttle'] {
+  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status } };
+}
+
+function projectView(project: Project, agents: readonly Agent[]): ProjectView {
+  return {
+    slug: project.slug,
+    status: project.status,
+    nextAction: project.nextAction,
+    agents: agents.filter((a) => a.projects.includes(project.slug)).map((a) => ({ slug: a.slug, name: a.name })),
+  };
+}
+
+function isProblem(d: Diagnostic): boolean {
+  return d.severity === 'error' || d.severity === 'warning';
+}
+
+/** `agents/<slug>/…` → slug. */
+function agentOfFile(file: string): string | undefined {
+  const m = /^agents\/([^/]+)\//.exec(file);
+  return m ? m[1] : undefined;
+}

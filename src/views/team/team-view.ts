@@ -1,0 +1,244 @@
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { DisposableBase } from '../../base/disposable';
+import { ShuttleProgress } from '../../core/parse/shuttle';
+import type { TeamSnapshot } from '../../extension/live-team';
+import { ReadonlyTeam } from '../shared/sources';
+import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
+import { makeNonce, teamViewHtml } from './team-view-html';
+import { buildTeamViewState } from './team-view-state';
+
+/** What the webview may ask for: ids in, the host decides what they mean. */
+export interface TeamViewActions {
+  openAgent(slug: string): unknown;
+  openTasksFile(slug: string): unknown;
+  openTask(slug: string, index: number): unknown;
+  openProject(slug: string): unknown;
+  selectTeamFolder(): unknown;
+  createTeamFolder(): unknown;
+  registerAgent(): unknown;
+  dispatchTask(slug: string): unknown;
+  refresh(): unknown;
+  showProblems(): unknown;
+  /** A "Register Agent" command exists (the view offers it). */
+  readonly canRegisterAgent: boolean;
+  readonly onDidChangeCanRegisterAgent: vscode.Event<boolean>;
+}
+
+/** The external task runners' progress, shown on the agents' rows. */
+export interface RunnerProgress {
+  progressOf(slug: string): ShuttleProgress | null;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export interface TeamViewDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly team: ReadonlyTeam;
+  readonly runners: RunnerProgress;
+  readonly actions: TeamViewActions;
+}
+
+/**
+ * The sidebar "Team" webview. Posts nothing until the page says `ready`, then the
+ * full state, and again whenever one of its sources changes it (the team's change
+ * event carries the snapshot; the runners and the register command say when they
+ * change). Incoming messages are validated; anything unknown or malformed is dropped
+ * and logged.
+ */
+export class TeamView extends DisposableBase implements vscode.WebviewViewProvider {
+  static readonly viewType = 'cortex.team';
+
+  private view: vscode.WebviewView | undefined;
+  private viewDisposables: vscode.Disposable[] = [];
+  private ready = false;
+  private version = 0;
+  private lastJson: string | undefined;
+  private lastState: TeamViewState | undefined;
+  private readonly posted = this.register(new vscode.EventEmitter<TeamViewState>());
+  /** Fires with each state posted to the page (tests wait on it). */
+  readonly onDidPostState = this.posted.event;
+  private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
+  /** Fires when a page has loaded and said `ready`. */
+  readonly onDidBecomeReady = this.readyEmitter.event;
+
+  private readonly extensionUri: vscode.Uri;
+  private readonly log: vscode.LogOutputChannel;
+  private readonly handlers: TeamViewActions;
+  /** The team as its last change event had it. */
+  private snapshot: TeamSnapshot;
+
+  constructor(private readonly deps: TeamViewDeps) {
+    super();
+    this.extensionUri = deps.extensionUri;
+    this.log = deps.log;
+    this.handlers = deps.actions;
+    this.snapshot = deps.team.current;
+    this.register({ dispose: () => this.releaseView() });
+    this.register(
+      deps.team.onDidChange((e) => {
+        this.snapshot = e.snapshot;
+        if (e.reason !== 'files') this.update(); // files outside the team model change no row
+      }),
+    );
+    this.register(deps.runners.onDidChange(() => this.update()));
+    this.register(deps.actions.onDidChangeCanRegisterAgent(() => this.update()));
+  }
+
+  /** What the view shows now, whether or not the page is open (its pure view-state function on its sources). */
+  currentState(): TeamViewState {
+    const s = this.snapshot;
+    return buildTeamViewState({
+      status: s.status,
+      team: s.team,
+      header: s.header,
+      message: s.message,
+      multipleTeams: s.multipleTeams,
+      canRegisterAgent: this.deps.actions.canRegisterAgent,
+      trusted: s.trusted,
+      now: s.now,
+      staleAfterMinutes: s.staleAfterMinutes,
+      shuttle: (slug) => this.deps.runners.progressOf(slug),
+    });
+  }
+
+  /** The state last posted to the page (`undefined` before the first). */
+  get lastPostedState(): TeamViewState | undefined {
+    return this.lastState;
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  get isVisible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.releaseView();
+    this.view = view;
+    this.ready = false;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist] };
+    const asUri = (file: string) => view.webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
+    view.webview.html = teamViewHtml({
+      cspSource: view.webview.cspSource,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: asUri('team.js'),
+      styleUris: [asUri('codicon.css'), asUri('team.css')],
+    });
+    this.viewDisposables.push(
+      view.webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
+      // Without retainContextWhenHidden the page is discarded while hidden; a new
+      // one says `ready` again when the view comes back.
+      view.onDidChangeVisibility(() => {
+        if (!view.visible) this.ready = false;
+      }),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+          this.viewDisposables.splice(0).forEach((d) => d.dispose());
+        }
+      }),
+    );
+  }
+
+  /** Posts the current state when the page is listening and the state changed. */
+  update(): void {
+    if (this.ready) this.post(false);
+  }
+
+  /** Reveals the view (and focuses it). */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${TeamView.viewType}.focus`);
+  }
+
+  /** A message from the page: checked, then handled (also the test API's way in). */
+  receiveMessage(data: unknown): void {
+    const checked = checkWebviewMessage(data);
+    if (!checked.ok) {
+      this.log.warn(`Team view: dropped a message (${checked.error}): ${preview(data)}`);
+      return;
+    }
+    const msg = checked.value;
+    if (msg.type !== 'ready' && !this.ready) {
+      this.log.warn(`Team view: dropped "${msg.type}" sent before "ready"`);
+      return;
+    }
+    try {
+      const result = this.dispatch(msg);
+      if (result instanceof Promise) result.catch((e: unknown) => this.log.error(`Team view: "${msg.type}" failed: ${String(e)}`));
+    } catch (e) {
+      this.log.error(`Team view: "${msg.type}" failed: ${String(e)}`);
+    }
+  }
+
+  private dispatch(msg: WebviewMessage): unknown {
+    const h = this.handlers;
+    switch (msg.type) {
+      case 'ready':
+        if (msg.protocol !== PROTOCOL_VERSION) {
+          this.log.warn(`Team view: the page speaks protocol ${msg.protocol}, the host ${PROTOCOL_VERSION}`);
+        }
+        this.ready = true;
+        this.post(true);
+        this.readyEmitter.fire();
+        return;
+      case 'openAgent':
+        return h.openAgent(msg.agent);
+      case 'openTasksFile':
+        return h.openTasksFile(msg.agent);
+      case 'openTask':
+        return h.openTask(msg.agent, msg.task);
+      case 'openProject':
+        return h.openProject(msg.project);
+      case 'selectTeamFolder':
+        return h.selectTeamFolder();
+      case 'createTeamFolder':
+        return h.createTeamFolder();
+      case 'registerAgent':
+        return h.registerAgent();
+      case 'dispatchTask':
+        return h.dispatchTask(msg.agent);
+      case 'refresh':
+        return h.refresh();
+      case 'showProblems':
+        return h.showProblems();
+    }
+  }
+
+  private post(force: boolean): void {
+    const view = this.view;
+    if (!view) return;
+    const state = this.currentState();
+    const json = JSON.stringify(state);
+    if (!force && json === this.lastJson) return;
+    this.lastJson = json;
+    this.lastState = state;
+    const message: HostMessage = { type: 'state', version: ++this.version, state };
+    void view.webview.postMessage(message).then(
+      (delivered) => {
+        if (delivered) this.posted.fire(state);
+      },
+      (e: unknown) => this.log.error(`Team view: cannot post the state: ${String(e)}`),
+    );
+  }
+
+  private releaseView(): void {
+    this.viewDisposables.splice(0).forEach((d) => d.dispose());
+    this.view = undefined;
+    this.ready = false;
+  }
+}
+
+function preview(data: unknown): string {
+  let s: string;
+  try {
+    s = JSON.stringify(data) ?? String(data);
+  } catch {
+    s = String(data);
+  }
+  return s.length > 200 ? s.slice(0, 200) + '…' : s;
+}

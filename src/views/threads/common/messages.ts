@@ -1,0 +1,228 @@
+/**
+ * The Threads panel's message protocol: the one module both sides import (the
+ * extension host and the webview). No `vscode` import, no DOM: plain types and
+ * validators.
+ *
+ * Webview → host: commands with ids only (a template name, a thread id, a link
+ * number), never paths or command names. The first is `ready`; the host posts nothing
+ * before it. Host → webview: `state` snapshots (templates with their laid-out graphs,
+ * thread records), `artifact` (the selected thread's artifact.md rendered on the host
+ * into a tree of harmless elements, re-sent as agents write it) and `reveal` (the
+ * sidebar asked to show an item). Every message is validated on arrival.
+ */
+import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
+
+// The webview draws an edge label on the same lines the host's layout made room for.
+export { labelLines } from './label-lines';
+
+export const THREADS_PROTOCOL_VERSION = 1;
+
+export const EDGE_KINDS = ['always', 'convergence', 'output_contains', 'output_not_contains', 'unknown'] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
+export const EDGE_SHAPES = ['forward', 'back', 'self'] as const;
+
+export interface GraphNodeView {
+  readonly id: string;
+  readonly agent: string;
+  readonly stage: string | null;
+  readonly entry: boolean;
+  readonly reachable: boolean;
+  /** The agent is not defined in "agents". */
+  readonly unknown: boolean;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface GraphEdgeView {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: EdgeKind;
+  readonly label: string;
+  /** The loop a convergence implies. */
+  readonly implied: boolean;
+  readonly shape: (typeof EDGE_SHAPES)[number];
+  readonly path: string;
+  readonly labelX: number;
+  readonly labelY: number;
+}
+
+export interface GraphView {
+  readonly width: number;
+  readonly height: number;
+  readonly nodes: readonly GraphNodeView[];
+  readonly edges: readonly GraphEdgeView[];
+}
+
+export interface TemplateView {
+  readonly name: string;
+  readonly description: string | null;
+  readonly agents: readonly string[];
+  readonly entry: string | null;
+  readonly maxTotalSteps: number | null;
+  readonly maxTotalCostUsd: number | null;
+  /** Errors and warnings the checks found in this template. */
+  readonly problems: number;
+  readonly graph: GraphView;
+}
+
+export const THREAD_STATUS_VALUES = ['running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting', 'other'] as const;
+export type ThreadStatusView = (typeof THREAD_STATUS_VALUES)[number];
+
+export interface StepView {
+  readonly agent: string | null;
+  readonly stage: string | null;
+  readonly costUsd: number | null;
+  readonly durationMs: number | null;
+  readonly status: string | null;
+}
+
+export interface ThreadView {
+  readonly id: string;
+  readonly status: ThreadStatusView;
+  /** The status as written when it is not one the thread system knows. */
+  readonly rawStatus: string;
+  readonly templateName: string | null;
+  /** The template is defined in thread-templates.json (its graph can be shown). */
+  readonly templateKnown: boolean;
+  readonly userMessage: string | null;
+  readonly activeAgent: string | null;
+  readonly activeStage: string | null;
+  readonly steps: readonly StepView[];
+  readonly totalCostUsd: number | null;
+  readonly maxTotalCostUsd: number | null;
+  readonly maxTotalSteps: number | null;
+  readonly abortReason: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  /** Where the artifact is, for display; `null` when the record names none. */
+  readonly artifactPath: string | null;
+}
+
+export type ThreadsStatus = 'loading' | 'none' | 'ready';
+
+export interface ThreadsViewState {
+  readonly status: ThreadsStatus;
+  /** Where the files are, for the header. */
+  readonly files: { readonly templates: string; readonly threads: string; readonly source: string } | null;
+  /** Why something is missing (no files found, a file that cannot be read). */
+  readonly messages: readonly string[];
+  readonly templates: readonly TemplateView[];
+  readonly threads: readonly ThreadView[];
+  /** Errors and warnings in thread-templates.json. */
+  readonly problems: number;
+}
+
+/** The artifact as the host rendered it (see `views/shared/common/markdown-tree.ts`); `mark` is an [ABORT] marker. */
+export type { MdNode };
+
+export interface ArtifactView {
+  readonly thread: string;
+  /** `null` when there is nothing to show (see `message`). */
+  readonly nodes: readonly MdNode[] | null;
+  readonly message: string | null;
+  /** The [ABORT] markers found in the text. */
+  readonly aborts: readonly string[];
+  /** Bumped on every change of the file, so the page can tell a new rendering. */
+  readonly revision: number;
+}
+
+export type SelectionKind = 'template' | 'thread';
+
+// ---- messages --------------------------------------------------------------------
+
+export type ThreadsHostMessage =
+  | { readonly type: 'state'; readonly version: number; readonly state: ThreadsViewState }
+  | { readonly type: 'artifact'; readonly artifact: ArtifactView }
+  | { readonly type: 'reveal'; readonly kind: SelectionKind; readonly id: string };
+
+export type ThreadsWebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'select'; readonly kind: SelectionKind; readonly id: string }
+  | { readonly type: 'openTemplate'; readonly template: string }
+  | { readonly type: 'openArtifact'; readonly thread: string }
+  | { readonly type: 'openLink'; readonly thread: string; readonly link: number }
+  | { readonly type: 'refresh' };
+
+// ---- validation ------------------------------------------------------------------
+
+export type { Checked };
+
+const id = shortStr(400);
+const graphView = object({
+  width: num,
+  height: num,
+  nodes: arrayOf(object({ id: str, agent: str, stage: nullable(str), entry: bool, reachable: bool, unknown: bool, x: num, y: num, width: num, height: num })),
+  edges: arrayOf(
+    object({ from: str, to: str, kind: oneOf(EDGE_KINDS), label: str, implied: bool, shape: oneOf(EDGE_SHAPES), path: shortStr(400), labelX: num, labelY: num }),
+  ),
+});
+const templateView = object({
+  name: str,
+  description: nullable(str),
+  agents: arrayOf(str),
+  entry: nullable(str),
+  maxTotalSteps: nullable(num),
+  maxTotalCostUsd: nullable(num),
+  problems: int,
+  graph: graphView,
+});
+const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str) });
+const threadView = object({
+  id: str,
+  status: oneOf(THREAD_STATUS_VALUES),
+  rawStatus: str,
+  templateName: nullable(str),
+  templateKnown: bool,
+  userMessage: nullable(str),
+  activeAgent: nullable(str),
+  activeStage: nullable(str),
+  steps: arrayOf(stepView),
+  totalCostUsd: nullable(num),
+  maxTotalCostUsd: nullable(num),
+  maxTotalSteps: nullable(num),
+  abortReason: nullable(str),
+  createdAt: nullable(str),
+  updatedAt: nullable(str),
+  artifactPath: nullable(str),
+});
+const threadsViewState = object({
+  status: oneOf(['loading', 'none', 'ready']),
+  files: nullable(object({ templates: str, threads: str, source: str })),
+  messages: arrayOf(str),
+  templates: arrayOf(templateView),
+  threads: arrayOf(threadView),
+  problems: int,
+});
+
+const artifactView = object({ thread: id, nodes: nullable(markdownTree(32)), message: nullable(str), aborts: arrayOf(str), revision: int });
+const selectionKind = oneOf(['template', 'thread']);
+
+const hostMessages: Readonly<Record<ThreadsHostMessage['type'], Check>> = {
+  state: object({ type: str, version: int, state: threadsViewState }),
+  artifact: object({ type: str, artifact: artifactView }),
+  reveal: object({ type: str, kind: selectionKind, id }),
+};
+
+const webviewMessages: Readonly<Record<ThreadsWebviewMessage['type'], Check>> = {
+  ready: object({ type: str, protocol: int }),
+  select: object({ type: str, kind: selectionKind, id }),
+  openTemplate: object({ type: str, template: id }),
+  openArtifact: object({ type: str, thread: id }),
+  openLink: object({ type: str, thread: id, link: int }),
+  refresh: object({ type: str }),
+};
+
+export function checkThreadsWebviewMessage(data: unknown): Checked<ThreadsWebviewMessage> {
+  return checkMessage<ThreadsWebviewMessage>(data, webviewMessages);
+}
+
+export function checkThreadsHostMessage(data: unknown): Checked<ThreadsHostMessage> {
+  return checkMessage<ThreadsHostMessage>(data, hostMessages);
+}
+
+export function checkThreadsViewState(data: unknown): string | null {
+  return threadsViewState(data, 'state');
+}

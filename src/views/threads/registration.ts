@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { DisposableBase } from '../../base/disposable';
+import type { ThreadsStore } from '../../extension/threads-store';
+import { Owner, ReadonlyTeam } from '../shared/sources';
+import { SelectionKind, ThreadsViewState } from './common/messages';
+import { ThreadsPanel } from './threads-panel';
+import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
+import { buildThreadsViewState } from './threads-view-state';
+
+export interface ThreadsDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  /** The thread files (templates, records, artifacts), found and watched. */
+  readonly store: ThreadsStore;
+  /** The team folder's `.cortex/` is one place the files are looked for. */
+  readonly team: ReadonlyTeam;
+}
+
+/** The Threads list in the sidebar and the Threads panel, with their commands. */
+export function registerThreads(owner: Owner, deps: ThreadsDeps): ThreadsViews {
+  return owner.add(new ThreadsViews(deps));
+}
+
+/**
+ * The Threads views wired to their store: the sidebar list, the panel and their
+ * commands follow the store's change events. Read-only: nothing here writes, so
+ * Restricted Mode needs no guard.
+ */
+export class ThreadsViews extends DisposableBase {
+  readonly store: ThreadsStore;
+  readonly panel: ThreadsPanel;
+  private readonly tree: ThreadsTree;
+  private cached: ThreadsViewState | undefined;
+
+  constructor(deps: ThreadsDeps) {
+    super();
+    const { extensionUri, log } = deps;
+    this.store = deps.store;
+    this.tree = this.register(new ThreadsTree(() => this.state()));
+    this.register(vscode.window.createTreeView('cortex.threadsList', { treeDataProvider: this.tree, showCollapseAll: false }));
+    this.panel = this.register(
+      new ThreadsPanel({
+        extensionUri,
+        log,
+        state: () => this.state(),
+        readText: (p) => this.store.readText(p),
+        followArtifact: (p) => this.store.followArtifact(p),
+        onDidChangeArtifact: this.store.onDidChangeArtifact,
+        openTemplate: (name) => this.openTemplates(name),
+        refresh: () => this.store.reload(true),
+      }),
+    );
+    this.register(
+      this.store.onDidChange(() => {
+        this.cached = undefined;
+        void vscode.commands.executeCommand('setContext', 'cortex.threadsFound', this.store.paths !== undefined);
+        this.tree.refresh();
+        this.panel.update();
+      }),
+    );
+    // Look in ~/.cortex at once; the team folder's .cortex is added when the team is found.
+    void this.store.reload(true);
+    this.register(
+      deps.team.onDidChange((e) => {
+        if (e.reason === 'location' || e.reason === 'team') void this.store.setTeamDir(e.snapshot.location?.uri);
+      }),
+    );
+    this.register(vscode.commands.registerCommand(OPEN_THREADS_COMMAND, (arg?: unknown) => this.panel.open(selection(arg))));
+    this.register(vscode.commands.registerCommand('cortex.refreshThreads', () => this.store.reload(true)));
+    this.register(vscode.commands.registerCommand('cortex.openThreadTemplates', () => this.openTemplates(undefined)));
+  }
+
+  /** What the panel and the list show now. */
+  state(): ThreadsViewState {
+    const s = this.store;
+    this.cached ??= buildThreadsViewState({
+      status: s.state,
+      files: s.paths ? { templates: s.paths.templatesFile, threads: s.paths.threadsFile, source: SOURCES[s.paths.source] } : null,
+      messages: s.messages,
+      check: s.check,
+      threads: s.records,
+      dataRoot: s.paths?.root ?? null,
+    });
+    return this.cached;
+  }
+
+  private async openTemplates(name: string | undefined): Promise<void> {
+    const paths = this.store.paths;
+    if (!paths) {
+      void vscode.window.showInformationMessage('No thread-templates.json was found: see the cortex.threadTemplatesFile setting.');
+      return;
+    }
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(paths.templatesFile));
+    const template = name ? this.store.check?.config?.templates.find((t) => t.name === name) : undefined;
+    const at = template ? doc.positionAt(template.at.offset) : new vscode.Position(0, 0);
+    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), preview: false });
+  }
+}
+
+const SOURCES = { setting: 'setting', CORTEX_HOME: '$CORTEX_HOME', home: '~/.cortex', team: 'team folder' } as const;
+
+function selection(arg: unknown): { kind: SelectionKind; id: string } | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const { kind, id } = arg as { kind?: unknown; id?: unknown };
+  return (kind === 'template' || kind === 'thread') && typeof id === 'string' ? { kind, id } : undefined;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the Threads panel shows, built from the checked templates file and the thread
+ * records: each template with its graph laid out, each thread joined with its
+ * template's limits. Pure (no `vscode`), so it is unit-tested as it is.
+ */
+import { templateGraph } from '../../core/threads/graph';
+import { layoutGraph } from './graph-layout';
+import { THREAD_STATUSES, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
+import { TemplatesCheck } from '../../core/threads/template-checks';
+import { AgentDef, TemplateDef } from '../../core/threads/templates';
+import { TemplateView, ThreadStatusView, ThreadView, ThreadsViewState } from './common/messages';
+
+export interface ThreadsModelInput {
+  readonly status: ThreadsViewState['status'];
+  readonly files: ThreadsViewState['files'];
+  readonly messages: readonly string[];
+  /** The checked templates file; `null` when there is none. */
+  readonly check: TemplatesCheck | null;
+  readonly threads: readonly ThreadRecord[];
+  /** The folder relative artifact paths resolve against. */
+  readonly dataRoot: string | null;
+}
+
+export function templateViews(check: TemplatesCheck | null): TemplateView[] {
+  const config = check?.config;
+  if (!config) return [];
+  const agents = new Map<string, AgentDef>(config.agents.map((a) => [a.name, a]));
+  return config.templates.map((t) => templateView(t, agents, check));
+}
+
+function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck): TemplateView {
+  const graph = templateGraph(t, agents);
+  const layout = layoutGraph(graph);
+  const placed = new Map(layout.nodes.map((n) => [n.id, n]));
+  const end = t.extent.offset + t.extent.length;
+  return {
+    name: t.name,
+    description: t.description,
+    agents: t.agents.map((a) => a.ref),
+    entry: graph.entry,
+    maxTotalSteps: t.maxTotalSteps,
+    maxTotalCostUsd: t.maxTotalCostUsd,
+    problems: check.findings.filter((f) => f.offset >= t.extent.offset && f.offset < end).length,
+    graph: {
+      width: layout.width,
+      height: layout.height,
+      nodes: graph.nodes.map((n) => {
+        const p = placed.get(n.id)!;
+        return { id: n.id, agent: n.agent, stage: n.stage, entry: n.entry, reachable: n.reachable, unknown: !agents.has(n.agent), x: p.x, y: p.y, width: p.width, height: p.height };
+      }),
+      edges: graph.edges.map((e, i) => {
+        const p = layout.edges[i];
+        return { from: e.from, to: e.to, kind: e.kind, label: e.label, implied: e.implied, shape: p.shape, path: p.path, labelX: p.labelX, labelY: p.labelY };
+      }),
+    },
+  };
+}
+
+function statusView(raw: string): ThreadStatusView {
+  return (THREAD_STATUSES as readonly string[]).includes(raw) ? (raw as ThreadStatusView) : 'other';
+}
+
+export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null): ThreadView[] {
+  const byName = new Map(templates.map((t) => [t.name, t]));
+  return sortThreads(threads).map((r) => {
+    const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
+    return {
+      id: r.id,
+      status: statusView(r.status),
+      rawStatus: r.status,
+      templateName: r.templateName,
+      templateKnown: template !== undefined,
+      userMessage: r.userMessage,
+      activeAgent: r.activeAgent,
+      activeStage: r.activeStage,
+      steps: r.steps.map((s) => ({ agent: s.agent, stage: s.stage, costUsd: s.costUsd, durationMs: s.durationMs, status: s.status })),
+      totalCostUsd: r.totalCostUsd,
+      maxTotalCostUsd: template?.maxTotalCostUsd ?? null,
+      maxTotalSteps: template?.maxTotalSteps ?? null,
+      abortReason: r.abortReason,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      artifactPath: dataRoot !== null ? artifactLocation(r, dataRoot) : null,
+    };
+  });
+}
+
+export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewState {
+  const templates = templateViews(input.check);
+  return {
+    status: input.status,
+    files: input.files,
+    messages: [...input.messages],
+    templates,
+    threads: threadViews(input.threads, templates, input.dataRoot),
+    problems: input.check?.findings.length ?? 0,
+  };
+}

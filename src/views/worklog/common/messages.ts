@@ -1,0 +1,98 @@
+import { Check, Checked, checkMessage, nullable, object, oneOf, shortStr, str } from '../../shared/common/validate';
+
+/**
+ * The worklog panel's messages, both directions. The page sends ids (an entry's
+ * event id, a message's MSG id), never paths or command names; the host checks
+ * every message against these shapes and drops what does not fit.
+ */
+export const WORKLOG_PROTOCOL_VERSION = 1;
+
+export interface EntryView {
+  readonly id: string;
+  readonly timestamp: string;
+  readonly actor: string;
+  readonly type: string;
+  /** Without the type word. */
+  readonly subject: string;
+  readonly body: string;
+}
+
+export interface MessageView {
+  readonly id: string;
+  readonly subject: string;
+  readonly from: string;
+  readonly to: string;
+  readonly sent: string;
+  readonly status: string;
+  readonly body: string;
+  /** The statuses it may move to (none when final). */
+  readonly next: readonly string[];
+}
+
+export interface WorklogViewState {
+  readonly hasTeam: boolean;
+  readonly trusted: boolean;
+  readonly worklog: {
+    readonly exists: boolean;
+    readonly order: string;
+    readonly status: { readonly columns: readonly string[]; readonly rows: ReadonlyArray<readonly string[]>; readonly note: string } | null;
+    readonly decisions: ReadonlyArray<{ readonly date: string; readonly decision: string; readonly entry: string }>;
+    readonly entries: readonly EntryView[];
+    readonly problems: number;
+  };
+  readonly mailbox: {
+    readonly exists: boolean;
+    readonly inbox: ReadonlyArray<{ readonly to: string; readonly newCount: number | null; readonly openCount: number | null }> | null;
+    readonly messages: readonly MessageView[];
+    readonly problems: number;
+  };
+}
+
+export type WorklogHostMessage = { readonly type: 'state'; readonly state: WorklogViewState };
+
+export type WorklogWebviewMessage =
+  | { readonly type: 'ready'; readonly protocol: number }
+  | { readonly type: 'openEntry'; readonly id: string }
+  | { readonly type: 'openMessage'; readonly id: string }
+  | { readonly type: 'setStatus'; readonly id: string; readonly status: string; readonly expected: string }
+  | { readonly type: 'appendEntry' }
+  | { readonly type: 'updateStatus' }
+  | { readonly type: 'compose'; readonly to: string | null };
+
+const id: Check = (v, at) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(v) ? null : `${at} should be an id`);
+const status = shortStr(40);
+
+const WEBVIEW_CHECKS: Record<string, Check> = {
+  ready: object({ type: str, protocol: (v, at) => (Number.isInteger(v) ? null : `${at} should be a whole number`) }),
+  openEntry: object({ type: str, id }),
+  openMessage: object({ type: str, id }),
+  setStatus: object({ type: str, id, status, expected: status }),
+  appendEntry: object({ type: str }),
+  updateStatus: object({ type: str }),
+  compose: object({ type: str, to: nullable(shortStr(200)) }),
+};
+
+export function checkWorklogWebviewMessage(data: unknown): Checked<WorklogWebviewMessage> {
+  return checkMessage<WorklogWebviewMessage>(data, WEBVIEW_CHECKS);
+}
+
+/** The page's check of what the host sends: the envelope and the state's top-level shape. */
+const HOST_CHECKS: Record<string, Check> = {
+  state: object({
+    type: oneOf(['state']),
+    state: (v, at) => {
+      if (typeof v !== 'object' || v === null) return `${at} should be an object`;
+      const s = v as Record<string, unknown>;
+      if (typeof s.hasTeam !== 'boolean' || typeof s.trusted !== 'boolean') return `${at} lacks hasTeam/trusted`;
+      const w = s.worklog as Record<string, unknown> | undefined;
+      const m = s.mailbox as Record<string, unknown> | undefined;
+      if (!w || !Array.isArray(w.entries) || !Array.isArray(w.decisions)) return `${at}.worklog is malformed`;
+      if (!m || !Array.isArray(m.messages)) return `${at}.mailbox is malformed`;
+      return null;
+    },
+  }),
+};
+
+export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {
+  return checkMessage<WorklogHostMessage>(data, HOST_CHECKS);
+}

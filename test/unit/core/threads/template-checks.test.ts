@@ -1,0 +1,69 @@
+import * as assert from 'assert';
+import { readFileSync } from 'fs';
+import * as path from 'path';
+import { PromptFiles, TemplateFinding, checkThreadTemplates } from '../../../../src/core/threads/template-checks';
+import { exampleTeamDir } from '../../../harness/paths';
+
+const fixtures = path.join(__dirname, '../../../../../test/fixtures/threads');
+const exampleConfig = path.join(exampleTeamDir, '.cortex/config');
+
+const NO_PROMPTS: PromptFiles = { directives: new Set(), promptTemplates: new Set(), systemPrompts: new Set() };
+
+/** "line:col message" (1-based, as an editor shows them) with the text underlined. */
+function summary(text: string, findings: readonly TemplateFinding[]): string[] {
+  return findings.map((f) => `${f.line + 1}:${f.column + 1} ${f.severity} ${text.slice(f.offset, f.offset + f.length)} — ${f.message}`);
+}
+
+describe('threads: template checks', () => {
+  it('the example templates have no findings (their prompt files exist)', () => {
+    const text = readFileSync(path.join(exampleConfig, 'thread-templates.json'), 'utf8');
+    const prompts: PromptFiles = {
+      directives: new Set(['planner.md', 'critic.md']),
+      promptTemplates: new Set(['planner-prompt.md', 'coder-implement.md']),
+      systemPrompts: new Set(['reviewer.md']),
+    };
+    const r = checkThreadTemplates(text, prompts);
+    assert.deepStrictEqual(summary(text, r.findings), []);
+    assert.deepStrictEqual(r.config?.templates.map((t) => t.name), ['coder-review', 'research-critique']);
+  });
+
+  it('names unknown agents and stages, a missing marker, bad regex, unknown types, unreachable agents, missing prompt files, each where it is written', () => {
+    const text = readFileSync(path.join(fixtures, 'unknown-names.json'), 'utf8');
+    const lines = summary(text, checkThreadTemplates(text, NO_PROMPTS).findings);
+    const expect = (re: RegExp) => assert.ok(lines.some((l) => re.test(l)), `expected ${re} in:\n${lines.join('\n')}`);
+    expect(/^3:59 error "file:missing-directive\.md" — Prompt file not found: prompts\/directives\/missing-directive\.md/);
+    expect(/^13:38 error "ghost" — Unknown agent "ghost"/);
+    expect(/^15:36 error "coder:implment" — Unknown stage "implment" of agent "coder" \(its stages: implement, review\)/);
+    expect(/^16:44 error "reviewer" — Transition to unknown agent "reviewer"/);
+    expect(/^16:69 error .* — A convergence needs a "marker"/);
+    expect(/^17:98 error "\(\[unclosed" — Invalid regular expression in "pattern"/);
+    expect(/^18:58 error .* — Unknown condition type "sometimes"/);
+    expect(/^21:21 error "draft" — Unknown entryStage "draft"/);
+    expect(/^13:47 warning "orphan" — Agent "orphan" is never reached/);
+    expect(/^24:5 error "no-entry" — Template "no-entry" has no "entryAgent"/);
+    assert.ok(!lines.some((l) => /"planner" — Agent "planner" is never reached/.test(l)), 'the entry agent is reached');
+  });
+
+  it('skips the prompt-file check when the prompt folders are not known', () => {
+    const text = readFileSync(path.join(fixtures, 'unknown-names.json'), 'utf8');
+    assert.ok(!checkThreadTemplates(text, null).findings.some((f) => /Prompt file/.test(f.message)));
+  });
+
+  it('invalid JSON is one clear error at the place it breaks', () => {
+    const text = readFileSync(path.join(fixtures, 'trailing-comma.json'), 'utf8');
+    const r = checkThreadTemplates(text, NO_PROMPTS);
+    assert.strictEqual(r.config, null);
+    assert.deepStrictEqual(summary(text, r.findings), ['3:32 error , — Invalid JSON: A trailing comma before "}" is not allowed in JSON. The thread server cannot load this file.']);
+  });
+
+  it('a file that is not an object, or lacks agents', () => {
+    assert.match(checkThreadTemplates('[]', null).findings[0].message, /one object/);
+    const r = checkThreadTemplates('{"templates": {}}', null);
+    assert.deepStrictEqual(r.findings.map((f) => f.message), ['Missing "agents": the agent definitions the templates use.']);
+  });
+
+  it('an agent\'s entryStage must be one of its stages', () => {
+    const text = '{"agents": {"c": {"stages": {"a": {}}, "entryStage": "b"}}, "templates": {}}';
+    assert.match(checkThreadTemplates(text, null).findings[0].message, /Agent "c" has no stage "b"/);
+  });
+});

@@ -1,0 +1,134 @@
+// The Threads page's components in a DOM (Preact + jsdom), fed with the state the real
+// model builds from the example team's thread files, and an artifact rendered by the
+// host's renderer.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { readThreadRecords } from '../../../../src/core/threads/records';
+import { checkThreadTemplates } from '../../../../src/core/threads/template-checks';
+import { renderArtifact } from '../../../../src/views/threads/artifact-render';
+import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage } from '../../../../src/views/threads/common/messages';
+import { buildThreadsViewState } from '../../../../src/views/threads/threads-view-state';
+import { createActions } from '../../../../webview/threads/actions';
+import { ThreadsApp } from '../../../../webview/threads/components/threads-app';
+import { exampleTeamDir } from '../../../harness/paths';
+import { installDom, removeDom } from '../dom';
+import { RecordingApi } from '../host-api';
+
+const cortex = path.join(exampleTeamDir, '.cortex');
+
+function exampleState(): ThreadsViewState {
+  const check = checkThreadTemplates(readFileSync(path.join(cortex, 'config/thread-templates.json'), 'utf8'), null);
+  const records = readThreadRecords(readFileSync(path.join(cortex, 'data/threads.json'), 'utf8'));
+  assert.ok(records.ok);
+  return buildThreadsViewState({
+    status: 'ready',
+    files: { templates: '/t/config/thread-templates.json', threads: '/t/data/threads.json', source: 'team folder' },
+    messages: [],
+    check,
+    threads: records.threads,
+    dataRoot: '/t',
+  });
+}
+
+describe('threads: view model and protocol', () => {
+  it('the example state passes the protocol check; threads carry their template\'s limits and artifact path', () => {
+    const s = exampleState();
+    assert.equal(checkThreadsViewState(s), null);
+    const running = s.threads[0];
+    assert.deepEqual([running.id, running.maxTotalCostUsd, running.maxTotalSteps, running.artifactPath], ['thr_3f9a12c4', 5, 10, '/t/tmp/threads/thr_3f9a12c4/artifact.md']);
+    assert.equal(s.templates[0].graph.nodes.length, 4);
+  });
+
+  it('refuses messages with extra fields, paths, unknown types or bad artifact trees', () => {
+    assert.ok(checkThreadsWebviewMessage({ type: 'select', kind: 'thread', id: 'thr_1' }).ok);
+    assert.ok(!checkThreadsWebviewMessage({ type: 'select', kind: 'thread', id: 'thr_1', path: '/etc' }).ok);
+    assert.ok(!checkThreadsWebviewMessage({ type: 'select', kind: 'file', id: 'x' }).ok);
+    assert.ok(!checkThreadsWebviewMessage({ type: 'openLink', thread: 't', link: 1.5 }).ok);
+    assert.ok(!checkThreadsWebviewMessage({ type: 'exec', command: 'x' }).ok);
+    const artifact = (nodes: unknown) => ({ type: 'artifact', artifact: { thread: 't', nodes, message: null, aborts: [], revision: 1 } });
+    assert.ok(checkThreadsHostMessage(artifact([{ tag: 'p', children: ['x', { tag: 'mark', children: ['[ABORT]'] }] }])).ok);
+    assert.ok(!checkThreadsHostMessage(artifact([{ tag: 'script', children: ['x'] }])).ok);
+    assert.ok(!checkThreadsHostMessage(artifact([{ tag: 'a', children: [], onclick: 'x' }])).ok);
+  });
+
+  it('renders the artifact safely and marks [ABORT] markers', () => {
+    const r = renderArtifact('# T\n\n<img src=x onerror=alert(1)> [ABORT: stop] and [link](javascript:alert(1)) [ok](https://x.test)\n');
+    const json = JSON.stringify(r.nodes);
+    assert.match(json, /"tag":"mark","children":\["\[ABORT: stop\]"\]/);
+    assert.match(json, /<img src=x onerror=alert\(1\)>/, 'HTML is text');
+    assert.deepEqual(r.links, ['https://x.test']);
+    assert.deepEqual(r.aborts, ['[ABORT: stop]']);
+  });
+});
+
+describe('threads: the panel page (Preact components in a DOM)', () => {
+  let root: HTMLElement;
+  before(() => installDom());
+  after(() => removeDom());
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="root"></div>';
+    root = document.getElementById('root')!;
+  });
+  afterEach(() => render(null, root));
+
+  const mount = (uiState?: unknown) => {
+    const api = new RecordingApi(uiState);
+    const actions = createActions(api);
+    let deliver: ((m: ThreadsHostMessage) => void) | undefined;
+    act(() => {
+      render(h(ThreadsApp, { actions, subscribe: (l) => ((deliver = l), () => (deliver = undefined)) }), root);
+    });
+    const send = (m: ThreadsHostMessage) => act(() => deliver!(m));
+    return { api, send };
+  };
+
+  it('lists templates and threads, opens on the running thread and asks the host for its artifact', () => {
+    const { api, send } = mount();
+    send({ type: 'state', version: 1, state: exampleState() });
+    const items = [...root.querySelectorAll('.item-name')].map((e) => e.textContent);
+    assert.deepEqual(items.slice(0, 2), ['coder-review', 'research-critique']);
+    assert.equal(items.length, 5);
+    assert.deepEqual(api.ofType('select').at(-1), { type: 'select', kind: 'thread', id: 'thr_3f9a12c4' });
+    assert.match(root.querySelector('.detail h2')!.textContent!, /Stripe webhook/);
+    assert.match(root.querySelector('.facts')!.textContent!, /\$1\.60 of \$5\.00/);
+    assert.equal(root.querySelectorAll('.steps tbody tr').length, 2);
+    assert.ok(root.querySelector('.node-active[data-node="coder:implement"]'), 'the active stage is highlighted in the graph');
+  });
+
+  it('shows the artifact with markers highlighted, HTML as text, links through the host', () => {
+    const { api, send } = mount({ selection: { kind: 'thread', id: 'thr_c04d88e1' } });
+    send({ type: 'state', version: 1, state: exampleState() });
+    const r = renderArtifact('Done.\n\n<b>bold?</b> [ABORT: data loss] see [docs](https://docs.test/a)\n');
+    send({ type: 'artifact', artifact: { thread: 'thr_c04d88e1', nodes: r.nodes, message: null, aborts: r.aborts, revision: 1 } });
+    const body = root.querySelector('.artifact-body')!;
+    assert.equal(body.querySelector('mark.abort-marker')!.textContent, '[ABORT: data loss]');
+    assert.equal(body.querySelector('b'), null);
+    assert.match(body.textContent!, /<b>bold\?<\/b>/);
+    assert.match(root.querySelector('.abort-reason')!.textContent!, /the migration drops data/);
+    assert.match(root.querySelector('.abort-flag')!.textContent!, /Abort marker/);
+    (body.querySelector('a.md-link') as HTMLElement).click();
+    assert.deepEqual(api.ofType('openLink').at(-1), { type: 'openLink', thread: 'thr_c04d88e1', link: 0 });
+  });
+
+  it('a template shows its graph with labelled edges; a click selects and is remembered', () => {
+    const { api, send } = mount();
+    send({ type: 'state', version: 1, state: exampleState() });
+    const button = [...root.querySelectorAll('.item')].find((b) => b.textContent === 'research-critique') as HTMLElement;
+    act(() => button.click());
+    assert.deepEqual(api.getState(), { selection: { kind: 'template', id: 'research-critique' } });
+    const labels = [...root.querySelectorAll('.edge-label')].map((e) => e.textContent);
+    assert.deepEqual(labels, ['always', 'output_contains(/VERDICT:\\s*REVISE/)', 'output_not_contains(/VERDICT:\\s*PASS/)']);
+    assert.equal(root.querySelectorAll('svg .node').length, 2);
+    act(() => (root.querySelector('.detail-head .link-button') as HTMLElement).click());
+    assert.deepEqual(api.ofType('openTemplate').at(-1), { type: 'openTemplate', template: 'research-critique' });
+  });
+
+  it('says where it looked when there are no thread files', () => {
+    const { send } = mount();
+    send({ type: 'state', version: 1, state: { status: 'none', files: null, messages: [], templates: [], threads: [], problems: 0 } });
+    assert.match(root.textContent!, /No thread files found.*CORTEX_HOME/s);
+  });
+});

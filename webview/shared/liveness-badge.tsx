@@ -1,0 +1,28 @@
+import { Liveness } from '../../src/views/shared/common/liveness';
+import { ago } from './format';
+
+/** Liveness as colour, icon and word: never colour alone. */
+export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
+  alive: 'pass-filled',
+  idle: 'debug-pause',
+  down: 'error',
+  inactive: 'circle-slash',
+};
+
+export const LIVENESS_HINTS: Readonly<Record<Liveness, string>> = {
+  alive: 'Alive: ticked recently',
+  idle: 'Idle: no recent tick and no work waiting (normal: idle agents stop ticking)',
+  down: 'Down: no recent tick although it has ready or in-progress tasks',
+  inactive: 'Inactive: the agent note says status: inactive',
+};
+
+export function LivenessBadge(props: { liveness: Liveness; tickAgeMinutes: number | null }) {
+  const { liveness, tickAgeMinutes } = props;
+  return (
+    <span class={`liveness liveness-${liveness}`} title={LIVENESS_HINTS[liveness]}>
+      <span class={`codicon codicon-${LIVENESS_ICONS[liveness]}`} aria-hidden="true" />
+      <span class="liveness-word">{liveness}</span>
+      <span class="tick-age">{ago(tickAgeMinutes)}</span>
+    </span>
+  );
+}
