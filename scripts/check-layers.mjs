@@ -6,7 +6,9 @@
 //
 // - A layer imports only layers to its left (git, cli and mcp may use each other's
 //   left neighbours: cli uses git). Nothing left of `extension` imports `vscode`;
-//   `base` imports nothing at all.
+//   `base` imports nothing at all. mcp (the MCP server, which `cortex-team mcp` loads)
+//   imports only core and base, so the server the agents call is the core's operations
+//   and nothing else.
 // - A view (src/views/<view>/) imports no other view; src/views/shared/ imports none.
 // - A page (webview/<view>/) imports from src/ only its view's common/ folder;
 //   webview/shared/ only src/views/shared/common/.
@@ -32,12 +34,16 @@ const quiet = args.includes('--quiet');
 const require = createRequire(existsSync(path.join(root, 'node_modules', 'typescript')) ? path.join(root, 'package.json') : import.meta.url);
 const ts = require('typescript');
 
-/** Layers of src/, left to right; an import may point only left (or stay in its layer). */
+/**
+ * Layers of src/, left to right; an import may point only left (or stay in its rank).
+ * `uses`: the only other layers this one may import, when narrower than everything left of it.
+ */
 const LAYERS = [
   { name: 'base', dirs: ['src/base'], rank: 0 },
   { name: 'core', dirs: ['src/core'], rank: 1 },
   { name: 'git', dirs: ['src/git'], rank: 2 },
-  { name: 'cli', dirs: ['src/cli', 'src/mcp'], rank: 3 },
+  { name: 'cli', dirs: ['src/cli'], rank: 3 },
+  { name: 'mcp', dirs: ['src/mcp'], rank: 3, uses: ['core', 'base'] },
   { name: 'extension', dirs: ['src/extension'], rank: 4 },
   { name: 'views', dirs: ['src/views'], rank: 5 },
   { name: 'app', dirs: ['src/app'], rank: 6 },
@@ -169,6 +175,9 @@ function violation(from, to, typeOnly) {
   const toLayer = layerOf(target);
   if (!fromLayer || !toLayer) return null; // bench/, scripts/: not layered
   if (toLayer.rank > fromLayer.rank) return `arrow up: ${fromLayer.name} imports ${toLayer.name} (${target})`;
+  if (fromLayer.uses && toLayer !== fromLayer && !fromLayer.uses.includes(toLayer.name)) {
+    return `${fromLayer.name} imports only ${fromLayer.uses.join(' and ')}: not ${toLayer.name} (${target})`;
+  }
   if (fromLayer.name === 'views' && toLayer.name === 'views') {
     const a = viewOf(from);
     const b = viewOf(target);

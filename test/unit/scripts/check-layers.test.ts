@@ -73,6 +73,14 @@ describe('the layer check (scripts/check-layers.mjs)', function () {
     fails({ 'src/extension/views.ts': "import { panel } from '../views/board/board-panel';\nexport const p = panel;\n" }, /arrow up: extension imports views/);
   });
 
+  it('fails when the MCP server imports anything but the core and base (the CLI may load it)', () => {
+    const server = "import { zero } from '../core/model';\nexport const tools = [zero];\n";
+    const verb = "import { tools } from '../mcp/server';\nexport const mcp = tools;\n";
+    assert.equal(check({ ...CLEAN, 'src/mcp/server.ts': server, 'src/cli/mcp-verb.ts': verb }).status, 0);
+    fails({ 'src/mcp/server.ts': "import { verbs } from '../cli/verbs';\nexport const s = verbs;\n", 'src/cli/verbs.ts': 'export const verbs = 1;\n' }, /src\/mcp\/server\.ts:1: mcp imports only core and base: not cli/);
+    fails({ 'src/mcp/server.ts': "import { log } from '../git/log';\nexport const s = log;\n", 'src/git/log.ts': 'export const log = 1;\n' }, /mcp imports only core and base: not git/);
+  });
+
   it('fails when an import cycle appears', () => {
     fails(
       {
