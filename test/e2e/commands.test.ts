@@ -142,12 +142,15 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
 
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await expectText(editor, /Cortex: the body of the task "Rotate the staging TLS certificates" for Infra Ops/, 15_000);
+    // The send button shows once the extension has set the draft's context key, which it
+    // does after putting the cursor at the end: typing before that could land in front of
+    // a cursor move still on its way from the extension host.
+    const send = page.locator('.editor-actions').getByRole('button', { name: 'Dispatch This Draft' });
+    await send.waitFor({ state: 'visible', timeout: 10_000 });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('Steps:\n\n1. Renew with the ACME client.\n2. Reload nginx on both hosts.\n', { delay: 2 });
     await page.locator('.tabs-container .tab', { hasText: 'Rotate the staging TLS certificates (task body).md' }).waitFor({ state: 'visible', timeout: 5000 });
-    const send = page.locator('.editor-actions').getByRole('button', { name: 'Dispatch This Draft' });
-    await send.waitFor({ state: 'visible', timeout: 10_000 });
     await shot(page, 'dispatch-draft');
     await send.click();
     await eventually(
