@@ -451,6 +451,7 @@ function buildAgent(slug: string, note: NotePart, tasks: TasksPart): Agent {
     sessionLog: n?.sessionLog ?? [],
     parent: n?.parent ?? null,
     level: n?.level ?? null,
+    launch: n?.launch ?? null,
     notePath: note.path,
     tasksPath: agentTasksPath(slug),
     tasks: tasks.tasks,

@@ -114,6 +114,11 @@ export async function loadProtocolTemplates(read: (name: string) => Promise<stri
  */
 export const TICK_PREFIX = 'Cortex tick:';
 
+/** The heartbeat prompt: what the protocol tells an agent to schedule, and what the dashboard's heartbeat driver types. */
+export function tickPrompt(tasksPath: string, protocolFile: string): string {
+  return `${TICK_PREFIX} check ${tasksPath} for work and continue, following ${protocolFile}`;
+}
+
 /** The coordinator protocol for the team's coordinator (see `isCoordinator`), the worker protocol for everyone else. */
 export function protocolVariant(agent: { readonly slug: string; readonly role: string | null }): ProtocolVariant {
   return isCoordinator(agent) ? 'coordinator' : 'worker';
@@ -163,7 +168,7 @@ export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime
     daily_review: ctx.dailyReview,
     runtime: runtimeSpec(runtime).label,
     protocol_file: runtimeSpec(runtime).protocolFile,
-    tick_prompt: `${TICK_PREFIX} check ${tasksPath} for work and continue, following ${runtimeSpec(runtime).protocolFile}`,
+    tick_prompt: tickPrompt(tasksPath, runtimeSpec(runtime).protocolFile),
     tasks_path_sh: shQuote(tasksPath),
   };
 }
