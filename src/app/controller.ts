@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
+import { AgentRunCommands } from '../extension/agents/agent-run-commands';
+import { AgentRunner } from '../extension/agents/agent-runner';
+import { AgentRuns } from '../extension/agents/agent-runs';
+import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
+import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
@@ -47,6 +52,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
+  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -68,7 +75,23 @@ export class CortexController extends DisposableBase {
     own.add(new DiagnosticsPublisher(team, session));
     this.contextKeys = own.add(new ContextKeys(team));
     this.statusBar = own.add(new TeamStatusBar(team, settings));
-    own.add(new DownNotifier(prompts, team, settings));
+
+    // ---- running agents ----------------------------------------------------------------
+    const runner = own.add(new AgentRunner(services));
+    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, () => false));
+    const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
+    const runCommands = own.add(new AgentRunCommands(services, runner));
+    const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, this.statusBar));
+    this.agents = { runner, driver, runs, commands: runCommands, needsInput };
+    own.add(
+      new DownNotifier(prompts, team, settings, {
+        canRestart: (slug) => {
+          const agent = store.team?.agents.find((a) => a.slug === slug);
+          return !!agent && runner.profileOf(agent) !== null;
+        },
+        restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : runCommands.start(slug)),
+      }),
+    );
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
@@ -79,7 +102,21 @@ export class CortexController extends DisposableBase {
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
-    this.view = registerTeamView(own, { extensionUri, log, team, runners, actions: this.teamCommands });
+    this.view = registerTeamView(own, {
+      extensionUri,
+      log,
+      team,
+      runners,
+      actions: this.teamCommands,
+      runs,
+      runActions: {
+        start: (slug) => runCommands.start(slug),
+        stop: (slug) => runner.stop(slug),
+        restart: (slug) => runner.restart(slug),
+        showTerminal: (slug) => runner.focus(slug),
+        openTranscript: (slug) => runCommands.openTranscript(slug),
+      },
+    });
     this.board = registerBoard(own, {
       extensionUri,
       log,

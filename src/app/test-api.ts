@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { instantOfWall, parseStamp } from '../base/time';
+import { AgentTerminals } from '../extension/agents/agent-terminals';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
@@ -71,6 +72,13 @@ export interface CortexTestApi {
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
+  /**
+   * Running agents: the runner (start, stop, restart, focus; its terminals and turn
+   * states), the heartbeat driver (`check()`, `sent`, `decisionOf`), what the rows show
+   * (`runs.factsOf`), the commands. `newTerminals()` builds a second terminal service
+   * on this window's saved state, as the next window after a reload does (dispose it).
+   */
+  readonly agents: CortexController['agents'] & { newTerminals(): AgentTerminals };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -160,6 +168,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       return controller.statusBar.shown;
     },
     contextKey: (key) => controller.contextKeys.get(key),
+    agents: { ...controller.agents, newTerminals: () => new AgentTerminals(services.context.workspaceState, services.log) },
   };
 }
 

@@ -60,8 +60,8 @@ export interface Agent {
   readonly sessionLog: readonly SessionLogEntry[];
   readonly parent: string | null;
   readonly level: number | null;
-  /** How the dashboard starts the agent (the note's `launch:`), `null` when the note names none. */
-  readonly launch: LaunchProfile | null;
+  /** How the dashboard starts the agent (the note's `launch:`); absent when the note names none. */
+  readonly launch?: LaunchProfile;
   /** Team-relative path of the agent note, `null` when the folder has none. */
   readonly notePath: string | null;
   readonly tasksPath: string;

@@ -158,7 +158,8 @@ export function readOverride(o: Record<string, unknown>, problems: string[]): La
  * profile where the note has none; one that changes the CLI starts from nothing but
  * what it sets.
  */
-export function applyOverride(profile: LaunchProfile | null, override: LaunchOverride | undefined): LaunchProfile | null {
+export function applyOverride(profile: LaunchProfile | null | undefined, override: LaunchOverride | undefined): LaunchProfile | null {
+  profile ??= null;
   if (!override || Object.keys(override).length === 0) return profile;
   const base = profile && (!override.cli || override.cli === profile.cli) ? profile : null;
   const cli = override.cli ?? base?.cli;

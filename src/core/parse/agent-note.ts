@@ -20,8 +20,8 @@ export interface AgentNote {
   readonly joined: string | null;
   readonly parent: string | null;
   readonly level: number | null;
-  /** `launch:` (our extension of the protocol): how the dashboard starts the agent. */
-  readonly launch: LaunchProfile | null;
+  /** `launch:` (our extension of the protocol): how the dashboard starts the agent; absent without one. */
+  readonly launch?: LaunchProfile;
   /** 1-based lines of the `parent:` and `level:` keys (the frontmatter's first line when absent): where lineage findings point. */
   readonly parentLine: number;
   readonly levelLine: number;
@@ -93,7 +93,7 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
     joined,
     parent: str('parent'),
     level,
-    launch: launch.value,
+    ...(launch.value ? { launch: launch.value } : {}),
     parentLine: fieldLine('parent'),
     levelLine: fieldLine('level'),
     role: firstParagraph(text, lines, sectionNamed(sections, 'Role')),
