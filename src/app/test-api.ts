@@ -78,7 +78,7 @@ export interface CortexTestApi {
    * (`runs.factsOf`), the commands. `newTerminals()` builds a second terminal service
    * on this window's saved state, as the next window after a reload does (dispose it).
    */
-  readonly agents: CortexController['agents'] & { newTerminals(): AgentTerminals };
+  readonly agents: CortexController['agents'] & { newTerminals(saved?: Record<string, unknown>): AgentTerminals };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -168,7 +168,22 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       return controller.statusBar.shown;
     },
     contextKey: (key) => controller.contextKeys.get(key),
-    agents: { ...controller.agents, newTerminals: () => new AgentTerminals(services.context.workspaceState, services.log) },
+    agents: {
+      ...controller.agents,
+      newTerminals: (saved) => new AgentTerminals(saved ? memoryMemento({ 'cortex.agentTerminals': saved }) : services.context.workspaceState, services.log),
+    },
+  };
+}
+
+/** A workspace state of the test's own (a window whose saved state the test writes). */
+function memoryMemento(values: Record<string, unknown>): vscode.Memento {
+  const data = new Map(Object.entries(values));
+  return {
+    keys: () => [...data.keys()],
+    get: <T>(key: string, fallback?: T) => (data.has(key) ? (data.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => {
+      data.set(key, value);
+    },
   };
 }
 
