@@ -43,6 +43,7 @@ class PromptLines {
   private readonly waiting: string[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
+  private readonly rl: readline.Interface | undefined;
 
   constructor(ctx: Context) {
     const stdin = ctx.io.stdin;
@@ -50,7 +51,7 @@ class PromptLines {
       this.ended = true;
       return;
     }
-    const rl = readline.createInterface({ input: stdin, terminal: false, crlfDelay: Infinity });
+    const rl = (this.rl = readline.createInterface({ input: stdin, terminal: false, crlfDelay: Infinity }));
     rl.on('line', (line) => {
       this.waiting.push(line);
       this.wake?.();
@@ -59,6 +60,11 @@ class PromptLines {
       this.ended = true;
       this.wake?.();
     });
+  }
+
+  /** Stops reading: a terminal's stdin would otherwise keep the process alive after the session. */
+  close(): void {
+    this.rl?.close();
   }
 
   async next(): Promise<string | undefined> {
@@ -226,6 +232,10 @@ export async function runSimulation(ctx: Context, o: SimulateOptions): Promise<n
     prompt = await lines.next();
     if (prompt === undefined) break;
   }
+  lines.close();
+  process.removeListener('SIGINT', stop);
+  process.removeListener('SIGTERM', stop);
+  process.removeListener('SIGHUP', stop);
   await report('ended', 'SessionEnd', 'The session ended.');
   say(`● ${name}: session ended.`);
   return 0;

@@ -178,8 +178,9 @@ export function applyOverride(profile: LaunchProfile | null | undefined, overrid
 
 /** One line for people: "Claude Code · claude --model sonnet". */
 export function describeProfile(p: LaunchProfile): string {
-  const program = p.cli === 'custom' ? (p.command ?? '') : p.cli === 'simulate' ? 'cortex-team simulate' : (p.command ?? CLI_PROGRAMS[p.cli]);
-  return [CLI_LABELS[p.cli], [program, ...p.args].map(shellWord).join(' ')].join(' · ');
+  // A custom command is a line as written; the stand-in is two words (the CLI and its verb).
+  const program = p.cli === 'custom' ? (p.command ?? '') : p.cli === 'simulate' ? (p.command ? shellWord(p.command) : 'cortex-team simulate') : shellWord(p.command ?? CLI_PROGRAMS[p.cli]);
+  return [CLI_LABELS[p.cli], [program, ...p.args.map(shellWord)].join(' ')].join(' · ');
 }
 
 /** The `launch:` lines a new note gets (Register Agent): the short form when there is nothing else. */
