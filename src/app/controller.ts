@@ -3,6 +3,7 @@ import { DisposableBase } from '../base/disposable';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
 import { AgentRuns } from '../extension/agents/agent-runs';
+import { AgentUsageService } from '../extension/agents/agent-usage';
 import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
@@ -53,7 +54,7 @@ export class CortexController extends DisposableBase {
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
   /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
-  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
+  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -78,11 +79,20 @@ export class CortexController extends DisposableBase {
 
     // ---- running agents ----------------------------------------------------------------
     const runner = own.add(new AgentRunner(services));
-    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, () => false));
+    const usage = own.add(new AgentUsageService(runner, clock, log));
+    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(store.team?.agents.find((a) => a.slug === slug))));
     const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
+    runs.setUsage(usage);
     const runCommands = own.add(new AgentRunCommands(services, runner));
+    runCommands.setTranscripts({
+      open: async (slug) => {
+        const file = usage.logPathOf(slug);
+        if (!file) return prompts.info(`Cortex: no session log of ${store.team?.agents.find((a) => a.slug === slug)?.name ?? slug} is known yet: its CLI names it in its first hook report (Generate Protocol File installs the hooks).`);
+        return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+      },
+    });
     const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, this.statusBar));
-    this.agents = { runner, driver, runs, commands: runCommands, needsInput };
+    this.agents = { runner, driver, runs, usage, commands: runCommands, needsInput };
     own.add(
       new DownNotifier(prompts, team, settings, {
         canRestart: (slug) => {

@@ -109,6 +109,21 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.equal(env.env?.CORTEX_TEAM, team);
   });
 
+  it("the row shows the latest actions and today's tokens and cost from the agent's session log; Open Transcript opens it", async () => {
+    await a.agents.usage.refresh();
+    const run = await waitFor(() => (row()?.run?.usage && row()!.run!.activity.length > 0 ? row()!.run : undefined), LONG, 'usage and activity on the row');
+    assert.ok(run.usage!.tokensToday > 1000, `tokens ${run.usage!.tokensToday}`);
+    assert.ok(run.usage!.costToday > 0);
+    assert.equal(run.usage!.unpricedToday, false);
+    assert.equal(run.usage!.budget, null);
+    assert.ok(run.activity.some((x) => x.kind === 'edit' && x.text === 'Write cortex-simulate/write-the-first-note.md') || run.activity.some((x) => x.kind === 'reply'), JSON.stringify(run.activity));
+    const log = a.agents.usage.logPathOf(SLUG)!;
+    assert.match(log, /\.jsonl$/);
+    await vscode.commands.executeCommand('cortex.openTranscript', SLUG);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === log, LONG, 'the session log in an editor');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('a second Start focuses the running terminal; Show Terminal focuses it too', async () => {
     const startedAt = a.agents.runner.terminals.info(SLUG)!.startedAt;
     assert.equal(await a.agents.commands.start(SLUG), 'focused');
@@ -135,8 +150,8 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.match(tick.prompt, /^Cortex tick: /);
     await waitFor(() => /## Picked up by the driver\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the stand-in to complete the dispatched task');
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
-    await settled();
-    assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'no-work' }, 'an empty queue stops the ticks');
+    // The store learns of the completed task through its watcher: look until the driver has seen it.
+    await waitFor(async () => (await settled(), a.agents.driver.decisionOf(SLUG)?.why === 'no-work'), LONG, 'the driver to see the empty queue (an empty queue stops the ticks)');
     assert.equal(a.agents.driver.sent.slice(before).filter((t) => t.slug === SLUG).length, 1, 'one tick for one dispatch');
   });
 
