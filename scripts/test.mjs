@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: installs what the tests need, builds, and runs every suite:
 //   unit         mocha on out/test/unit (pure core, no editor)
+//   stress       mocha on out/test/stress: the writer against a simulated agent and kill -9 (slow)
 //   integration  mocha inside code-server's real extension host (test/harness/run-integration.ts)
 //   e2e          Playwright + chromium against code-server with the packaged VSIX (test/e2e)
 // Each suite runs in a process group of its own under a hard timeout, writes its results
 // as JSON, and the last line printed is the total: `N passed, N failed` (`, N skipped`).
 // Exits non-zero when anything failed or when no test ran.
 //
-//   node scripts/test.mjs [unit] [integration] [e2e] [--no-install] [--grep TEXT]
+//   node scripts/test.mjs [unit] [stress] [integration] [e2e] [--no-install] [--grep TEXT]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,12 +17,13 @@ import { defaultVsixPath } from './package.mjs';
 import { dependenciesOutdated, npmInstallArgs } from './lib/deps.mjs';
 import { ensureSystemPackages, repoRoot, which } from './lib/system.mjs';
 
-const SUITES = ['unit', 'integration', 'e2e'];
+const SUITES = ['unit', 'stress', 'integration', 'e2e'];
 const MINUTE = 60_000;
 const timeouts = {
   install: 20 * MINUTE,
   build: 5 * MINUTE,
   unit: 5 * MINUTE,
+  stress: 10 * MINUTE,
   integration: 12 * MINUTE,
   package: 5 * MINUTE,
   e2e: 15 * MINUTE,
@@ -35,7 +37,7 @@ const grepIndex = args.indexOf('--grep');
 const grep = grepIndex >= 0 ? args[grepIndex + 1] : undefined;
 for (const a of args) {
   if (!SUITES.includes(a) && !['--no-install', '--grep', grep].includes(a)) {
-    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [integration] [e2e] [--no-install] [--grep TEXT]`);
+    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [stress] [integration] [e2e] [--no-install] [--grep TEXT]`);
     process.exit(2);
   }
 }
@@ -224,7 +226,7 @@ async function integrationSuite() {
 
 async function main() {
   const started = Date.now();
-  const needsEditor = suites.some((s) => s !== 'unit');
+  const needsEditor = suites.some((s) => s === 'integration' || s === 'e2e');
   let editorReady = true;
   if (install) {
     if (!(await ensureDependencies())) editorReady = false;
@@ -247,7 +249,7 @@ async function main() {
   if (!extensionBuilt) log(`${entry} was not built: the integration and e2e suites cannot run`);
   const canRun = (suite) => {
     if (!suites.includes(suite) || interrupted) return false;
-    if (suite !== 'unit' && !(editorReady && extensionBuilt)) {
+    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt)) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }
@@ -255,6 +257,7 @@ async function main() {
   };
 
   if (canRun('unit')) await mochaSuite('unit', ['--config', '.mocharc.json'], { timeoutMs: timeouts.unit });
+  if (canRun('stress')) await mochaSuite('stress', ['--no-config', '--timeout', '600000', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress });
   if (canRun('integration')) await integrationSuite();
   if (canRun('e2e')) {
     const vsix = defaultVsixPath();
