@@ -240,7 +240,7 @@ const commands: Record<string, Command> = {
     synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--team DIR]',
     summary: "Register an agent: agents/<slug>/<slug>.md from the team's template (or the built-in one) and an empty tasks.md.",
     options: {
-      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, spaces to hyphens, only a-z 0-9 -)' },
+      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, accents dropped, spaces to hyphens, only a-z 0-9 -)' },
       project: { kind: 'string', value: 'PATH', help: "the agent's working folder (a relative path is made absolute; ~ is kept)" },
       role: { kind: 'string', value: 'TEXT', help: 'one line for ## Role' },
       capability: { kind: 'list', value: 'TEXT', help: 'one ## Capabilities bullet; repeat for more' },

@@ -145,25 +145,17 @@ export function checkTitle(title: string): string {
 export function checkUserText(text: string, what: string, opts: { allowStatus?: boolean } = {}): void {
   checkLength(text, what, LIMITS.text);
   checkChars(text, what, true);
-  let fence: Fence | null = null;
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  const fence = walkLines(text, (line, i, fenced) => {
     const where = `line ${i + 1} of the ${what}`;
     if (TICK_LIKE.test(line)) throw new CortexInputError(`The ${what} contains a last-tick comment (${where}); agents would take it for their heartbeat.`);
     if (ID_MARKER_LIKE.test(line)) throw new CortexInputError(`The ${what} contains a "<!-- cortex-team:" marker (${where}); that comment is how Cortex Team recognises its tasks.`);
     if (!opts.allowStatus && STATUS_LIKE.test(line)) {
       throw new CortexInputError(`The ${what} contains a status line (${where}); agents would read it as a task's status.`);
     }
-    if (fence) {
-      if (closesFence(line, fence)) fence = null;
-      continue;
-    }
-    if (isHeading2(line)) {
+    if (!fenced && isHeading2(line)) {
       throw new CortexInputError(`The ${what} has a "## " heading at the start of ${where}; agents would read it as a new task (indent it or use "###").`);
     }
-    fence = fenceOpenedBy(line);
-  }
+  });
   if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) that it never closes; it would swallow the tasks after it.`);
   const open = text.lastIndexOf('<!--');
   if (open >= 0 && text.indexOf('-->', open + 4) < 0) {
@@ -179,20 +171,29 @@ export function checkUserText(text: string, what: string, opts: { allowStatus?: 
 export function checkBlockText(text: string, what: string): void {
   checkLength(text, what, LIMITS.text);
   checkChars(text, what, true);
+  const fence = walkLines(text, (line, i, fenced) => {
+    if (!fenced && /^#{1,2}(?:[ \t]|$)/.test(line)) {
+      throw new CortexInputError(`The ${what} has a "${line.startsWith('##') ? '##' : '#'}" heading on its line ${i + 1}; it would be read as a new block (use "###" or indent it).`);
+    }
+  });
+  if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) it never closes; it would swallow everything after it.`);
+}
+
+/** Calls `visit` for every line, saying whether it is inside a code fence; returns the fence left open at the end, if any. */
+function walkLines(text: string, visit: (line: string, index: number, fenced: boolean) => void): Fence | null {
   let fence: Fence | null = null;
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (fence) {
+      visit(line, i, true);
       if (closesFence(line, fence)) fence = null;
       continue;
     }
-    if (/^#{1,2}(?:[ \t]|$)/.test(line)) {
-      throw new CortexInputError(`The ${what} has a "${line.startsWith('##') ? '##' : '#'}" heading on its line ${i + 1}; it would be read as a new block (use "###" or indent it).`);
-    }
+    visit(line, i, false);
     fence = fenceOpenedBy(line);
   }
-  if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) it never closes; it would swallow everything after it.`);
+  return fence;
 }
 
 function isHeading2(line: string): boolean {

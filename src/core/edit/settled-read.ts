@@ -6,8 +6,9 @@ import { Clock } from './clock';
 /**
  * Reading a file that other programs write in place (open with truncate, then
  * write): such a file is empty, or half written, for a moment. The text an operation
- * is applied to must not be such a moment, or the edit would replace the whole file
- * with next to nothing.
+ * is applied to must not be an emptied file, or the edit would replace the whole file
+ * with next to nothing; a half-written one is caught by the writer's check before it
+ * replaces the file (the file must still hold exactly what was read).
  */
 
 /** A file's content as read: its text and the hash of its bytes. */

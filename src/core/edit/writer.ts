@@ -16,24 +16,25 @@ import { tempPathFor } from './temp-names';
  * 1. refuses a symbolic link (and a folder that resolves outside the team folder);
  * 2. takes the Cortex lock of the file (lock.ts), removes what killed writers left
  *    (sweep.ts), and notes the file's mode, owner, group and link count;
- * 3. reads the file as it is now, at a moment it holds still (settled-read.ts), and
- *    applies the operation to that text;
+ * 3. reads the file as it is now (not in the moment an in-place writer has emptied
+ *    it: settled-read.ts) and applies the operation to that text;
  * 4. writes the result to a temp file in the same folder with the same mode, owner and
- *    group, flushes it to disk, checks (through a second name of the file, a hard
- *    link) that the file is still what the operation was applied to, renames the temp
- *    file over it and flushes the folder. When the file changed meanwhile, it goes
+ *    group and flushes it to disk; keeps a second name (a hard link) of the file it is
+ *    about to replace; checks that the file still holds exactly the text the operation
+ *    was applied to and renames the temp file over it, with nothing in between
+ *    (`TeamFs.renameIf`); flushes the folder. When the file changed meanwhile, it goes
  *    back to 3 with the new text (a bounded number of times, else a
  *    `CortexConflictError`: nothing was written);
- * 5. releases the lock and reads back: the replaced file (an in-place writer that had
+ * 5. still under the lock, reads back: the replaced file (an in-place writer that had
  *    it open may have written its edit there, which would be lost: it is put back,
  *    with the operation applied to it) and the path (an agent that read the file
  *    before step 4 may have written its stale text over ours: when the operation's
  *    effect is gone, `holds` says so, and the operation is applied again to the
- *    agent's text, under the lock, keeping the agent's edit);
- * 6. with a settle window (`settleMs`), keeps watching the file for that long after
- *    its last write, re-applying as in 5 whenever the effect is gone. It gives up
- *    after `settleLimitMs` with a `CortexUnconfirmedError` (the change was written
- *    but is not in the file now, or could not be confirmed).
+ *    agent's text, keeping the agent's edit);
+ * 6. with a settle window (`settleMs`), releases the lock and keeps watching both for
+ *    that long after its last write, re-applying (under the lock again) as in 5
+ *    whenever the effect is gone. It gives up after `settleLimitMs` with a
+ *    `CortexUnconfirmedError` (the change was written but is not in the file now).
  *
  * What is never done: writing a text made from an older read over a newer one (every
  * replace is checked against the bytes the operation was applied to), or removing an
