@@ -292,7 +292,7 @@ class Writer<R> {
     }
     this.useLink = this.lock !== null && this.lock.linked;
     try {
-      if (this.useLink) await sweepFolder(this.fs, this.path, { clock: this.clock, who: this.who });
+      await sweepFolder(this.fs, this.path, { clock: this.clock, who: this.who });
       this.doing = 'reading';
       await this.inspect();
       return await fn();
