@@ -283,14 +283,14 @@ class Writer<R> {
 
   /** Runs `fn` holding the lock (re-entrant: a re-apply from a locked read-back keeps it). */
   private async locked<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.lock !== null || this.holding) return fn();
+    if (this.holding) return fn();
     this.doing = 'locking';
-    this.holding = true;
     if (this.fs.link) {
       this.lock = await acquireLock(this.fs, this.path, { timeoutMs: this.lockTimeoutMs, clock: this.clock, who: this.who });
       this.tookOver ??= this.lock.tookOver;
     }
     this.useLink = this.lock !== null && this.lock.linked;
+    this.holding = true;
     try {
       await sweepFolder(this.fs, this.path, { clock: this.clock, who: this.who });
       this.doing = 'reading';
