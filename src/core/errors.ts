@@ -18,3 +18,35 @@ export class CortexConflictError extends Error {
     this.name = 'CortexConflictError';
   }
 }
+
+/**
+ * The file system refused (permission, read-only, disk full, a folder where a file
+ * should be…): the message names the file and says what to do; nothing was written
+ * (CLI exit code 5). `code` is the system's error code (`EACCES`…).
+ */
+export class CortexFileError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'CortexFileError';
+  }
+}
+
+/**
+ * The change was written, but could not be confirmed: within the settle window
+ * another program wrote the file again and the change could not be put back, or the
+ * other program's concurrent edit may be missing (CLI exit code 4). The message says
+ * which, and what to check.
+ */
+export class CortexUnconfirmedError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = 'CortexUnconfirmedError';
+  }
+}

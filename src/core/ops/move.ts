@@ -1,10 +1,10 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
-import { LocatedTask, parseTaskFile } from '../parse/tasks';
+import { LocatedTask, ParsedTaskFile, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
 import { Eol, detectEol } from '../text';
-import { Splice, applySplices, checkStamp, checkUserText, normalizeUserText } from './shared';
+import { Splice, TaskKey, applySplices, checkStamp, checkUserText, findTask, normalizeUserText, taskKey } from './shared';
 
 /**
  * move: a task along the Shuttle lifecycle, ready → in-progress → done.
@@ -48,7 +48,10 @@ export function moveText(text: string, file: string, input: MoveInput): MoveResu
     checkUserText(summary, 'summary');
   }
   const parsed = parseTaskFile(text, file);
-  const index = resolveTaskRef(parsed.tasks, input.ref, file);
+  return moveAt(text, file, parsed, resolveTaskRef(parsed.tasks, input.ref, file), input, now, summary);
+}
+
+function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: number, input: MoveInput, now: string, summary: string | undefined): MoveResult {
   const task = parsed.tasks[index];
   const name = `"${task.title}" (task ${index + 1} in ${file})`;
   const statusField = task.span.fieldLines.find((f) => f.key.toLowerCase() === 'status');
@@ -104,16 +107,42 @@ function setField(
   return { at: after.next, insert: content + eol };
 }
 
-export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {
-  let result: MoveResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = moveText(text, path, input);
-      return result.text;
+/** How far along the lifecycle a status is (unknown statuses: -1). */
+function rank(status: string | null): number {
+  return status === 'ready' ? 0 : status === 'in-progress' ? 1 : status === 'done' ? 2 : -1;
+}
+
+/**
+ * Move as an operation for the writer. The task is found again by its id, else by
+ * title and rank; the move holds while the task is at its target status or beyond
+ * (a task moved to in-progress that its agent has since completed still holds).
+ */
+export function moveOperation(file: string, input: MoveInput): TextOperation<MoveResult> {
+  let key: TaskKey | null = null;
+  return {
+    apply: (text) => {
+      if (key === null) {
+        const parsed = parseTaskFile(text, file);
+        const result = moveText(text, file, input);
+        key = taskKey(parsed.tasks, result.position - 1);
+        return { text: result.text, result };
+      }
+      const parsed = parseTaskFile(text, file);
+      const index = findTask(parsed.tasks, key);
+      if (index < 0) throw new CortexInputError(`"${key.title}" is no longer in ${file}.`);
+      const result = moveAt(text, file, parsed, index, input, checkStamp(input.now, 'The time'), input.summary);
+      return { text: result.text, result };
     },
-    opts,
-  );
-  return result!;
+    holds: (text) => {
+      if (key === null) return false;
+      const tasks = parseTaskFile(text, file).tasks;
+      const index = findTask(tasks, key);
+      return index >= 0 && rank(tasks[index].status) >= rank(input.to);
+    },
+  };
+}
+
+export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {
+  const r = await writeOperation(fs, path, moveOperation(path, input), opts);
+  return r.result;
 }
