@@ -1,7 +1,7 @@
 import * as path from 'path';
-import { EditOptions, fileErrorMessage } from '../core/edit';
-import { CortexConflictError, CortexFileError, CortexInputError, CortexUnconfirmedError } from '../core/errors';
-import { visible } from '../core/input-rules';
+import { EditOptions, describeFailure } from '../core/edit';
+import { CortexInputError, FailureKind } from '../core/errors';
+import { LIMITS, checkOneLine, visible } from '../core/input-rules';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { TeamFs } from '../core/fs/team-fs';
 import { staleAfterMinutes } from '../core/liveness';
@@ -226,7 +226,7 @@ const commands: Record<string, Command> = {
     async run(opts, ctx) {
       let project = opts.strings.get('project');
       if (project !== undefined) {
-        if (project.trim() === '') throw new CortexInputError('--project is empty.');
+        project = checkOneLine(project, 'project path (--project)', LIMITS.path);
         if (!project.startsWith('~')) project = path.resolve(ctx.io.cwd, project);
       }
       const joined = formatDate(wallMinutes(ctx.io.clock ? ctx.io.clock() : new Date()));
@@ -416,36 +416,17 @@ function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
+/** The exit code of each kind of failure (see `failureKind`). */
+const EXIT_OF: Record<FailureKind, number> = { input: EXIT_USAGE, conflict: EXIT_CONFLICT, unconfirmed: EXIT_UNCONFIRMED, file: EXIT_FILE, other: EXIT_USAGE };
+
 function report(e: unknown, name: string, io: CliIo): number {
   if (e instanceof UsageError) {
     io.stderr(`cortex-team ${name}: ${oneLine(e.message)} (cortex-team ${name} --help)\n`);
     return EXIT_USAGE;
   }
-  if (e instanceof CortexUnconfirmedError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_UNCONFIRMED;
-  }
-  if (e instanceof CortexConflictError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_CONFLICT;
-  }
-  if (e instanceof CortexInputError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_USAGE;
-  }
-  if (e instanceof CortexFileError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_FILE;
-  }
-  const err = e as NodeJS.ErrnoException;
-  if (err && typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code)) {
-    // An OS error from outside the writer (a read): a sentence that names the file.
-    io.stderr(`cortex-team ${name}: ${oneLine(fileErrorMessage(err.code, err.path ?? 'a file of the team folder', 'reading'))}\n`);
-    return EXIT_FILE;
-  }
-  const message = err && typeof err.message === 'string' ? err.message : String(e);
-  io.stderr(`cortex-team ${name}: ${oneLine(message)}\n`);
-  return EXIT_USAGE;
+  const failure = describeFailure(e);
+  io.stderr(`cortex-team ${name}: ${oneLine(failure.message)}\n`);
+  return EXIT_OF[failure.kind];
 }
 
 /** `prune --commit`: the pruned files alone, committed with the protocol's message; a line saying what happened. */

@@ -23,7 +23,7 @@ import { WriteOptions, writeOperation } from './edit/writer';
  * lock, edit/journal.ts for the journal.
  */
 export { Clock, systemClock } from './edit/clock';
-export { fileErrorMessage } from './edit/file-errors';
+export { describeFailure, fileErrorMessage } from './edit/file-errors';
 export { Applied, FileState, TextOperation, transformOperation } from './edit/operation';
 export { lockPathFor, tempPathFor } from './edit/temp-names';
 export { WriteOptions, WriteOutcome, writeOperation } from './edit/writer';

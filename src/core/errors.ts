@@ -50,3 +50,18 @@ export class CortexUnconfirmedError extends Error {
     this.name = 'CortexUnconfirmedError';
   }
 }
+
+/**
+ * How a failed write is told apart, the same way by every door: the CLI's exit codes
+ * (input 2, conflict 3, unconfirmed 4, file 5), the MCP tools' `error.kind`, the
+ * extension's warnings. `other` is anything else (a bug): its message as it is.
+ */
+export type FailureKind = 'input' | 'conflict' | 'unconfirmed' | 'file' | 'other';
+
+export function failureKind(e: unknown): FailureKind {
+  if (e instanceof CortexUnconfirmedError) return 'unconfirmed';
+  if (e instanceof CortexConflictError) return 'conflict';
+  if (e instanceof CortexInputError) return 'input';
+  if (e instanceof CortexFileError) return 'file';
+  return 'other';
+}

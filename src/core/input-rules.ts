@@ -27,6 +27,8 @@ export const LIMITS = {
   slug: 64,
   /** Characters in a one-line value (role, capability, subject…). */
   line: 300,
+  /** Characters in a path (an agent's project folder). */
+  path: 4096,
   /** Characters in a body, summary or message. */
   text: 65_536,
 } as const;
@@ -161,6 +163,12 @@ export function checkUserText(text: string, what: string, opts: { allowStatus?: 
   if (open >= 0 && text.indexOf('-->', open + 4) < 0) {
     throw new CortexInputError(`The ${what} opens an HTML comment ("<!--") that it never closes; it would hide the rest of the file in rendered markdown.`);
   }
+}
+
+/** A task's `### Summary`: not empty, and the rules of `checkUserText`. */
+export function checkSummary(summary: string): void {
+  if (summary.trim() === '') throw new CortexInputError('The summary is empty: say in a few lines what was done and where.');
+  checkUserText(summary, 'summary');
 }
 
 /**

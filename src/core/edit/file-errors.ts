@@ -1,4 +1,4 @@
-import { CortexFileError } from '../errors';
+import { CortexFileError, FailureKind, failureKind } from '../errors';
 
 /**
  * Operating-system errors as sentences: which file, what happened, what to do. The
@@ -63,4 +63,20 @@ export function fileError(e: unknown, file: string, doing: Doing): unknown {
   if (code === undefined || e instanceof CortexFileError) return e;
   const detail = e instanceof Error ? e.message.replace(/^[A-Z0-9]+:\s*/, '').replace(/,\s*\w+\s+'.*'$/, '') : undefined;
   return new CortexFileError(fileErrorMessage(code, file, doing, detail), file, code);
+}
+
+/**
+ * A failure as the doors report it: its kind (see `failureKind`) and one sentence. An
+ * operating-system error from outside the writer (a read) becomes a file error whose
+ * sentence names the file.
+ */
+export function describeFailure(e: unknown): { readonly kind: FailureKind; readonly message: string } {
+  const kind = failureKind(e);
+  if (kind !== 'other') return { kind, message: (e as Error).message };
+  const code = errorCode(e);
+  if (code !== undefined) {
+    const file = (e as { path?: unknown }).path;
+    return { kind: 'file', message: fileErrorMessage(code, typeof file === 'string' ? file : 'a file of the team folder', 'reading') };
+  }
+  return { kind, message: e instanceof Error ? e.message : String(e) };
 }

@@ -4,7 +4,8 @@ import { TeamFs } from '../fs/team-fs';
 import { LocatedTask, ParsedTaskFile, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
 import { Eol, detectEol } from '../text';
-import { Splice, TaskKey, applySplices, checkStamp, checkUserText, findTask, normalizeUserText, taskKey } from './shared';
+import { checkSummary } from '../input-rules';
+import { Splice, TaskKey, applySplices, checkStamp, findTask, normalizeUserText, taskKey } from './shared';
 
 /**
  * move: a task along the Shuttle lifecycle, ready → in-progress → done.
@@ -44,8 +45,7 @@ export function moveText(text: string, file: string, input: MoveInput): MoveResu
   const summary = input.summary;
   if (summary !== undefined) {
     if (input.to !== 'done') throw new CortexInputError('A summary is written when a task is done, not when it starts.');
-    if (summary.trim() === '') throw new CortexInputError('The summary is empty.');
-    checkUserText(summary, 'summary');
+    checkSummary(summary);
   }
   const parsed = parseTaskFile(text, file);
   return moveAt(text, file, parsed, resolveTaskRef(parsed.tasks, input.ref, file), input, now, summary);
@@ -113,33 +113,40 @@ function rank(status: string | null): number {
 }
 
 /**
- * Move as an operation for the writer. The task is found again by its id, else by
- * title and rank; the move holds while the task is at its target status or beyond
- * (a task moved to in-progress that its agent has since completed still holds).
+ * A task's move along the lifecycle as an operation for the writer. `apply(text, ref)`
+ * makes the change: the first time with `ref` undefined (the caller's own choice of
+ * task: a move's reference, claim's next ready task), later with the position where
+ * the same task is now, found again by its id, else by title and rank. The operation
+ * holds while that task is at `to` or beyond (a task moved to in-progress that its
+ * agent has since completed still holds).
  */
-export function moveOperation(file: string, input: MoveInput): TextOperation<MoveResult> {
+export function taskMoveOperation(file: string, to: MoveTarget, apply: (text: string, ref: string | undefined) => MoveResult): TextOperation<MoveResult> {
   let key: TaskKey | null = null;
   return {
     apply: (text) => {
-      if (key === null) {
-        const parsed = parseTaskFile(text, file);
-        const result = moveText(text, file, input);
-        key = taskKey(parsed.tasks, result.position - 1);
-        return { text: result.text, result };
+      const tasks = parseTaskFile(text, file).tasks;
+      let ref: string | undefined;
+      if (key !== null) {
+        const index = findTask(tasks, key);
+        if (index < 0) throw new CortexInputError(`"${key.title}" is no longer in ${file}.`);
+        ref = String(index + 1);
       }
-      const parsed = parseTaskFile(text, file);
-      const index = findTask(parsed.tasks, key);
-      if (index < 0) throw new CortexInputError(`"${key.title}" is no longer in ${file}.`);
-      const result = moveAt(text, file, parsed, index, input, checkStamp(input.now, 'The time'), input.summary);
+      const result = apply(text, ref);
+      key ??= taskKey(tasks, result.position - 1);
       return { text: result.text, result };
     },
     holds: (text) => {
       if (key === null) return false;
       const tasks = parseTaskFile(text, file).tasks;
       const index = findTask(tasks, key);
-      return index >= 0 && rank(tasks[index].status) >= rank(input.to);
+      return index >= 0 && rank(tasks[index].status) >= rank(to);
     },
   };
+}
+
+/** Move as an operation for the writer (see `taskMoveOperation`). */
+export function moveOperation(file: string, input: MoveInput): TextOperation<MoveResult> {
+  return taskMoveOperation(file, input.to, (text, ref) => moveText(text, file, ref === undefined ? input : { ...input, ref }));
 }
 
 export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {

@@ -141,7 +141,7 @@ function sectionContent(
 export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<RegisterResult> {
   const { name, slug } = checkAgentName(input.name);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.joined)) throw new CortexInputError(`The joined date must look like YYYY-MM-DD, not "${input.joined}".`);
-  const project = input.project === undefined ? undefined : checkOneLine(input.project, 'project path', 4096, { allowEmpty: true });
+  const project = input.project === undefined ? undefined : checkOneLine(input.project, 'project path', LIMITS.path, { allowEmpty: true });
   const role = input.role === undefined ? undefined : checkOneLine(input.role, 'role', LIMITS.line, { allowEmpty: true });
   const capabilities = (input.capabilities ?? []).map((c) => checkOneLine(c, 'capability', LIMITS.line, { allowEmpty: true })).filter((c) => c !== '');
 
