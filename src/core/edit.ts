@@ -24,7 +24,7 @@ import { WriteOptions, writeOperation } from './edit/writer';
  */
 export { Clock, systemClock } from './edit/clock';
 export { describeFailure, fileErrorMessage } from './edit/file-errors';
-export { Applied, FileState, TextOperation, transformOperation } from './edit/operation';
+export { Applied, FileState, TextOperation, WriteTracker, transformOperation } from './edit/operation';
 export { lockPathFor, tempPathFor } from './edit/temp-names';
 export { WriteOptions, WriteOutcome, writeOperation } from './edit/writer';
 export { JournalEntry, JournalOptions, WriteJournal } from './edit/journal';

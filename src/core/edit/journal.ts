@@ -1,7 +1,7 @@
 import { CortexUnconfirmedError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { Clock, systemClock } from './clock';
-import { TextOperation } from './operation';
+import { TextOperation, WriteTracker } from './operation';
 import { UnsettledError, readSettled, snapshotOf } from './settled-read';
 import { WriteOptions, WriteOutcome, writeOperation } from './writer';
 
@@ -62,7 +62,7 @@ interface Pending extends JournalEntry {
   reapplied: number;
 }
 
-export class WriteJournal {
+export class WriteJournal implements WriteTracker {
   private readonly clock: Clock;
   private readonly limitMs: number;
   private readonly entries: Pending[] = [];
@@ -86,20 +86,18 @@ export class WriteJournal {
   write<R>(path: string, op: TextOperation<R>, opts: { label?: string; ifMissing?: 'error' | 'create' } = {}): Promise<WriteOutcome<R>> {
     return this.queued(path, async () => {
       const r = await writeOperation(this.fs, path, op, { ...this.opts.writer, ifMissing: opts.ifMissing, clock: this.clock });
-      if (r.changed && op.holds) {
-        this.entries.push({
-          id: this.nextId++,
-          path,
-          label: opts.label ?? path,
-          op: op as TextOperation<unknown>,
-          ifMissing: opts.ifMissing ?? 'error',
-          firstWriteAt: r.lastWriteAt,
-          lastWriteAt: r.lastWriteAt,
-          reapplied: 0,
-        });
-      }
+      if (r.changed && op.holds) this.track(path, op as TextOperation<unknown>, r.lastWriteAt, opts.ifMissing ?? 'error', opts.label);
       return r;
     });
+  }
+
+  /**
+   * Keeps an operation written elsewhere (a core operation given this journal as
+   * `WriteOptions.journal`) until it is confirmed, as `write` does.
+   */
+  track(path: string, op: TextOperation<unknown>, writtenAt: number, ifMissing: 'error' | 'create', label?: string): void {
+    if (!op.holds) return;
+    this.entries.push({ id: this.nextId++, path, label: label ?? path, op, ifMissing, firstWriteAt: writtenAt, lastWriteAt: writtenAt, reapplied: 0 });
   }
 
   /** The operations not yet confirmed, oldest first. */

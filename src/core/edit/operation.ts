@@ -34,3 +34,12 @@ export interface Applied<R> {
 export function transformOperation(op: (text: string) => string): TextOperation<void> {
   return { apply: (text) => ({ text: op(text), result: undefined }) };
 }
+
+/**
+ * Keeps an operation after its write (the extension's `WriteJournal`): the writer hands
+ * it every operation with `holds` that it wrote, with the write's clock time, so that
+ * a process that stays running can put it back after later changes of the file.
+ */
+export interface WriteTracker {
+  track(path: string, op: TextOperation<unknown>, writtenAt: number, ifMissing: 'error' | 'create', label?: string): void;
+}

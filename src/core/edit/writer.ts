@@ -4,7 +4,7 @@ import { encodeText, hashBytes } from '../text';
 import { Clock, systemClock } from './clock';
 import { Doing, fileError, fileErrorMessage } from './file-errors';
 import { Lock, acquireLock } from './lock';
-import { TextOperation } from './operation';
+import { TextOperation, WriteTracker } from './operation';
 import { ProcessInfo, thisProcess } from './process-info';
 import { EMPTY_HASH, Snapshot, UnsettledError, readOnce, readSettled, readStable, snapshotOf } from './settled-read';
 import { sweepFolder } from './sweep';
@@ -71,6 +71,12 @@ export interface WriteOptions {
    */
   readonly reapply?: boolean;
   readonly clock?: Clock;
+  /**
+   * Keeps the operation, once written, for later re-applies (the extension's
+   * `WriteJournal`); `label` names it in messages. Not used by re-applies.
+   */
+  readonly journal?: WriteTracker;
+  readonly label?: string;
   /** This process, as recorded in lock and temp names (tests pretend to be other processes). */
   readonly who?: ProcessInfo;
 }
@@ -105,8 +111,10 @@ function statKey(s: FileStat | undefined): StatKey {
 /** Every how many polls the settle window reads the file even though its stat did not change (coarse clocks). */
 const READ_EVERY = 10;
 
-export function writeOperation<R>(fs: TeamFs, path: string, op: TextOperation<R>, opts: WriteOptions = {}): Promise<WriteOutcome<R>> {
-  return new Writer(fs, path, op, opts).run();
+export async function writeOperation<R>(fs: TeamFs, path: string, op: TextOperation<R>, opts: WriteOptions = {}): Promise<WriteOutcome<R>> {
+  const r = await new Writer(fs, path, op, opts).run();
+  if (opts.journal && !opts.reapply && r.changed && op.holds) opts.journal.track(path, op as TextOperation<unknown>, r.lastWriteAt, opts.ifMissing ?? 'error', opts.label);
+  return r;
 }
 
 /** What the writer keeps of the file it replaced: a second name of it, to see late in-place writes. */

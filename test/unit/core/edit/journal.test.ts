@@ -2,12 +2,12 @@ import * as assert from 'assert';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { JournalEntry, WriteJournal } from '../../../../src/core/edit';
+import { JournalEntry, WriteJournal, editFile } from '../../../../src/core/edit';
 import { CortexUnconfirmedError } from '../../../../src/core/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
 import { TeamFs, isCortexTempName } from '../../../../src/core/fs/team-fs';
-import { dispatchOperation } from '../../../../src/core/ops/dispatch';
+import { dispatchOperation, dispatchTask } from '../../../../src/core/ops/dispatch';
 import { moveOperation } from '../../../../src/core/ops/move';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { VirtualClock } from './fs-hooks';
@@ -96,6 +96,21 @@ for (const [name, make] of [
       await journal.check();
       assert.deepStrictEqual(events, ['reapplied B', 'confirmed B']);
       assert.deepStrictEqual(disk.temps(), []);
+    });
+
+    it('keeps what a core operation wrote when given as its journal (the extension\'s writes), and puts it back', async () => {
+      const r = await dispatchTask(disk.fs, F, { title: 'B' }, { clock, journal, label: 'dispatch B' });
+      assert.strictEqual(r.title, 'B');
+      assert.deepStrictEqual(journal.pending().map((e) => e.label), ['dispatch B']);
+      disk.put(STALE_CLAIM);
+      await journal.fileChanged(F);
+      assert.deepStrictEqual(tasksOf(disk.get()), ['A:in-progress', 'B:ready']);
+      // A plain transform has no `holds`: written once, never kept.
+      await editFile(disk.fs, F, (t) => t.replace('## A', '## A2'), { clock, journal });
+      assert.strictEqual(journal.pending().length, 1);
+      await clock.sleep(1000);
+      await journal.check();
+      assert.deepStrictEqual(events, ['reapplied dispatch B', 'confirmed dispatch B']);
     });
 
     it('does nothing for a change that keeps the effect (an agent claiming the dispatched task)', async () => {
