@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import { readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { moveText } from '../../core/ops/move';
+import { describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { CortexInputError } from '../../core/errors';
+import { moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
 import { reorderText } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
@@ -140,10 +140,16 @@ export class BoardOperations {
       if (this.refuseIfUnsaved([path])) return FAILED();
     }
     const now = formatStamp(this.ctx.team.current.now);
-    return this.edit('move a task', path, (text) => {
-      const i = this.find(text, path, card);
-      return moveText(text, path, { ref: String(i + 1), to, now, summary }).text;
-    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+    // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
+    try {
+      const result = await this.ctx.writer.write({ what: 'move a task', paths: [path] }, (fs, edit) => writeOperation(fs, path, op, edit));
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
+      return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
@@ -266,8 +272,9 @@ export class BoardOperations {
   }
 
   private failed(e: unknown): OpOutcome {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof CortexInputError || e instanceof CortexConflictError) {
+    const { kind, message } = describeFailure(e);
+    // Refused input, a conflict, an unconfirmed write and a file-system error are sentences for the user.
+    if (kind !== 'other') {
       void this.ctx.prompts.warn(`Cortex: ${message}`);
     } else {
       this.ctx.log.error(`Board: ${message}`);
