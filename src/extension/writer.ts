@@ -74,6 +74,9 @@ export class TeamWriter implements Disposable {
     this.journal = undefined;
   }
 
+  /** What the journal did since the extension started: confirmed, re-applied, given up (for tests). */
+  readonly journalCounts = { confirmed: 0, reapplied: 0, gaveUp: 0 };
+
   /** The operations written to the team folder and not yet confirmed (for tests and the log). */
   get pendingWrites(): number {
     return this.journal && this.journal.fs === this.store.fs ? this.journal.journal.pending().length : 0;
@@ -141,11 +144,14 @@ export class TeamWriter implements Disposable {
     this.journal?.journal.dispose();
     const journal = new WriteJournal(fs, {
       settleMs: SETTLE_MS,
+      onConfirmed: () => this.journalCounts.confirmed++,
       onReapplied: (e) => {
+        this.journalCounts.reapplied++;
         this.log?.info(`${e.path}: another program's write removed ${e.label}; applied it again on its text (${e.reapplied}×).`);
         this.store.notifyChanged([e.path]);
       },
       onGaveUp: (e, error) => {
+        this.journalCounts.gaveUp++;
         const message = describeFailure(error).message;
         this.log?.warn(message);
         void this.prompts.warn(`Cortex: ${message}`);
