@@ -1,5 +1,5 @@
 import { toolAction } from './tool-actions';
-import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, jsonObject, num, oneLine, str } from './transcript';
+import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, num, readJsonLines, oneLine, str } from './transcript';
 
 /**
  * Claude Code's session log: `~/.claude/projects/<project path>/<session id>.jsonl`
@@ -78,11 +78,7 @@ export function createClaudeReader(): TranscriptReader {
 
   return {
     addLines(lines) {
-      for (const line of lines) {
-        const o = jsonObject(line);
-        if (o) add(o);
-        else counts.unreadable++;
-      }
+      readJsonLines(lines, counts, add);
     },
     transcript(): Transcript {
       return { format: 'claude-code', session, cwd, model, actions: [...actions], usage: [...usage.values()], unreadable: counts.unreadable, unknown: { ...counts.unknown } };

@@ -1,5 +1,5 @@
 import { patchFiles, relativeTo, toolAction } from './tool-actions';
-import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, jsonObject, num, oneLine, str } from './transcript';
+import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, jsonObject, num, readJsonLines, oneLine, str } from './transcript';
 
 /**
  * Codex's session log ("rollout"): `~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`
@@ -110,11 +110,7 @@ export function createCodexReader(): TranscriptReader {
 
   return {
     addLines(lines) {
-      for (const line of lines) {
-        const o = jsonObject(line);
-        if (o) add(o);
-        else counts.unreadable++;
-      }
+      readJsonLines(lines, counts, add);
     },
     transcript(): Transcript {
       return { format: 'codex', session, cwd, model, actions: [...actions], usage: [...usage], unreadable: counts.unreadable, unknown: { ...counts.unknown } };

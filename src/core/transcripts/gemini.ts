@@ -1,5 +1,5 @@
 import { toolAction } from './tool-actions';
-import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, jsonObject, num, oneLine, str } from './transcript';
+import { LineCounts, Transcript, TranscriptAction, TranscriptReader, UsageRecord, instant, isRecord, jsonObject, num, readJsonLines, oneLine, str } from './transcript';
 
 /**
  * Gemini CLI's session log (0.61): `~/.gemini/tmp/<project id>/chats/session-<time>-<id>.jsonl`,
@@ -60,11 +60,7 @@ export function createGeminiReader(): TranscriptReader {
 
   return {
     addLines(lines) {
-      for (const line of lines) {
-        const o = jsonObject(line);
-        if (o) add(o);
-        else counts.unreadable++;
-      }
+      readJsonLines(lines, counts, add);
     },
     transcript(): Transcript {
       const actions: TranscriptAction[] = [];

@@ -124,6 +124,15 @@ export function oneLine(text: string, max = 160): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
 
+/** Hands each line that is a JSON object to `add`; counts the others as unreadable. */
+export function readJsonLines(lines: readonly string[], counts: LineCounts, add: (o: Record<string, unknown>) => void): void {
+  for (const line of lines) {
+    const o = jsonObject(line);
+    if (o) add(o);
+    else counts.unreadable++;
+  }
+}
+
 /** Counts lines the reader skipped, for its `transcript()`. */
 export class LineCounts {
   unreadable = 0;
