@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
+import { AgentRunCommands } from '../extension/agents/agent-run-commands';
+import { AgentRunner } from '../extension/agents/agent-runner';
+import { AgentRuns } from '../extension/agents/agent-runs';
+import { AgentUsageService } from '../extension/agents/agent-usage';
+import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
+import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
@@ -47,6 +53,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
+  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -68,7 +76,32 @@ export class CortexController extends DisposableBase {
     own.add(new DiagnosticsPublisher(team, session));
     this.contextKeys = own.add(new ContextKeys(team));
     this.statusBar = own.add(new TeamStatusBar(team, settings));
-    own.add(new DownNotifier(prompts, team, settings));
+
+    // ---- running agents ----------------------------------------------------------------
+    const runner = own.add(new AgentRunner(services));
+    const usage = own.add(new AgentUsageService(runner, clock, log));
+    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(store.team?.agents.find((a) => a.slug === slug))));
+    const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
+    runs.setUsage(usage);
+    const runCommands = own.add(new AgentRunCommands(services, runner));
+    runCommands.setTranscripts({
+      open: async (slug) => {
+        const file = usage.logPathOf(slug);
+        if (!file) return prompts.info(`Cortex: no session log of ${store.team?.agents.find((a) => a.slug === slug)?.name ?? slug} is known yet: its CLI names it in its first hook report (Generate Protocol File installs the hooks).`);
+        return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+      },
+    });
+    const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, this.statusBar));
+    this.agents = { runner, driver, runs, usage, commands: runCommands, needsInput };
+    own.add(
+      new DownNotifier(prompts, team, settings, {
+        canRestart: (slug) => {
+          const agent = store.team?.agents.find((a) => a.slug === slug);
+          return !!agent && runner.profileOf(agent) !== null;
+        },
+        restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : runCommands.start(slug)),
+      }),
+    );
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
@@ -79,7 +112,21 @@ export class CortexController extends DisposableBase {
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
-    this.view = registerTeamView(own, { extensionUri, log, team, runners, actions: this.teamCommands });
+    this.view = registerTeamView(own, {
+      extensionUri,
+      log,
+      team,
+      runners,
+      actions: this.teamCommands,
+      runs,
+      runActions: {
+        start: (slug) => runCommands.start(slug),
+        stop: (slug) => runner.stop(slug),
+        restart: (slug) => runner.restart(slug),
+        showTerminal: (slug) => runner.focus(slug),
+        openTranscript: (slug) => runCommands.openTranscript(slug),
+      },
+    });
     this.board = registerBoard(own, {
       extensionUri,
       log,

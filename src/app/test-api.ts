@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { instantOfWall, parseStamp } from '../base/time';
+import { AgentTerminals } from '../extension/agents/agent-terminals';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
@@ -77,6 +78,13 @@ export interface CortexTestApi {
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
+  /**
+   * Running agents: the runner (start, stop, restart, focus; its terminals and turn
+   * states), the heartbeat driver (`check()`, `sent`, `decisionOf`), what the rows show
+   * (`runs.factsOf`), the commands. `newTerminals()` builds a second terminal service
+   * on this window's saved state, as the next window after a reload does (dispose it).
+   */
+  readonly agents: CortexController['agents'] & { newTerminals(saved?: Record<string, unknown>): AgentTerminals };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -169,6 +177,22 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       return controller.statusBar.shown;
     },
     contextKey: (key) => controller.contextKeys.get(key),
+    agents: {
+      ...controller.agents,
+      newTerminals: (saved) => new AgentTerminals(saved ? memoryMemento({ 'cortex.agentTerminals': saved }) : services.context.workspaceState, services.log),
+    },
+  };
+}
+
+/** A workspace state of the test's own (a window whose saved state the test writes). */
+function memoryMemento(values: Record<string, unknown>): vscode.Memento {
+  const data = new Map(Object.entries(values));
+  return {
+    keys: () => [...data.keys()],
+    get: <T>(key: string, fallback?: T) => (data.has(key) ? (data.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => {
+      data.set(key, value);
+    },
   };
 }
 

@@ -1,7 +1,10 @@
 import { promises as nodeFs } from 'fs';
 import * as os from 'os';
+import * as nodePath from 'path';
 import * as vscode from 'vscode';
+import { hookShellCommand } from '../../core/agents/launch-command';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
+import { CortexCommand } from '../../core/mcp-wiring/launch';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent, Team } from '../../core/model';
 import { expandHome } from '../../core/parse/config';
@@ -270,7 +273,21 @@ function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: s
     staleAfterMinutes: settings.staleAfterMinutes,
     dailyBriefing: config?.dailyBriefing ?? '09:00',
     dailyReview: config?.dailyReview ?? '18:00',
+    // The state hooks run this extension's own CLI, on a team folder on this machine's disk.
+    ...(root.scheme === 'file'
+      ? {
+          stateHooks: {
+            claudeCode: hookShellCommand(bundledCortex(c), root.fsPath, agent.slug, 'claude-code'),
+            gemini: hookShellCommand(bundledCortex(c), root.fsPath, agent.slug, 'gemini'),
+          },
+        }
+      : {}),
   };
+}
+
+/** `cortex-team` as this extension bundles it. */
+function bundledCortex(c: Services): CortexCommand {
+  return { kind: 'node', cliPath: nodePath.join(c.context.extensionUri.fsPath, 'dist', 'cli.js') };
 }
 
 async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: ProtocolContext, templates: ProtocolTemplates): Promise<RuntimeItem[]> {
@@ -284,7 +301,7 @@ async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: Pro
     }
   }
   return PROTOCOL_RUNTIMES.map((spec): RuntimeItem => {
-    const files = filesFor(spec, variant);
+    const files = filesFor(spec, variant, !!ctx.stateHooks);
     const description = files.map((f) => f.path).join(' + ');
     const unreadable = files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
     if (unreadable) return { label: spec.label, description, detail: `$(warning) ${unreadable}`, spec, problem: unreadable };

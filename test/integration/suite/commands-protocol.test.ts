@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import {
+  EXTENSION_ID,
   BACK,
   ESCAPE,
   TestAgent,
@@ -35,6 +36,8 @@ const END = '<!-- cortex:end -->';
 const SCRIPT = '.claude/hooks/cortex-precheck.sh';
 const SETTINGS = '.claude/settings.json';
 const HOOK = { hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh' }] };
+/** The state hook entry for the worker the tests write for (this extension's own CLI, the team folder). */
+let stateHook: (source: 'claude-code' | 'gemini') => { hooks: Array<{ type: string; command: string }> };
 const ALL_CLAUDE = ['.cortex.md', 'CLAUDE.local.md', SCRIPT, SETTINGS];
 
 interface Generated {
@@ -72,6 +75,8 @@ describe('Command: Generate Protocol File', function () {
     worker = await addAgent(a, { slug: 'itest-proto-worker', name: 'Itest Proto Worker', role: 'Writes the docs' });
     lead = await addAgent(a, { slug: 'itest-proto-lead', name: 'Itest Proto Lead', role: 'Team coordinator for the test team' });
     slugs.push(worker.slug, lead.slug);
+    const cli = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
+    stateHook = (source) => ({ hooks: [{ type: 'command', command: `node ${cli} hook --team ${team} --agent ${worker.slug} --source ${source}` }] });
   });
   afterEach(async () => reset(a));
   after(async () => {
@@ -108,7 +113,7 @@ describe('Command: Generate Protocol File', function () {
         ['Claude Code', ALL_CLAUDE.join(' + '), ALL_CLAUDE.map((f) => `creates ${f}`).join(' · ')],
         ['Codex', 'AGENTS.md', 'creates AGENTS.md'],
         ['Cursor', '.cursorrules', 'creates .cursorrules'],
-        ['Gemini CLI', 'GEMINI.md', 'creates GEMINI.md'],
+        ['Gemini CLI', 'GEMINI.md + .gemini/settings.json', 'creates GEMINI.md · creates .gemini/settings.json'],
       ],
     );
     assert.deepEqual(tabsAtReview.sort(), ALL_CLAUDE.map((f) => `${f} (Itest Proto Worker, worker, Claude Code): new file`).sort());
@@ -133,7 +138,9 @@ describe('Command: Generate Protocol File', function () {
     assert.ok(hookText.startsWith('#!/bin/sh\n'));
     assert.ok(hookText.includes(`\ntasks_file='${worker.tasksFile}'\n`), 'the agent\'s task file is written into the script');
     if (process.platform !== 'win32') assert.equal(statSync(path.join(folder, SCRIPT)).mode & 0o777, 0o755, 'the script is executable');
-    assert.deepEqual(JSON.parse(read(path.join(folder, SETTINGS))), { hooks: { UserPromptSubmit: [HOOK] } });
+    const settings = JSON.parse(read(path.join(folder, SETTINGS))) as { hooks: Record<string, unknown[]> };
+    assert.deepEqual(settings.hooks.UserPromptSubmit, [HOOK, stateHook('claude-code')], 'the idle check, then the state hook');
+    for (const event of ['PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']) assert.deepEqual(settings.hooks[event], [stateHook('claude-code')], event);
     message(
       a,
       /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\)\.$/,
@@ -162,7 +169,8 @@ describe('Command: Generate Protocol File', function () {
     assert.ok(after.startsWith(head + ',\n    "UserPromptSubmit": [\n      {\n        "hooks": [\n'), after);
     assert.ok(after.endsWith('\n    ]' + tail), after);
     const parsed = JSON.parse(after);
-    assert.deepEqual(parsed.hooks.UserPromptSubmit, [HOOK]);
+    assert.deepEqual(parsed.hooks.UserPromptSubmit, [HOOK, stateHook('claude-code')]);
+    assert.deepEqual(parsed.hooks.PreToolUse.length, 1, "the user's own hook event has no Cortex entry");
     assert.equal(parsed.hooks.PreToolUse[0].hooks[0].command, './guard.sh');
     message(a, /\.claude\/settings\.json \(Cortex hook added\)/, 'info');
 
@@ -203,16 +211,21 @@ describe('Command: Generate Protocol File', function () {
     assert.equal(claude?.description, '.cortex.md + CLAUDE.local.md');
   });
 
-  for (const [runtime, file] of [
-    ['Codex', 'AGENTS.md'],
-    ['Cursor', '.cursorrules'],
-    ['Gemini CLI', 'GEMINI.md'],
+  for (const [runtime, file, also] of [
+    ['Codex', 'AGENTS.md', []],
+    ['Cursor', '.cursorrules', []],
+    ['Gemini CLI', 'GEMINI.md', ['.gemini/settings.json']],
   ] as const) {
-    it(`${runtime}: a marked Cortex section in ${file}`, async () => {
+    it(`${runtime}: a marked Cortex section in ${file}${also.length ? ` (and the state hooks in ${also.join(', ')})` : ''}`, async () => {
       const folder = await freshProject(worker);
       script(a, [runtime, 'Write']);
       const result = await generate(worker.slug);
-      assert.deepEqual(result?.written, [file]);
+      assert.deepEqual(result?.written, [file, ...also]);
+      if (runtime === 'Gemini CLI') {
+        const hooks = (JSON.parse(read(path.join(folder, '.gemini/settings.json'))) as { hooks: Record<string, unknown[]> }).hooks;
+        assert.deepEqual(Object.keys(hooks), ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd']);
+        for (const list of Object.values(hooks)) assert.deepEqual(list, [{ hooks: [{ name: 'cortex-state', ...stateHook('gemini').hooks[0] }] }]);
+      }
       assert.deepEqual(stepTrail(a), ['1/2', '<2/2']);
       const text = read(path.join(folder, file));
       assert.match(text, BEGIN);
@@ -312,7 +325,8 @@ describe('Command: Generate Protocol File', function () {
     script(a, [
       'Gemini CLI',
       (r) => {
-        assert.deepEqual(previewTabs().map((t) => t.label), ['GEMINI.md (Itest Proto Worker, worker, Gemini CLI): new file']);
+        const labels = previewTabs().map((t) => t.label);
+        assert.ok(labels.includes('GEMINI.md (Itest Proto Worker, worker, Gemini CLI): new file'), JSON.stringify(labels));
         return BACK;
       },
       () => {
