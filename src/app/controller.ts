@@ -10,6 +10,7 @@ import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
+import { CortexMcpServerProvider, registerMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { Prompts } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
 import { Services } from '../extension/services';
@@ -47,6 +48,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
+  readonly mcpServer: CortexMcpServerProvider | undefined;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -69,6 +72,8 @@ export class CortexController extends DisposableBase {
     this.contextKeys = own.add(new ContextKeys(team));
     this.statusBar = own.add(new TeamStatusBar(team, settings));
     own.add(new DownNotifier(prompts, team, settings));
+    const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), team, log });
+    this.mcpServer = mcpServer && own.add(mcpServer);
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));

@@ -3,6 +3,7 @@ import { instantOfWall, parseStamp } from '../base/time';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
+import { CortexMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
@@ -71,6 +72,8 @@ export interface CortexTestApi {
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
+  /** VS Code's MCP server definition provider: what it serves now, and its change event (`undefined` where the editor lacks the API). */
+  readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -160,6 +163,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       return controller.statusBar.shown;
     },
     contextKey: (key) => controller.contextKeys.get(key),
+    mcpServer: controller.mcpServer,
   };
 }
 
