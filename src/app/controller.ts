@@ -10,6 +10,7 @@ import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
+import { CliLauncher } from '../extension/mcp/cli-launcher';
 import { CortexMcpServerProvider, registerMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { Prompts } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
@@ -48,6 +49,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** The stable command agents' MCP wiring runs (`undefined` without a storage folder on this disk). */
+  readonly cliLauncher: CliLauncher | undefined;
   /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
   readonly mcpServer: CortexMcpServerProvider | undefined;
 
@@ -77,7 +80,8 @@ export class CortexController extends DisposableBase {
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
-    const agents = own.add(new AgentCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.cliLauncher = cliLauncher(context);
+    const agents = own.add(new AgentCommands(services, this.cliLauncher)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
     this.reports = own.add(new ReportCommands(services));
@@ -103,5 +107,17 @@ export class CortexController extends DisposableBase {
   start(): void {
     void this.services.session.locate();
     void this.teamCommands.checkRegisterCommand();
+    // After an update, the agents' MCP wiring runs the new copy from now on.
+    void this.cliLauncher?.refresh().then(
+      (r) => r?.changed && this.services.log.info(`MCP: the agents' Cortex command (${r.path}) now runs ${r.build}`),
+      (e: unknown) => this.services.log.warn(`MCP: could not update the agents' Cortex command: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
+}
+
+/** The agents' Cortex command in the extension's global storage, where that is a folder on this disk. */
+function cliLauncher(context: vscode.ExtensionContext): CliLauncher | undefined {
+  const { extensionUri, globalStorageUri } = context;
+  if (extensionUri.scheme !== 'file' || globalStorageUri.scheme !== 'file') return undefined;
+  return new CliLauncher(extensionUri.fsPath, globalStorageUri.fsPath, String(context.extension.packageJSON.version ?? '0'));
 }
