@@ -31,6 +31,7 @@ import { TeamView } from '../views/team/team-view';
 import { registerTeamView } from '../views/team/registration';
 import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
  * The composition root: builds the services, the commands and each view's
@@ -49,6 +50,7 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  readonly worklog: WorklogPanel;
   /** The stable command agents' MCP wiring runs (`undefined` without a storage folder on this disk). */
   readonly cliLauncher: CliLauncher | undefined;
   /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
@@ -100,7 +102,7 @@ export class CortexController extends DisposableBase {
     });
     this.insights = registerInsights(own, { extensionUri, log, team });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
-    registerWorklog(own, { extensionUri, log, team, actions: worklog });
+    this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */

@@ -10,6 +10,7 @@ import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/common/messages';
 import { ThreadsViews } from '../views/threads/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 import { CortexController } from './controller';
 
 /**
@@ -74,6 +75,8 @@ export interface CortexTestApi {
   readonly reports: ReportCommands;
   /** VS Code's MCP server definition provider: what it serves now, and its change event (`undefined` where the editor lacks the API). */
   readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
+  /** The Worklog panel (timeline, mailbox, activity feed): open it, hand it messages as its page would, watch what it posts. */
+  readonly worklog: Pick<WorklogPanel, 'open' | 'isReady' | 'lastPostedState' | 'onDidPostState' | 'receiveMessage'>;
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -164,6 +167,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     },
     contextKey: (key) => controller.contextKeys.get(key),
     mcpServer: controller.mcpServer,
+    worklog: controller.worklog,
   };
 }
 
