@@ -7,12 +7,12 @@
 // and connect). A user's existing configuration keeps every byte (one insertion, ours);
 // a configuration that cannot be merged is refused and nothing at all is written.
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
+import { AgentCliRun, agentCliBin, runAgentCli } from '../../harness/agent-cli';
 import { EXTENSION_ID, TestAgent, addAgent, api, exists, message, noErrors, read, removeAgents, removeTempFolders, reset, script, teamDir, tempFolder, waitFor } from './commands-helpers';
 
 interface Generated {
@@ -36,12 +36,6 @@ const KINDS: Record<Runtime, { protocol: string; wiring: string[]; trust: string
 
 /** What the agent CLIs may create in HOME; removed after each test so the next starts untrusted. */
 const HOME_ENTRIES = /^\.(claude|codex|gemini)/;
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** The text `after` adds to `before` as one insertion (every byte of `before` kept, in order); fails otherwise. */
 function insertion(before: string, after: string): string {
@@ -73,25 +67,7 @@ describe('Command: Generate Protocol File — MCP wiring, trust, and the real ag
   const generate = () => vscode.commands.executeCommand<Generated | undefined>('cortex.generateProtocolFile', { agentSlug: agent.slug });
 
   /** An agent CLI, run in the project with the run's HOME (where the trust step wrote), offline. */
-  function agentCli(name: string, args: readonly string[], cwd: string): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const env = {
-        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
-        HOME: home,
-        DISABLE_AUTOUPDATER: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        GEMINI_TELEMETRY_ENABLED: 'false',
-        NO_COLOR: '1',
-      };
-      const child = spawn(path.join(bin, name), args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const agentCli = (name: string, args: readonly string[], cwd: string): Promise<AgentCliRun> => runAgentCli(bin, name, args, { cwd, home });
 
   /** The server entry a JSON wiring file holds. */
   const jsonEntry = (file: string) => JSON.parse(read(file).replace(/^\s*\/\/.*$/gm, '')).mcpServers.cortex as { command: string; args: string[] };
@@ -100,7 +76,7 @@ describe('Command: Generate Protocol File — MCP wiring, trust, and the real ag
     a = await api();
     team = teamDir(a);
     agent = await addAgent(a, { slug: 'itest-mcp-worker', name: 'Itest Mcp Worker', role: 'Writes the billing code' });
-    bin = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, '.vscode-test', 'agent-clis', 'node_modules', '.bin');
+    bin = agentCliBin(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath);
     for (const name of ['claude', 'codex', 'gemini']) assert.ok(existsSync(path.join(bin, name)), `${name} is not installed: run node scripts/install-agent-clis.mjs`);
     homeBefore = new Set(readdirSync(home));
   });
