@@ -16,6 +16,8 @@ import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
+import { CliLauncher } from '../extension/mcp/cli-launcher';
+import { CortexMcpServerProvider, registerMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { Prompts } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
 import { Services } from '../extension/services';
@@ -35,6 +37,7 @@ import { TeamView } from '../views/team/team-view';
 import { registerTeamView } from '../views/team/registration';
 import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
  * The composition root: builds the services, the commands and each view's
@@ -55,6 +58,11 @@ export class CortexController extends DisposableBase {
   readonly threads: ThreadsViews;
   /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
   readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
+  readonly worklog: WorklogPanel;
+  /** The stable command agents' MCP wiring runs (`undefined` without a storage folder on this disk). */
+  readonly cliLauncher: CliLauncher | undefined;
+  /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
+  readonly mcpServer: CortexMcpServerProvider | undefined;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -102,10 +110,13 @@ export class CortexController extends DisposableBase {
         restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : runCommands.start(slug)),
       }),
     );
+    const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), team, log });
+    this.mcpServer = mcpServer && own.add(mcpServer);
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
-    const agents = own.add(new AgentCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.cliLauncher = cliLauncher(context);
+    const agents = own.add(new AgentCommands(services, this.cliLauncher)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
     this.reports = own.add(new ReportCommands(services));
@@ -138,12 +149,24 @@ export class CortexController extends DisposableBase {
     });
     this.insights = registerInsights(own, { extensionUri, log, team });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
-    registerWorklog(own, { extensionUri, log, team, actions: worklog });
+    this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */
   start(): void {
     void this.services.session.locate();
     void this.teamCommands.checkRegisterCommand();
+    // After an update, the agents' MCP wiring runs the new copy from now on.
+    void this.cliLauncher?.refresh().then(
+      (r) => r?.changed && this.services.log.info(`MCP: the agents' Cortex command (${r.path}) now runs ${r.build}`),
+      (e: unknown) => this.services.log.warn(`MCP: could not update the agents' Cortex command: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
+}
+
+/** The agents' Cortex command in the extension's global storage, where that is a folder on this disk. */
+function cliLauncher(context: vscode.ExtensionContext): CliLauncher | undefined {
+  const { extensionUri, globalStorageUri } = context;
+  if (extensionUri.scheme !== 'file' || globalStorageUri.scheme !== 'file') return undefined;
+  return new CliLauncher(extensionUri.fsPath, globalStorageUri.fsPath, String(context.extension.packageJSON.version ?? '0'));
 }

@@ -4,12 +4,14 @@ import { AgentTerminals } from '../extension/agents/agent-terminals';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
+import { CortexMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/common/messages';
 import { ThreadsViews } from '../views/threads/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 import { CortexController } from './controller';
 
 /**
@@ -85,6 +87,12 @@ export interface CortexTestApi {
    * on this window's saved state, as the next window after a reload does (dispose it).
    */
   readonly agents: CortexController['agents'] & { newTerminals(saved?: Record<string, unknown>): AgentTerminals };
+  /** The stable launcher's path, which the MCP wiring and the state hooks run (`undefined` without a storage folder on this disk). */
+  readonly cliLauncher: string | undefined;
+  /** VS Code's MCP server definition provider: what it serves now, and its change event (`undefined` where the editor lacks the API). */
+  readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
+  /** The Worklog panel (timeline, mailbox, activity feed): open it, hand it messages as its page would, watch what it posts. */
+  readonly worklog: Pick<WorklogPanel, 'open' | 'isReady' | 'lastPostedState' | 'onDidPostState' | 'receiveMessage'>;
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -181,6 +189,9 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       ...controller.agents,
       newTerminals: (saved) => new AgentTerminals(saved ? memoryMemento({ 'cortex.agentTerminals': saved }) : services.context.workspaceState, services.log),
     },
+    mcpServer: controller.mcpServer,
+    worklog: controller.worklog,
+    cliLauncher: controller.cliLauncher?.path,
   };
 }
 

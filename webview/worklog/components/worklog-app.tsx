@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EntryView, MessageView, WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
+import { Activity } from './activity';
 import { Mailbox } from './mailbox';
 import { Timeline } from './timeline';
 
@@ -18,6 +19,8 @@ export class WorklogStore {
   }
 }
 
+const TABS: ReadonlyArray<WorklogUi['tab']> = ['worklog', 'mailbox', 'activity'];
+
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
   const [ui, setUi] = useState<WorklogUi>(() => actions.loadUi());
@@ -33,7 +36,8 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    const next = ui.tab === 'worklog' ? 'mailbox' : 'worklog';
+    const at = TABS.indexOf(ui.tab);
+    const next = TABS[(at + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
     change({ tab: next });
     (tabs.current?.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus();
   };
@@ -47,15 +51,22 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
         <button id="tab-mailbox" role="tab" aria-selected={ui.tab === 'mailbox'} aria-controls="panel-mailbox" tabIndex={ui.tab === 'mailbox' ? 0 : -1} class="tab" onClick={() => change({ tab: 'mailbox' })}>
           <span class="codicon codicon-mail" aria-hidden="true" /> Mailbox {newCount > 0 ? <span class="count badge" aria-label={`${newCount} new`}>{newCount}</span> : <span class="count">{state.mailbox.messages.length}</span>}
         </button>
+        <button id="tab-activity" role="tab" aria-selected={ui.tab === 'activity'} aria-controls="panel-activity" tabIndex={ui.tab === 'activity' ? 0 : -1} class="tab" onClick={() => change({ tab: 'activity' })}>
+          <span class="codicon codicon-pulse" aria-hidden="true" /> Activity <span class="count">{state.activity.total}</span>
+        </button>
         {!state.trusted && <span class="restricted" title="Restricted Mode: the dashboard only reads until you trust this workspace"><span class="codicon codicon-lock" aria-hidden="true" /> Read-only</span>}
       </div>
       {ui.tab === 'worklog' ? (
         <div id="panel-worklog" role="tabpanel" aria-labelledby="tab-worklog">
           <Timeline state={state} ui={ui} change={change} actions={actions} />
         </div>
-      ) : (
+      ) : ui.tab === 'mailbox' ? (
         <div id="panel-mailbox" role="tabpanel" aria-labelledby="tab-mailbox">
           <Mailbox state={state} actions={actions} />
+        </div>
+      ) : (
+        <div id="panel-activity" role="tabpanel" aria-labelledby="tab-activity">
+          <Activity state={state} actions={actions} />
         </div>
       )}
     </div>
