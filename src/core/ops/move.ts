@@ -85,12 +85,12 @@ export function moveText(text: string, file: string, input: MoveInput): MoveResu
   return { text: out, title: task.title, position: index + 1, from: task.status };
 }
 
-function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
+export function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
   return { at: line.start, remove: line.end - line.start, insert: content };
 }
 
 /** Sets `**Key:** value`: rewrites the existing line, or adds one right after `after`. */
-function setField(
+export function setField(
   existing: { line: LocatedTask['span']['heading'] } | undefined,
   after: LocatedTask['span']['heading'],
   key: string,
