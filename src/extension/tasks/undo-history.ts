@@ -43,14 +43,19 @@ export class UndoHistory extends DisposableBase {
     return this.entries[this.entries.length - 1];
   }
 
+  /** Records an action without a message (its caller already said what it did). */
+  record(entry: UndoEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > DEPTH) this.entries.shift();
+    this.changed.fire();
+  }
+
   /**
    * Records an action and says what it did in a notification with an Undo button
    * (not awaited: the caller carries on).
    */
   done(entry: UndoEntry, message: string): void {
-    this.entries.push(entry);
-    if (this.entries.length > DEPTH) this.entries.shift();
-    this.changed.fire();
+    this.record(entry);
     this.followUp = this.prompts.info(`Cortex: ${message}`, UNDO).then((choice) => {
       // Only the action the notification is about, and only while it is still the latest.
       if (choice === UNDO && this.last === entry) return this.undo();

@@ -1,11 +1,16 @@
 import type * as vscode from 'vscode';
-import { readTextFile } from '../../core/edit';
+import { EditResult, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { moveText } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
 import { reorderText } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
+import { UndoEntry, undoAdd, undoBlockChange, undoReassign, undoReorder } from '../../core/ops/undo';
+import { blockText } from '../../core/ops/task-block';
+import type { TaskActions } from '../../extension/tasks/task-actions';
+import { describeStatus } from '../../extension/tasks/task-ref';
+import type { UndoHistory } from '../../extension/tasks/undo-history';
 import { formatStamp } from '../../base/time';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
@@ -32,6 +37,10 @@ export interface BoardOperationsDeps {
   dispatch(agent: Agent, title: string, body: string): Promise<{ readonly title: string } | undefined>;
   /** The title check Dispatch Task uses: an error when the agent already has an open task so named. */
   checkTitle(agent: Agent, title: string): string | undefined;
+  /** Review and correction: accept, send back, edit, cancel, unclaim (also a reassign of a task in progress). */
+  readonly tasks: Pick<TaskActions, 'accept' | 'sendBack' | 'edit' | 'cancel' | 'unclaim'>;
+  /** Where every board action is recorded for undo (and says what it did, with an Undo button). */
+  readonly undo: Pick<UndoHistory, 'done' | 'record' | 'undo'>;
 }
 
 /** How an operation ended: `ok` when the file now says what the user asked for. */
@@ -94,6 +103,8 @@ export class BoardOperations {
       { title: `Reassign "${found.task.title}"`, placeHolder: 'The agent whose queue it joins (at the end)', matchOnDescription: true },
     );
     if (!picked) return FAILED(null);
+    // A task in progress of an agent that is down is unclaimed first (see TaskActions.unclaim).
+    if (found.task.status === 'in-progress') return this.ctx.tasks.unclaim(card, others.find((a) => a.slug === picked.slug));
     return this.drop(card, { agent: picked.slug, column: 'ready', anchor: null, place: 'after' });
   }
 
@@ -116,10 +127,23 @@ export class BoardOperations {
     if (title === undefined || title.trim() === '') return FAILED(null);
     try {
       const result = await this.ctx.dispatch(target, title.trim(), found.task.body);
-      return result ? DONE(`Dispatched "${result.title}" to ${target.name}.`) : FAILED(RESTRICTED);
+      if (!result) return FAILED(RESTRICTED);
+      await this.recordAdded(target.tasksPath, result.title, `dispatching "${result.title}" to ${target.name}`);
+      return DONE(`Dispatched "${result.title}" to ${target.name}.`);
     } catch (e) {
       return this.failed(e);
     }
+  }
+
+  /** Records the undo of a task just added to `path` (its dispatch said what it did, with its own buttons). */
+  private async recordAdded(path: string, title: string, label: string): Promise<void> {
+    const fs = this.ctx.team.current.fs;
+    const text = fs ? await readTextFile(fs, path).catch(() => undefined) : undefined;
+    if (text === undefined) return;
+    const tasks = parseTaskFile(text, path).tasks;
+    let index = -1;
+    for (let i = tasks.length - 1; i >= 0 && index < 0; i--) if (tasks[i].title === title && tasks[i].status === 'ready') index = i;
+    if (index >= 0) this.ctx.undo.record({ label, steps: undoAdd(path, text, index) });
   }
 
   // ---- the operations --------------------------------------------------------------
@@ -140,23 +164,32 @@ export class BoardOperations {
       if (this.refuseIfUnsaved([path])) return FAILED();
     }
     const now = formatStamp(this.ctx.team.current.now);
+    let index = 0;
     return this.edit('move a task', path, (text) => {
-      const i = this.find(text, path, card);
-      return moveText(text, path, { ref: String(i + 1), to, now, summary }).text;
-    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+      index = this.find(text, path, card);
+      return moveText(text, path, { ref: String(index + 1), to, now, summary }).text;
+    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`, (r) => ({
+      label: `moving "${card.title}" to ${to === 'done' ? 'done' : 'in progress'}`,
+      steps: undoBlockChange(path, r.before, index, r.after, index),
+    }));
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
+    let index = 0;
     return this.edit('reorder tasks', path, (text) => {
       const i = this.find(text, path, card);
+      index = i;
       const tasks = parseTaskFile(text, path).tasks;
       const a = locateTask(tasks, anchor);
       if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
       const r = reorderText(text, path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
       return r.text;
-    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`);
+    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`, (r) => ({
+      label: `moving "${card.title}" ${place} "${anchor.title}"`,
+      steps: undoReorder(path, r.before, index),
+    }));
   }
 
   private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
@@ -174,11 +207,17 @@ export class BoardOperations {
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
-        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+        const r = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+        const copied = await readTextFile(fs, target.tasksPath);
+        const copy = copied === undefined ? undefined : parseTaskFile(copied, target.tasksPath).tasks[r.position - 1];
+        const undo = copy && copied !== undefined ? undoReassign(from, text, i, blockText(text, tasks[i]), target.tasksPath, copy.title, blockText(copied, copy)) : undefined;
+        return { ...r, undo };
       });
       if (!result) return FAILED(RESTRICTED);
       this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
-      return DONE(`"${result.title}" reassigned to ${target.name}.`);
+      const message = `"${result.title}" reassigned to ${target.name}.`;
+      if (result.undo) this.ctx.undo.done({ label: `reassigning "${result.title}" to ${target.name}`, steps: result.undo }, message);
+      return DONE(message);
     } catch (e) {
       return this.failed(e);
     }
@@ -186,12 +225,18 @@ export class BoardOperations {
 
   // ---- helpers ---------------------------------------------------------------------
 
-  /** Applies `op` to the file's current text through the writer; reports what went wrong. */
-  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string): Promise<OpOutcome> {
+  /**
+   * Applies `op` to the file's current text through the writer; records its undo
+   * (`undo`, from the texts before and after) and reports what went wrong.
+   */
+  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string, undo: (r: EditResult) => UndoEntry): Promise<OpOutcome> {
     try {
       const result = await this.ctx.writer.edit({ what, path }, op);
       if (!result) return FAILED(RESTRICTED);
-      if (result.changed) this.ctx.log.info(`Board: ${logLine}`);
+      if (result.changed) {
+        this.ctx.log.info(`Board: ${logLine}`);
+        this.ctx.undo.done(undo(result), done);
+      }
       return DONE(done);
     } catch (e) {
       return this.failed(e);
@@ -290,8 +335,4 @@ export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Pro
       resolve();
     });
   });
-}
-
-function describeStatus(status: string | null): string {
-  return status === null ? 'without a status line' : status;
 }
