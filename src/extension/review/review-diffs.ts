@@ -14,6 +14,8 @@ export const REVIEW_DIFF_ACTIVE = 'cortex.reviewDiffActive';
 export const REVIEW_DIFF_DONE = 'cortex.reviewDiffDone';
 
 const TITLE_PREFIX = 'Review: ';
+/** How many review diffs are remembered (for their title bar's Accept and Send Back). */
+const KEPT_REVIEWS = 30;
 
 /** What a Review Changes opened: the diff's title, the task, the files on each side. */
 export interface OpenedReview {
@@ -31,7 +33,7 @@ export interface OpenedReview {
  * which is the one thing the extension API exposes of a multi-file diff tab.
  */
 export class ReviewDiffs extends DisposableBase {
-  /** Review diffs opened, by title. */
+  /** Review diffs opened, by title, oldest first. */
   private readonly opened = new Map<string, OpenedReview>();
   private active: OpenedReview | undefined;
   /** The diff opened last (tests read it). */
@@ -82,7 +84,11 @@ export class ReviewDiffs extends DisposableBase {
     });
     const title = `${TITLE_PREFIX}${task.title} (${agent.name})`;
     const review: OpenedReview = { title, ref: { agent: agent.slug, index: found.index, title: task.title, status: task.status }, resources };
+    // Kept by title, the latest few: a tab that closes may be reopened with the same title
+    // (and the workbench closes the old tab while the new one opens), so none is forgotten on close.
+    this.opened.delete(title);
     this.opened.set(title, review);
+    if (this.opened.size > KEPT_REVIEWS) this.opened.delete(this.opened.keys().next().value!);
     this.lastOpened = review;
     this.log.info(`Review: ${title}: ${changes.files.length} files, ${changes.base.slice(0, 8)}..${changes.head?.slice(0, 8) ?? 'working tree'}`);
     await vscode.commands.executeCommand('vscode.changes', title, resources);
@@ -110,15 +116,26 @@ export class ReviewDiffs extends DisposableBase {
 
   private trackActive(): void {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    const review = tab ? this.opened.get(tab.label) : undefined;
-    // Forget diffs whose tabs are closed.
-    const open = new Set(vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)));
-    for (const title of this.opened.keys()) if (!open.has(title) && title !== review?.title) this.opened.delete(title);
+    const review = tab ? this.opened.get(titleOfTab(tab.label, this.opened.keys()) ?? '') : undefined;
     if (review === this.active) return;
     this.active = review;
     void vscode.commands.executeCommand('setContext', REVIEW_DIFF_ACTIVE, !!review);
     void vscode.commands.executeCommand('setContext', REVIEW_DIFF_DONE, review?.ref.status === 'done');
   }
+}
+
+/**
+ * The review title a tab's label shows: the workbench labels a multi-file diff with its
+ * title and the number of files ("Review: X (Ada) (3 files)"). The longest title that
+ * matches wins, so one task's title that begins another's is not mistaken for it.
+ */
+export function titleOfTab(label: string, titles: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const t of titles) {
+    if (label !== t && !(label.startsWith(`${t} (`) && /^ \(\d+ files?\)$/.test(label.slice(t.length)))) continue;
+    if (!best || t.length > best.length) best = t;
+  }
+  return best;
 }
 
 function isRef(v: unknown): v is TaskRef {
