@@ -3,6 +3,11 @@ import { instantOfWall, parseStamp } from '../base/time';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
+import { SearchTeam } from '../extension/commands/search-team';
+import { ReviewDiffs } from '../extension/review/review-diffs';
+import { ReviewStatusBar } from '../extension/review/review-status-bar';
+import { TaskChangesService } from '../extension/review/task-changes-service';
+import { UndoHistory } from '../extension/tasks/undo-history';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
@@ -71,6 +76,14 @@ export interface CortexTestApi {
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
+  /** Reviewing work: each task's git changes, the review diffs opened, the undo history, the to-review item, Search Team. */
+  readonly review: {
+    readonly changes: TaskChangesService;
+    readonly diffs: ReviewDiffs;
+    readonly undo: UndoHistory;
+    readonly statusBar: ReviewStatusBar;
+    readonly search: SearchTeam;
+  };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -153,6 +166,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       },
     },
     reports: controller.reports,
+    review: { changes: controller.changes, diffs: controller.reviews, undo: controller.undo, statusBar: controller.reviewStatusBar, search: controller.search },
     get locateResult() {
       return services.session.located;
     },
