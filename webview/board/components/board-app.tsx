@@ -43,7 +43,8 @@ function usePainted(ready: boolean, onPainted: (() => void) | undefined): void {
   });
 }
 
-type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean; form: DetailForm } | null;
+/** `busy`: a form's write was sent and its result has not come (its submit button waits). */
+type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean; form: DetailForm; busy?: boolean } | null;
 
 /**
  * The detail panel's card, and its details asked of the host again whenever that card
@@ -76,8 +77,9 @@ function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | un
   }, [key, summary]);
   const open = (key: CardKey, form: DetailForm = null) =>
     setDetail((cur) => (cur && cur.card.agent === key.agent && cur.card.title === key.title ? { ...cur, form: form ?? cur.form } : { card: key, detail: null, loading: true, form }));
-  const setForm = (form: DetailForm) => setDetail((cur) => (cur ? { ...cur, form } : cur));
-  return { detail, changes: key ? changeDetail : null, open, setForm, close: () => setDetail(null) };
+  const setForm = (form: DetailForm) => setDetail((cur) => (cur ? { ...cur, form, busy: false } : cur));
+  const setBusy = (busy: boolean) => setDetail((cur) => (cur ? { ...cur, busy } : cur));
+  return { detail, changes: key ? changeDetail : null, open, setForm, setBusy, close: () => setDetail(null) };
 }
 
 /** The host's extras: each card's changes summary, and the cards its full-text search found. */
@@ -216,14 +218,14 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
 }
 
 /** Follow-ups of operations, run when the host says one succeeded. */
-function useAfterOk(client: BoardClient): Map<number, () => void> {
-  const map = useRef(new Map<number, () => void>()).current;
+function useAfterOk(client: BoardClient): Map<number, (ok: boolean) => void> {
+  const map = useRef(new Map<number, (ok: boolean) => void>()).current;
   useEffect(
     () =>
       client.onResult((op, ok) => {
         const then = map.get(op);
         map.delete(op);
-        if (ok) then?.();
+        then?.(ok);
       }),
     [client],
   );
@@ -329,7 +331,7 @@ interface CardCommandDeps {
   announce: (text: string) => void;
   gridHost: { readonly current: HTMLDivElement | null };
   /** What to do once an operation succeeded, by its number (an edit's details follow the new title). */
-  afterOk: Map<number, () => void>;
+  afterOk: Map<number, (ok: boolean) => void>;
 }
 
 /** What can be done to a card: drop it (mouse, keyboard, menu), its menu's actions, its details; the focus follows. */
@@ -374,7 +376,7 @@ function cardCommands(d: CardCommandDeps) {
   };
 
   /** Sends a write on one card; the host's result is announced. */
-  const write = (send: (op: number) => void, doing: string, then?: () => void) => {
+  const write = (send: (op: number) => void, doing: string, then?: (ok: boolean) => void) => {
     if (!d.trusted) {
       announce('Restricted Mode: the board only reads.');
       return;
@@ -384,9 +386,18 @@ function cardCommands(d: CardCommandDeps) {
     announce(doing);
   };
   const accept = (ref: CardRef) => write((op) => actions.accept(op, ref), `Accepting "${ref.title}"…`);
-  const sendBack = (ref: CardRef, comment: string) => write((op) => actions.sendBack(op, ref, comment), `Sending "${ref.title}" back…`);
+  // A form closes once its write succeeded; a refused one stays open with what was typed.
+  const formWrite = (send: (op: number) => void, doing: string, then?: () => void) => {
+    if (d.trusted) d.details.setBusy(true);
+    write(send, doing, (ok) => {
+      if (!ok) return d.details.setBusy(false);
+      d.details.setForm(null);
+      then?.();
+    });
+  };
+  const sendBack = (ref: CardRef, comment: string) => formWrite((op) => actions.sendBack(op, ref, comment), `Sending "${ref.title}" back…`);
   const editTask = (ref: CardRef, expected: { title: string; body: string }, title: string, body: string) =>
-    write((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
+    formWrite((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
   const undo = () => write((op) => actions.undo(op), 'Undoing the last board action…');
 
   /** Ctrl+Z (Cmd+Z) undoes the last board action, except while typing in a text field (where it undoes the typing). */
@@ -425,7 +436,7 @@ function cardCommands(d: CardCommandDeps) {
     if (now) refocus(now);
   };
 
-  return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown };
+  return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown, setForm: d.details.setForm };
 }
 
 function BoardTitle({ header }: { header: BoardHeader }) {
@@ -454,7 +465,7 @@ function CardDetails(props: {
     const ref = data.refOf(detail.card);
     if (ref) use(ref);
   };
-  const setForm = (form: DetailForm) => cmd.openDetail(detail.card, form);
+  const setForm = (form: DetailForm) => cmd.setForm(form);
   return (
     <DetailPanel
       detail={detail.detail}
@@ -469,21 +480,16 @@ function CardDetails(props: {
       trusted={props.trusted}
       changes={props.changes ? { loading: props.changes.loading, detail: props.changes.detail } : null}
       form={detail.form}
+      busy={!!detail.busy}
       setForm={setForm}
       onReview={() => withRef((ref) => actions.reviewChanges(ref))}
       onAccept={() => withRef((ref) => cmd.accept(ref))}
-      onSendBack={(comment) =>
-        withRef((ref) => {
-          cmd.sendBack(ref, comment);
-          setForm(null);
-        })
-      }
+      onSendBack={(comment) => withRef((ref) => cmd.sendBack(ref, comment))}
       onEdit={(title, body) =>
         withRef((ref) => {
           const d = detail.detail;
           if (!d || d.source === null) return;
           cmd.editTask(ref, { title: d.title, body: d.source }, title, body);
-          setForm(null);
         })
       }
       onShowTask={(index, title) => {

@@ -28,6 +28,8 @@ export function DetailPanel(props: {
   /** The task's changes (in progress and done tasks); null for others. */
   changes: { loading: boolean; detail: ChangeDetail | null } | null;
   form: DetailForm;
+  /** A form's write is on its way: its submit button waits. */
+  busy: boolean;
   setForm: (form: DetailForm) => void;
   onReview: () => void;
   onAccept: () => void;
@@ -68,7 +70,7 @@ export function DetailPanel(props: {
           This task is no longer where the board showed it.
         </p>
       ) : props.form === 'edit' && d.source !== null ? (
-        <EditForm detail={d} trusted={props.trusted} onSave={props.onEdit} onCancel={() => props.setForm(null)} />
+        <EditForm detail={d} trusted={props.trusted} busy={props.busy} onSave={props.onEdit} onCancel={() => props.setForm(null)} />
       ) : (
         <>
           <DetailFields detail={d} age={age} onShowTask={props.onShowTask} />
@@ -96,7 +98,7 @@ export function DetailPanel(props: {
             ))}
           </div>
           {d.status === 'done' ? (
-            <ReviewActions detail={d} trusted={props.trusted} form={props.form} setForm={props.setForm} onAccept={props.onAccept} onSendBack={props.onSendBack} />
+            <ReviewActions detail={d} trusted={props.trusted} busy={props.busy} form={props.form} setForm={props.setForm} onAccept={props.onAccept} onSendBack={props.onSendBack} />
           ) : null}
           {props.changes ? <ChangesSection changes={props.changes} onReview={props.onReview} /> : null}
           <DetailTexts detail={d} onLink={props.onLink} />

@@ -78,12 +78,13 @@ export function ChangesSection(props: { changes: { loading: boolean; detail: Cha
 }
 
 /** Accept, or send back with a comment that becomes a Rework task: for a done task. */
-export function ReviewActions(props: { detail: CardDetail; trusted: boolean; form: DetailForm; setForm: (f: DetailForm) => void; onAccept: () => void; onSendBack: (comment: string) => void }) {
+export function ReviewActions(props: { detail: CardDetail; trusted: boolean; busy: boolean; form: DetailForm; setForm: (f: DetailForm) => void; onAccept: () => void; onSendBack: (comment: string) => void }) {
   const { detail: d, trusted } = props;
   const [comment, setComment] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (props.form === 'sendBack') box.current?.focus();
+    else setComment(''); // sent (or cancelled): the next send-back starts empty
   }, [props.form]);
   const accepted = d.review?.verdict === 'accepted';
   return (
@@ -105,15 +106,14 @@ export function ReviewActions(props: { detail: CardDetail; trusted: boolean; for
           class="detail-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (comment.trim() === '') return;
+            if (comment.trim() === '' || props.busy) return;
             props.onSendBack(comment);
-            setComment('');
           }}
         >
           <label for="send-back-comment">What needs more work? It is quoted in a new task "Rework: {d.title}" for {d.agentName}; this task stays done.</label>
           <textarea id="send-back-comment" ref={box} rows={5} value={comment} onInput={(e) => setComment((e.currentTarget as HTMLTextAreaElement).value)} />
           <div class="detail-actions">
-            <button type="submit" class="button" data-action="sendBackConfirm" disabled={!trusted || comment.trim() === ''}>
+            <button type="submit" class="button" data-action="sendBackConfirm" disabled={!trusted || props.busy || comment.trim() === ''}>
               <span class="codicon codicon-reply" aria-hidden="true" />
               <span>Send Back</span>
             </button>
@@ -139,7 +139,7 @@ export function ReviewActions(props: { detail: CardDetail; trusted: boolean; for
 }
 
 /** A ready task's title and description in a small form; saved against what it showed (the host refuses when the file changed meanwhile). */
-export function EditForm(props: { detail: CardDetail; trusted: boolean; onSave: (title: string, body: string) => void; onCancel: () => void }) {
+export function EditForm(props: { detail: CardDetail; trusted: boolean; busy: boolean; onSave: (title: string, body: string) => void; onCancel: () => void }) {
   const d = props.detail;
   const [title, setTitle] = useState(d.title);
   const [body, setBody] = useState(d.source ?? '');
@@ -152,7 +152,7 @@ export function EditForm(props: { detail: CardDetail; trusted: boolean; onSave: 
       aria-label="Edit the task"
       onSubmit={(e) => {
         e.preventDefault();
-        if (title.trim() === '' || unchanged) return;
+        if (title.trim() === '' || unchanged || props.busy) return;
         props.onSave(title, body);
       }}
     >
@@ -161,7 +161,7 @@ export function EditForm(props: { detail: CardDetail; trusted: boolean; onSave: 
       <label for="edit-body">Description (markdown)</label>
       <textarea id="edit-body" rows={8} value={body} onInput={(e) => setBody((e.currentTarget as HTMLTextAreaElement).value)} />
       <div class="detail-actions">
-        <button type="submit" class="button" data-action="save" disabled={!props.trusted || title.trim() === '' || unchanged}>
+        <button type="submit" class="button" data-action="save" disabled={!props.trusted || props.busy || title.trim() === '' || unchanged}>
           <span class="codicon codicon-save" aria-hidden="true" />
           <span>Save</span>
         </button>
