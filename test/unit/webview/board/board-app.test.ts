@@ -2,47 +2,22 @@
 // built by the real model from real task files. Drag and drop is driven with the
 // DOM events the page listens to; the keyboard with key events on the focused card.
 import * as assert from 'node:assert/strict';
-import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { METRICS, rowTop } from '../../../../src/views/board/common/layout';
-import { BoardStateMessage, CardDetail } from '../../../../src/views/board/common/messages';
+import { CardDetail } from '../../../../src/views/board/common/messages';
 import { renderMarkdown } from '../../../../src/views/shared/markdown';
-import { createActions } from '../../../../webview/board/actions';
-import { BoardClient } from '../../../../webview/board/client';
-import { BoardApp } from '../../../../webview/board/components/board-app';
 import { fixtureFiles, note, task, tasks } from '../../team-fixture';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
 import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
-
-interface Mounted {
-  api: RecordingApi;
-  client: BoardClient;
-}
+import { Mounted, boardPage } from './board-page';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Task board (Preact components in a DOM)', () => {
+  const page = boardPage();
+  const mount = page.mount;
   let root: HTMLElement;
+  beforeEach(() => (root = page.root()));
 
-  before(() => installDom());
-  after(() => removeDom());
-  beforeEach(() => {
-    document.body.innerHTML = '<div id="root"></div>';
-    root = document.getElementById('root')!;
-  });
-  afterEach(() => render(null, root));
-
-  const mount = (message: BoardStateMessage, uiState?: unknown): Mounted => {
-    const api = new RecordingApi(uiState);
-    const actions = createActions(api);
-    const client = new BoardClient(actions);
-    act(() => {
-      client.receive(message);
-      render(h(BoardApp, { client, actions }), root);
-    });
-    return { api, client };
-  };
   const cell = (agent: string, column: string) => root.querySelector<HTMLElement>(`.cell[data-agent="${agent}"][data-column="${column}"]`)!;
   const titles = (agent: string, column: string) => Array.from(cell(agent, column).querySelectorAll<HTMLElement>('.card')).map((c) => c.dataset.title);
   const cardEl = (agent: string, title: string) => root.querySelector<HTMLElement>(`.card[data-agent="${agent}"][data-title="${title}"]`)!;

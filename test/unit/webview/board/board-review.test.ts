@@ -3,15 +3,10 @@
 // the detail's Review section (Accept, Send Back with its comment form), the filter's
 // matches in whole descriptions found by the host, and Ctrl+Z.
 import * as assert from 'node:assert/strict';
-import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { BoardStateMessage, CardDetail, ChangeDetail, changeKey } from '../../../../src/views/board/common/messages';
-import { createActions } from '../../../../webview/board/actions';
-import { BoardClient } from '../../../../webview/board/client';
-import { BoardApp } from '../../../../webview/board/components/board-app';
+import { CardDetail, ChangeDetail, changeKey } from '../../../../src/views/board/common/messages';
 import { fixtureFiles } from '../../team-fixture';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import { boardPage } from './board-page';
 import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -37,26 +32,11 @@ const CHANGES: ChangeDetail = {
 };
 
 describe('Task board: reviewing work (Preact components in a DOM)', () => {
+  const page = boardPage();
+  const mount = page.mount;
   let root: HTMLElement;
+  beforeEach(() => (root = page.root()));
 
-  before(() => installDom());
-  after(() => removeDom());
-  beforeEach(() => {
-    document.body.innerHTML = '<div id="root"></div>';
-    root = document.getElementById('root')!;
-  });
-  afterEach(() => render(null, root));
-
-  const mount = (message: BoardStateMessage, uiState?: unknown) => {
-    const api = new RecordingApi(uiState);
-    const actions = createActions(api);
-    const client = new BoardClient(actions);
-    act(() => {
-      client.receive(message);
-      render(h(BoardApp, { client, actions }), root);
-    });
-    return { api, client };
-  };
   const cardEl = (agent: string, title: string) => root.querySelector<HTMLElement>(`.card[data-agent="${agent}"][data-title="${title}"]`);
   const shownTitles = () => Array.from(root.querySelectorAll<HTMLElement>('.card')).map((c) => c.dataset.title);
 
