@@ -40,7 +40,7 @@ export interface BoardOperationsDeps {
   /** Review and correction: accept, send back, edit, cancel, unclaim (also a reassign of a task in progress). */
   readonly tasks: Pick<TaskActions, 'accept' | 'sendBack' | 'edit' | 'cancel' | 'unclaim'>;
   /** Where every board action is recorded for undo (and says what it did, with an Undo button). */
-  readonly undo: Pick<UndoHistory, 'done' | 'record' | 'undo'>;
+  readonly undo: Pick<UndoHistory, 'record' | 'undo'>;
 }
 
 /** How an operation ended: `ok` when the file now says what the user asked for. */
@@ -216,7 +216,7 @@ export class BoardOperations {
       if (!result) return FAILED(RESTRICTED);
       this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
       const message = `"${result.title}" reassigned to ${target.name}.`;
-      if (result.undo) this.ctx.undo.done({ label: `reassigning "${result.title}" to ${target.name}`, steps: result.undo }, message);
+      if (result.undo) this.ctx.undo.record({ label: `reassigning "${result.title}" to ${target.name}`, steps: result.undo });
       return DONE(message);
     } catch (e) {
       return this.failed(e);
@@ -235,7 +235,9 @@ export class BoardOperations {
       if (!result) return FAILED(RESTRICTED);
       if (result.changed) {
         this.ctx.log.info(`Board: ${logLine}`);
-        this.ctx.undo.done(undo(result), done);
+        // The board shows a move where it happened: recorded for Ctrl+Z, without a notification
+        // (one per drag would pile up over the board's own columns).
+        this.ctx.undo.record(undo(result));
       }
       return DONE(done);
     } catch (e) {
