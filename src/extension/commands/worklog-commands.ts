@@ -16,6 +16,7 @@ import { DisposableBase } from '../../base/disposable';
 import { InputFeedback } from '../quick-input';
 import { UnsavedChangesError } from '../writer';
 import { errorMessage, loadedTeam } from './agent-picks';
+import { writeFailureMessage } from '../write-failure';
 
 /**
  * The WORKLOG and MAILBOX commands (the Worklog panel's buttons run them too). Every
@@ -97,8 +98,8 @@ export class WorklogCommands extends DisposableBase {
       });
       const kind = type;
       const write = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE] }, (fs) =>
-          appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE] }, (fs, edit) =>
+          appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }, edit),
         );
         if (!r) return undefined;
         void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
@@ -164,8 +165,8 @@ export class WorklogCommands extends DisposableBase {
       if (subject.kind !== 'accept') return undefined;
       const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE] }, (fs) =>
-          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE] }, (fs, edit) =>
+          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }, edit),
         );
         if (!r) return undefined;
         void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
@@ -217,9 +218,9 @@ export class WorklogCommands extends DisposableBase {
       try {
         const target = to;
         const was = message.status;
-        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE] }, (teamFs) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }));
+        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE] }, (teamFs, edit) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }, edit));
       } catch (e) {
-        await this.c.prompts.error(`Cortex: ${message.id} was left as it is. ${errorMessage(e)}`);
+        await this.c.prompts.error(writeFailureMessage(e, `${message.id} was left as it is.`));
         return undefined;
       }
     });
@@ -267,7 +268,7 @@ export class WorklogCommands extends DisposableBase {
       return (await this.c.writer.whenTrusted(what, run)) ?? undefined;
     } catch (e) {
       this.c.log.error(`${name} failed: ${errorMessage(e)}`);
-      await this.c.prompts.error(`Cortex: ${name}: nothing was written. ${errorMessage(e)}`);
+      await this.c.prompts.error(writeFailureMessage(e, `${name}: nothing was written.`));
       return undefined;
     }
   }

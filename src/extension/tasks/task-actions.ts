@@ -30,7 +30,7 @@ const RESTRICTED = 'Restricted Mode: the board only reads.';
 
 export interface TaskActionsDeps {
   readonly team: Pick<LiveTeam, 'current' | 'whenIdle'>;
-  readonly writer: Pick<TeamWriter, 'whenTrusted' | 'write' | 'edit' | 'checkUnsaved'>;
+  readonly writer: Pick<TeamWriter, 'whenTrusted' | 'write' | 'checkUnsaved'>;
   readonly prompts: Pick<Prompts, 'info' | 'warn' | 'error' | 'input' | 'pick'>;
   readonly log: vscode.LogOutputChannel;
   readonly undo: UndoHistory;
@@ -86,11 +86,13 @@ export class TaskActions {
       try {
         let position = 0;
         let r: ReturnType<typeof sendBackText> | undefined;
-        const result = await this.c.writer.edit({ what: 'send a task back', path }, (t) => {
-          position = taskInText(t, path, ref);
-          r = sendBackText(t, path, { ref: String(position + 1), comment: text!, now });
-          return r.text;
-        });
+        const result = await this.c.writer.write({ what: 'send a task back', paths: [path] }, (fs, edit) =>
+          editFile(fs, path, (t) => {
+            position = taskInText(t, path, ref);
+            r = sendBackText(t, path, { ref: String(position + 1), comment: text!, now });
+            return r.text;
+          }, edit),
+        );
         if (!result || !r) return FAILED(RESTRICTED);
         const steps = [...undoAdd(path, result.after, r.reworkPosition - 1), ...undoBlockChange(path, result.before, position, result.after, position)];
         const message = `sent "${r.title}" back: "${r.reworkTitle}" is at the end of ${agent.name}'s queue.`;
@@ -131,21 +133,21 @@ export class TaskActions {
       if (this.refuseIfUnsaved([path, archivePath])) return FAILED();
       const now = this.now();
       try {
-        const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath] }, async (fs) => {
+        const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath] }, async (fs, edit) => {
           const current = await readTextFile(fs, path);
           if (current === undefined) throw new CortexInputError(`${path} does not exist any more.`);
           const first = cancelText(current, path, String(taskInText(current, path, ref) + 1));
           const archived = archivedBlock(first.block, path, now);
-          await editFile(fs, archivePath, (t) => archiveText(t, archivePath, archived), { ifMissing: 'create' });
+          await editFile(fs, archivePath, (t) => archiveText(t, archivePath, archived), { ...edit, ifMissing: 'create' });
           let cancelled = first;
           try {
             await editFile(fs, path, (t) => {
               cancelled = cancelText(t, path, String(taskInText(t, path, ref) + 1));
               if (cancelled.block.replace(/\r\n/g, '\n') !== first.block.replace(/\r\n/g, '\n')) throw new CortexInputError(`"${ref.title}" in ${path} was changed meanwhile.`);
               return cancelled.text;
-            });
+            }, edit);
           } catch (e) {
-            await editFile(fs, archivePath, (t) => unarchiveText(t, archivePath, first.title, archived)).catch(() => undefined);
+            await editFile(fs, archivePath, (t) => unarchiveText(t, archivePath, first.title, archived), edit).catch(() => undefined);
             throw e;
           }
           return { cancelled, archived };
@@ -188,24 +190,24 @@ export class TaskActions {
       }
       if (this.refuseIfUnsaved([path, to.tasksPath])) return FAILED();
       try {
-        const moved = await this.c.writer.write({ what: 'reassign a task', paths: [path, to.tasksPath] }, async (fs) => {
+        const moved = await this.c.writer.write({ what: 'reassign a task', paths: [path, to.tasksPath] }, async (fs, edit) => {
           let index = 0;
           let original = '';
           let before = '';
           let unclaimedBlock = '';
-          const edit = await editFile(fs, path, (text) => {
+          const unclaimed = await editFile(fs, path, (text) => {
             index = taskInText(text, path, ref);
             original = blockText(text, parseTaskFile(text, path).tasks[index]);
             before = text;
             const r = unclaimText(text, path, { ref: String(index + 1), now, reason });
             unclaimedBlock = blockText(r.text, parseTaskFile(r.text, path).tasks[index]);
             return r.text;
-          });
-          const result = await reassignTask(fs, path, to.tasksPath, String(index + 1));
+          }, edit);
+          const result = await reassignTask(fs, path, to.tasksPath, String(index + 1), edit);
           const target = await readTextFile(fs, to.tasksPath);
           const copy = target === undefined ? [] : undoAdd(to.tasksPath, target, result.position - 1);
           const copyBlock = copy[0]?.kind === 'remove' ? copy[0].expected : unclaimedBlock;
-          return { title: result.title, steps: undoReassign(path, before, index, original, to.tasksPath, result.title, copyBlock), changed: edit.changed };
+          return { title: result.title, steps: undoReassign(path, before, index, original, to.tasksPath, result.title, copyBlock), changed: unclaimed.changed };
         });
         if (!moved) return FAILED(RESTRICTED);
         const message = `"${moved.title}" was unclaimed from ${agent.name} (down) and is at the end of ${to.name}'s queue.`;
@@ -236,11 +238,13 @@ export class TaskActions {
     try {
       let index = 0;
       let r: { readonly text: string; readonly title: string; readonly position: number } | undefined;
-      const result = await this.c.writer.edit({ what, path }, (text) => {
-        index = taskInText(text, path, ref);
-        r = op(text, index);
-        return r.text;
-      });
+      const result = await this.c.writer.write({ what, paths: [path] }, (fs, edit) =>
+        editFile(fs, path, (text) => {
+          index = taskInText(text, path, ref);
+          r = op(text, index);
+          return r.text;
+        }, edit),
+      );
       if (!result || !r) return FAILED(RESTRICTED);
       const after = parseTaskFile(result.after, path).tasks[r.position - 1];
       const { label, message } = words(after?.title ?? r.title);

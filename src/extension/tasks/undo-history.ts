@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { editFile, readTextFile } from '../../core/edit';
+import { EditOptions, editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { UndoEntry, UndoStep, applyUndoStep } from '../../core/ops/undo';
 import { Prompts } from '../prompts';
@@ -74,7 +74,7 @@ export class UndoHistory extends DisposableBase {
     this.changed.fire();
     try {
       const paths = [...new Set(entry.steps.map((s) => s.path))];
-      const written = await this.writer.write({ what: 'undo a board action', paths }, (fs) => runSteps(fs, entry.steps));
+      const written = await this.writer.write({ what: 'undo a board action', paths }, (fs, edit) => runSteps(fs, entry.steps, edit));
       if (written === undefined) {
         this.entries.push(entry);
         return { ok: false, message: 'Restricted Mode: the board only reads.' };
@@ -109,7 +109,7 @@ function groups(steps: readonly UndoStep[]): UndoStep[][] {
   return out;
 }
 
-async function runSteps(fs: StepFs, steps: readonly UndoStep[]): Promise<true> {
+async function runSteps(fs: StepFs, steps: readonly UndoStep[], edit: EditOptions): Promise<true> {
   const parts = groups(steps);
   // First on the files as they are now, in memory: a step the agent's changes refuse stops everything.
   const texts = new Map<string, string>();
@@ -123,7 +123,7 @@ async function runSteps(fs: StepFs, steps: readonly UndoStep[]): Promise<true> {
   for (let i = 0; i < parts.length; i++) {
     const group = parts[i];
     try {
-      await editFile(fs, group[0].path, (text) => group.reduce((t, s) => applyUndoStep(t, s), text));
+      await editFile(fs, group[0].path, (text) => group.reduce((t, s) => applyUndoStep(t, s), text), edit);
     } catch (e) {
       if (i === 0) throw e;
       const done = parts.slice(0, i).map((g) => g[0].path).join(', ');

@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
-import { EditResult, readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { moveText } from '../../core/ops/move';
+import { TextOperation, describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { CortexInputError } from '../../core/errors';
+import { moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
-import { reorderText } from '../../core/ops/reorder';
+import { ReorderResult, reorderOperation } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { UndoEntry, undoAdd, undoBlockChange, undoReassign, undoReorder } from '../../core/ops/undo';
@@ -20,8 +20,9 @@ import { CardRef, DropTarget } from './common/messages';
  * What the board's drops and menu actions do on the host: each is one core operation
  * on the task file as it is on disk right now, through the one writer (Restricted
  * Mode writes nothing; a tasks.md with unsaved changes in an editor is never written;
- * `editFile` applies the operation again if the file changes while it writes; the
- * store re-reads the file at once, so the board's next snapshot reflects it).
+ * the writer applies the operation again if the file changes while it writes, and the
+ * team's journal puts a move or reorder back when an agent's stale rewrite removes it;
+ * the store re-reads the file at once, so the board's next snapshot reflects it).
  *
  * The page names a task by agent, index and title (and the status it showed); the task
  * is found again in the fresh text by `locateTask` (same position and title, or the
@@ -164,32 +165,53 @@ export class BoardOperations {
       if (this.refuseIfUnsaved([path])) return FAILED();
     }
     const now = formatStamp(this.ctx.team.current.now);
-    let index = 0;
-    return this.edit('move a task', path, (text) => {
-      index = this.find(text, path, card);
-      return moveText(text, path, { ref: String(index + 1), to, now, summary }).text;
-    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`, (r) => ({
-      label: `moving "${card.title}" to ${to === 'done' ? 'done' : 'in progress'}`,
-      steps: undoBlockChange(path, r.before, index, r.after, index),
-    }));
+    // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
+    try {
+      const result = await this.ctx.writer.write({ what: 'move a task', paths: [path] }, (fs, edit) => writeOperation(fs, path, op, edit));
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) {
+        this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
+        const index = locateTask(parseTaskFile(result.before, path).tasks, card);
+        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" to ${to === 'done' ? 'done' : 'in progress'}`, steps: undoBlockChange(path, result.before, index, result.after, index) });
+      }
+      return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
-    let index = 0;
-    return this.edit('reorder tasks', path, (text) => {
-      const i = this.find(text, path, card);
-      index = i;
-      const tasks = parseTaskFile(text, path).tasks;
-      const a = locateTask(tasks, anchor);
-      if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
-      const r = reorderText(text, path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
-      return r.text;
-    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`, (r) => ({
-      label: `moving "${card.title}" ${place} "${anchor.title}"`,
-      steps: undoReorder(path, r.before, index),
-    }));
+    // The core's reorder operation (with `holds`, so the writer's journal puts it back
+    // after an agent's stale rewrite), made on the first text read: the board's card and
+    // anchor are located there; later applies find both tasks again by id or title.
+    let reorder: TextOperation<ReorderResult> | null = null;
+    const op: TextOperation<ReorderResult> = {
+      apply: (text, file) => {
+        if (!reorder) {
+          const i = this.find(text, path, card);
+          const a = locateTask(parseTaskFile(text, path).tasks, anchor);
+          if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
+          reorder = reorderOperation(path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
+        }
+        return reorder.apply(text, file);
+      },
+      holds: (text) => reorder?.holds?.(text) ?? false,
+    };
+    try {
+      const result = await this.ctx.writer.write({ what: 'reorder tasks', paths: [path] }, (fs, edit) => writeOperation(fs, path, op, edit));
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) {
+        this.ctx.log.info(`Board: moved "${card.title}" ${place} "${anchor.title}" in ${path}`);
+        const index = locateTask(parseTaskFile(result.before, path).tasks, card);
+        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" ${place} "${anchor.title}"`, steps: undoReorder(path, result.before, index) });
+      }
+      return DONE(`"${card.title}" moved ${place} "${anchor.title}".`);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
@@ -200,14 +222,14 @@ export class BoardOperations {
     }
     const from = agent.tasksPath;
     try {
-      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs) => {
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs, edit) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
         const i = this.find(text, from, card);
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
-        const r = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+        const r = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1), edit);
         const copied = await readTextFile(fs, target.tasksPath);
         const copy = copied === undefined ? undefined : parseTaskFile(copied, target.tasksPath).tasks[r.position - 1];
         const undo = copy && copied !== undefined ? undoReassign(from, text, i, blockText(text, tasks[i]), target.tasksPath, copy.title, blockText(copied, copy)) : undefined;
@@ -226,23 +248,12 @@ export class BoardOperations {
   // ---- helpers ---------------------------------------------------------------------
 
   /**
-   * Applies `op` to the file's current text through the writer; records its undo
-   * (`undo`, from the texts before and after) and reports what went wrong.
+   * Records a move's undo (Ctrl+Z, Undo Last Board Action) without a notification: the
+   * board shows a move where it happened, and one notification per drag would pile up
+   * over the board's own columns.
    */
-  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string, undo: (r: EditResult) => UndoEntry): Promise<OpOutcome> {
-    try {
-      const result = await this.ctx.writer.edit({ what, path }, op);
-      if (!result) return FAILED(RESTRICTED);
-      if (result.changed) {
-        this.ctx.log.info(`Board: ${logLine}`);
-        // The board shows a move where it happened: recorded for Ctrl+Z, without a notification
-        // (one per drag would pile up over the board's own columns).
-        this.ctx.undo.record(undo(result));
-      }
-      return DONE(done);
-    } catch (e) {
-      return this.failed(e);
-    }
+  private recordUndo(entry: UndoEntry): void {
+    this.ctx.undo.record(entry);
   }
 
   /** The index of `card` in freshly read text, checked against what the board showed. */
@@ -313,8 +324,9 @@ export class BoardOperations {
   }
 
   private failed(e: unknown): OpOutcome {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof CortexInputError || e instanceof CortexConflictError) {
+    const { kind, message } = describeFailure(e);
+    // Refused input, a conflict, an unconfirmed write and a file-system error are sentences for the user.
+    if (kind !== 'other') {
       void this.ctx.prompts.warn(`Cortex: ${message}`);
     } else {
       this.ctx.log.error(`Board: ${message}`);
