@@ -31,7 +31,7 @@ export class UndoHistory extends DisposableBase {
   followUp: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly writer: Pick<TeamWriter, 'write'>,
+    private readonly writer: Pick<TeamWriter, 'write' | 'forgetPending'>,
     private readonly prompts: Pick<Prompts, 'info' | 'warn'>,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -74,7 +74,10 @@ export class UndoHistory extends DisposableBase {
     this.changed.fire();
     try {
       const paths = [...new Set(entry.steps.map((s) => s.path))];
-      const written = await this.writer.write({ what: 'undo a board action', paths }, (fs, edit) => runSteps(fs, entry.steps, edit));
+      const written = await this.writer.write({ what: 'undo a board action', paths }, (fs, edit) => {
+        this.writer.forgetPending(paths);
+        return runSteps(fs, entry.steps, edit);
+      });
       if (written === undefined) {
         this.entries.push(entry);
         return { ok: false, message: 'Restricted Mode: the board only reads.' };
