@@ -29,6 +29,12 @@ import { TeamStore } from '../extension/team-store';
 import { ThreadsStore } from '../extension/threads-store';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
+import { SearchTeam } from '../extension/commands/search-team';
+import { ReviewDiffs } from '../extension/review/review-diffs';
+import { ReviewStatusBar } from '../extension/review/review-status-bar';
+import { TaskChangesService } from '../extension/review/task-changes-service';
+import { TaskActions } from '../extension/tasks/task-actions';
+import { UndoHistory } from '../extension/tasks/undo-history';
 import { BoardPanel } from '../views/board/board-panel';
 import { registerBoard } from '../views/board/registration';
 import { InsightsPanel } from '../views/insights/insights-panel';
@@ -63,6 +69,11 @@ export class CortexController extends DisposableBase {
   readonly cliLauncher: CliLauncher | undefined;
   /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
   readonly mcpServer: CortexMcpServerProvider | undefined;
+  readonly undo: UndoHistory;
+  readonly changes: TaskChangesService;
+  readonly reviews: ReviewDiffs;
+  readonly reviewStatusBar: ReviewStatusBar;
+  readonly search: SearchTeam;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -120,6 +131,12 @@ export class CortexController extends DisposableBase {
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
     this.reports = own.add(new ReportCommands(services));
+    // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
+    this.undo = own.add(new UndoHistory(writer, prompts, log));
+    const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });
+    this.changes = own.add(new TaskChangesService(log, () => team.current.fs?.root.scheme === 'file'));
+    this.reviews = own.add(new ReviewDiffs(team, this.changes, tasks, prompts, log));
+    this.reviewStatusBar = own.add(new ReviewStatusBar(team, settings));
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
@@ -146,10 +163,21 @@ export class CortexController extends DisposableBase {
       prompts,
       dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
       checkTitle: (agent, title) => checkTitle(services, agent, title).error,
+      tasks,
+      undo: this.undo,
+      changes: this.changes,
     });
     this.insights = registerInsights(own, { extensionUri, log, team });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
     this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
+    this.search = own.add(
+      new SearchTeam({ team, threads: threadsStore, log, prompts }, {
+        task: (t) => this.board.showCard(t),
+        worklog: (id) => this.worklog.reveal('worklog', id),
+        message: (id) => this.worklog.reveal('mailbox', id),
+        artifact: (thread) => this.threads.panel.open({ kind: 'thread', id: thread }),
+      }),
+    );
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */

@@ -5,6 +5,11 @@ import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
 import { CortexMcpServerProvider } from '../extension/mcp/mcp-server-provider';
+import { SearchTeam } from '../extension/commands/search-team';
+import { ReviewDiffs } from '../extension/review/review-diffs';
+import { ReviewStatusBar } from '../extension/review/review-status-bar';
+import { TaskChangesService } from '../extension/review/task-changes-service';
+import { UndoHistory } from '../extension/tasks/undo-history';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
@@ -93,6 +98,14 @@ export interface CortexTestApi {
   readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
   /** The Worklog panel (timeline, mailbox, activity feed): open it, hand it messages as its page would, watch what it posts. */
   readonly worklog: Pick<WorklogPanel, 'open' | 'isReady' | 'lastPostedState' | 'onDidPostState' | 'receiveMessage'>;
+  /** Reviewing work: each task's git changes, the review diffs opened, the undo history, the to-review item, Search Team. */
+  readonly review: {
+    readonly changes: TaskChangesService;
+    readonly diffs: ReviewDiffs;
+    readonly undo: UndoHistory;
+    readonly statusBar: ReviewStatusBar;
+    readonly search: SearchTeam;
+  };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -178,6 +191,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       },
     },
     reports: controller.reports,
+    review: { changes: controller.changes, diffs: controller.reviews, undo: controller.undo, statusBar: controller.reviewStatusBar, search: controller.search },
     get locateResult() {
       return services.session.located;
     },

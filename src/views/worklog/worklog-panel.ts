@@ -52,6 +52,8 @@ export class WorklogPanel extends DisposableBase {
   /** Fires with each state posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
+  /** An entry or message to show once the page has the state. */
+  private pendingReveal: { tab: 'worklog' | 'mailbox'; id: string } | undefined;
 
   constructor(private readonly ctx: WorklogDeps) {
     super();
@@ -91,6 +93,20 @@ export class WorklogPanel extends DisposableBase {
 
   open(): void {
     this.host.open();
+  }
+
+  /** Opens the panel at an entry (by event id) or a message (by MSG id). */
+  reveal(tab: 'worklog' | 'mailbox', id: string): void {
+    this.pendingReveal = { tab, id };
+    this.host.open();
+    this.flushReveal();
+  }
+
+  private flushReveal(): void {
+    const r = this.pendingReveal;
+    if (!r || !this.host.ready || !this.host.panel || !this.lastState) return;
+    this.pendingReveal = undefined;
+    void this.host.panel.webview.postMessage({ type: 'reveal', tab: r.tab, id: r.id });
   }
 
   /** Reads both files again and posts. */
@@ -213,6 +229,7 @@ export class WorklogPanel extends DisposableBase {
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
+    this.flushReveal();
   }
 }
 

@@ -8,9 +8,15 @@ import { Timeline } from './timeline';
 /** The latest state from the host; components subscribe to it. */
 export class WorklogStore {
   state: WorklogViewState | undefined;
+  /** An entry or message to show (Search Team), with a counter so the same one can be shown again. */
+  revealed: { tab: 'worklog' | 'mailbox'; id: string; seq: number } | undefined;
   private listeners = new Set<() => void>();
   set(state: WorklogViewState): void {
     this.state = state;
+    for (const l of this.listeners) l();
+  }
+  reveal(tab: 'worklog' | 'mailbox', id: string): void {
+    this.revealed = { tab, id, seq: (this.revealed?.seq ?? 0) + 1 };
     for (const l of this.listeners) l();
   }
   subscribe(l: () => void): () => void {
@@ -24,12 +30,21 @@ const TABS: ReadonlyArray<WorklogUi['tab']> = ['worklog', 'mailbox', 'activity']
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
   const [ui, setUi] = useState<WorklogUi>(() => actions.loadUi());
-  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
+  const [revealed, setRevealed] = useState(store.revealed);
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        setState(store.state);
+        setRevealed(store.revealed);
+      }),
+    [store],
+  );
   const change = (next: Partial<WorklogUi>) => {
     const u = { ...ui, ...next };
     setUi(u);
     actions.saveUi(u);
   };
+  useReveal(revealed, ui, change);
   const tabs = useRef<HTMLDivElement>(null);
   if (!state) return <div class="loading" role="status">Loading the worklog…</div>;
   if (!state.hasTeam) return <div class="empty" role="status">No team folder is open. Use “Cortex: Select Team Folder…”.</div>;
@@ -71,6 +86,28 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
       )}
     </div>
   );
+}
+
+/**
+ * Shows what Search Team opened: its tab, the filters cleared (so it is listed),
+ * scrolled into view, focused and marked for a moment.
+ */
+function useReveal(revealed: WorklogStore['revealed'], ui: WorklogUi, change: (u: Partial<WorklogUi>) => void): void {
+  const done = useRef(0);
+  useEffect(() => {
+    if (!revealed || done.current === revealed.seq) return;
+    if (ui.tab !== revealed.tab || ui.agent !== '' || ui.type !== '') {
+      change({ tab: revealed.tab, agent: '', type: '' });
+      return; // again once rendered with the new tab
+    }
+    const el = document.querySelector<HTMLElement>(`[data-id="${revealed.id}"]`);
+    if (!el) return;
+    done.current = revealed.seq;
+    el.scrollIntoView({ block: 'center' });
+    el.classList.add('revealed');
+    el.focus({ preventScroll: true });
+    setTimeout(() => el.classList.remove('revealed'), 2000);
+  });
 }
 
 export type { EntryView, MessageView };

@@ -72,7 +72,10 @@ export interface WorklogViewState {
   };
 }
 
-export type WorklogHostMessage = { readonly type: 'state'; readonly state: WorklogViewState };
+export type WorklogHostMessage =
+  | { readonly type: 'state'; readonly state: WorklogViewState }
+  /** Show an entry or a message (Search Team's result): its tab, scrolled to it, focused. */
+  | { readonly type: 'reveal'; readonly tab: 'worklog' | 'mailbox'; readonly id: string };
 
 export type WorklogWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
@@ -122,6 +125,7 @@ const HOST_CHECKS: Record<string, Check> = {
       return null;
     },
   }),
+  reveal: object({ type: oneOf(['reveal']), tab: oneOf(['worklog', 'mailbox']), id }),
 };
 
 export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {
