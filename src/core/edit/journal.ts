@@ -182,6 +182,9 @@ export class WriteJournal implements WriteTracker {
           }
           continue;
         }
+        // Forgotten while the file was read (the process is going away, a test reset the
+        // file): what is gone is no longer ours to put back.
+        if (!this.entries.includes(entry)) continue;
         const now = this.clock.now();
         if (now - entry.firstWriteAt > this.limitMs) {
           throw new CortexUnconfirmedError(
