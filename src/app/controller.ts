@@ -171,7 +171,7 @@ export class CortexController extends DisposableBase {
       runs,
       runActions,
     });
-    this.insights = registerInsights(own, { extensionUri, log, team });
+    this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
     this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
     this.search = own.add(

@@ -4,7 +4,8 @@
 // long name, works its queue in a real terminal, and its row shows the latest actions
 // and today's tokens and cost read from the session log the stand-in writes; Docs
 // Writer gets a task that asks, and its row, the status bar and a notification say it
-// needs input. Screenshots in light, dark and high contrast (one workbench).
+// needs input; the board's lane headers stop and start an agent; Team Insights shows
+// their tokens and cost. Screenshots in light, dark and high contrast (one workbench).
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -148,6 +149,19 @@ describe('Running agents from the Team view (VSIX in code-server)', function () 
     await expectCount(agentRow(view, BILLING).getByRole('button', { name: /^Stop Billing and Invoicing/ }), 1, 10_000);
     await expectText(agentRow(view, BILLING).locator('.row-line.run'), /Turn finished|Working|Starting/, 30_000);
     // Back to the Team view alone for the theme screenshots.
+    await runCommand(wb.page, 'View: Close All Editors');
+  });
+
+  it("shows the agents' tokens and cost per day and per agent in Team Insights", async () => {
+    await wb.page.locator('.part.sidebar').getByRole('button', { name: 'Open Team Insights' }).click();
+    const insights = await findWebview(wb.page, (f) => f.locator('.insights'), 'the insights page', 45_000);
+    const card = insights.locator('[data-chart="usage"]');
+    await expectText(card, /Tokens and cost per day.*tokens · \$\d/, 30_000);
+    await expectCount(card.locator('[data-plot="usage"]'), 1, 10_000);
+    await expectText(card.locator('.usage-agent[data-agent="billing-dev"]'), /Billing and Invoicing.*\$\d/, 10_000);
+    await expectCount(card.locator('.usage-agent[data-agent="docs-writer"]'), 1, 10_000);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'agent-runs-insights-light');
     await runCommand(wb.page, 'View: Close All Editors');
   });
 
