@@ -180,3 +180,35 @@ describe('Running agents from the Team view (VSIX in code-server)', function () 
     }
   });
 });
+
+describe("npm start's offer to start the example team (VSIX in code-server)", function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(240_000);
+    // What `npm start` writes into the example team's workspace settings.
+    wb = await startWorkbench({ name: 'start-offer', theme: lightTheme, settings: { 'cortex.agents.useStandIn': true, 'cortex.agents.offerToStartTeam': true, 'cortex.agents.standInSpeed': 4 } });
+  });
+  after(async () => wb?.close());
+
+  it('offers to start the team when it opens; Start All Agents starts the agents whose project folders are here, and they work', async () => {
+    await openViewContainer(wb.page, 'Cortex');
+    const view = await teamFrame(wb.page);
+    const toasts = wb.page.locator('.notifications-toasts');
+    await expectText(toasts, /start this team's agents in terminals with the stand-in agent/, 45_000);
+    await toasts.getByRole('button', { name: 'Start All Agents' }).click();
+    await expectText(toasts, /Cortex: started Billing Dev, Docs Writer\. Not started: .*QA Engineer \(inactive\)/, 30_000);
+    await expectCount(agentRow(view, 'Billing Dev').getByRole('button', { name: /^Stop Billing Dev/ }), 1, 10_000);
+    await expectCount(agentRow(view, 'Docs Writer').getByRole('button', { name: /^Stop Docs Writer/ }), 1, 10_000);
+    await expectCount(agentRow(view, 'Chief of Staff').getByRole('button', { name: /^Start Chief of Staff/ }), 1, 10_000);
+    // The team moves: Billing Dev's task in progress is done, and its row counts tokens.
+    await eventually(
+      async () => /## Retry failed invoice emails\n\*\*Status:\*\* done/.test(readFileSync(wb.teamFile('agents/billing-dev/tasks.md'), 'utf8')),
+      () => "the stand-in to complete Billing Dev's task in progress",
+      60_000,
+    );
+    await expectText(agentRow(view, 'Billing Dev').locator('.row-line.usage'), /tokens.*\$\d+\.\d+.* today/, 30_000);
+    await screenshot(wb.page, 'start-offer-light');
+  });
+});
