@@ -369,13 +369,36 @@ export function readTaskFile(text: string, file: string): TaskFile {
 function scanTaskFile<T extends Task>(text: string, file: string, locate: boolean): Scan<T> {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (line, severity, message) => diagnostics.push({ file, line, severity, message });
-
   const lines = new LineTable(text, bomLength(text));
   const n = lines.count;
+  const { headings, ticks, inFence } = classifyLines(lines, report);
+  const { trailingFrom, trailingTick, lastTick, lastTickLine } = readTicks(lines, ticks, report);
+  const appendAt = trailingFrom < n ? lines.start[trailingFrom] : text.length;
+  reportStrayStatus(lines, inFence, Math.min(headings.length ? headings[0] : n, trailingFrom), report);
+
+  const tasks: T[] = [];
+  for (let h = 0; h < headings.length; h++) {
+    const first = headings[h];
+    if (first >= trailingFrom) break;
+    const stop = Math.min(h + 1 < headings.length ? headings[h + 1] : n, trailingFrom);
+    tasks.push(readTask(lines, inFence, first, stop, report, locate) as T);
+  }
+  queueDiagnostics(tasks, report);
+  return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick };
+}
+
+interface TickLine {
+  readonly index: number;
+  readonly value: string;
+}
+
+/** Pass 1: which lines are in code fences, which are task headings, which are last-tick comments. */
+function classifyLines(lines: LineTable, report: Report): { headings: number[]; ticks: TickLine[]; inFence: Uint8Array } {
+  const text = lines.text;
+  const n = lines.count;
   const starts = lines.start;
-  // Pass 1: classify lines (fences, headings, ticks).
   const headings: number[] = [];
-  const ticks: Array<{ index: number; value: string }> = [];
+  const ticks: TickLine[] = [];
   const inFence = fenceFlags(n);
   let fence: FenceState | null = null;
   for (let i = 0; i < n; i++) {
@@ -403,8 +426,16 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
     }
   }
   if (fence) report(n, 'warning', 'A code fence is never closed; the rest of the file is read as its content.');
+  return { headings, ticks, inFence };
+}
 
-  // The trailing tick region: tick lines followed only by blank lines or other ticks.
+/**
+ * The heartbeat: the last tick comment counts; the trailing tick region (tick lines
+ * followed only by blank lines or other ticks) is where agents replace it, and where
+ * a dispatch appends before.
+ */
+function readTicks(lines: LineTable, ticks: readonly TickLine[], report: Report): { trailingFrom: number; trailingTick: Line | null; lastTick: string | null; lastTickLine: number | null } {
+  const n = lines.count;
   let lastContent = n - 1;
   while (lastContent >= 0 && lines.isBlank(lastContent)) lastContent--;
   let trailingFrom = n;
@@ -416,33 +447,24 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
     if (isTick(i)) trailingFrom = i;
   }
   const trailingTick = trailingFrom < n ? lines.line(ticks[ticks.length - 1].index) : null;
+  if (ticks.length === 0) return { trailingFrom, trailingTick, lastTick: null, lastTickLine: null };
 
-  let lastTick: string | null = null;
-  let lastTickLine: number | null = null;
-  if (ticks.length > 0) {
-    const last = ticks[ticks.length - 1];
-    lastTick = last.value;
-    lastTickLine = last.index + 1;
-    if (ticks.length > 1) {
-      for (const t of ticks.slice(0, -1)) {
-        report(t.index + 1, 'warning', `More than one last-tick comment; the last one (line ${lastTickLine}) counts. Agents replace a single comment at the end of the file.`);
-      }
-    }
-    if (last.index < trailingFrom) {
-      report(lastTickLine, 'warning', 'The last-tick comment is not at the end of the file, where agents write it.');
-    }
-    if (parseStamp(lastTick) === null) {
-      report(lastTickLine, 'warning', `Unreadable last-tick time "${lastTick}"; expected YYYY-MM-DDTHH:MM.`);
-    }
+  const last = ticks[ticks.length - 1];
+  const lastTickLine = last.index + 1;
+  for (const t of ticks.slice(0, -1)) {
+    report(t.index + 1, 'warning', `More than one last-tick comment; the last one (line ${lastTickLine}) counts. Agents replace a single comment at the end of the file.`);
   }
+  if (last.index < trailingFrom) report(lastTickLine, 'warning', 'The last-tick comment is not at the end of the file, where agents write it.');
+  if (parseStamp(last.value) === null) report(lastTickLine, 'warning', `Unreadable last-tick time "${last.value}"; expected YYYY-MM-DDTHH:MM.`);
+  return { trailingFrom, trailingTick, lastTick: last.value, lastTickLine };
+}
 
-  const appendAt = trailingFrom < n ? starts[trailingFrom] : text.length;
-
-  // Status lines before the first task are invisible to agents.
-  const firstHeading = headings.length ? headings[0] : n;
-  for (let i = 0; i < Math.min(firstHeading, trailingFrom); i++) {
+/** Status lines before the first task (`before`: its heading's line index) are invisible to agents. */
+function reportStrayStatus(lines: LineTable, inFence: Uint8Array, before: number, report: Report): void {
+  const text = lines.text;
+  for (let i = 0; i < before; i++) {
     if (inFence[i]) continue;
-    let j = starts[i];
+    let j = lines.start[i];
     while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
     if (text.charCodeAt(j) !== 42) continue;
     const m = FIELD.exec(lines.slice(i));
@@ -450,27 +472,10 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
       report(i + 1, 'warning', 'A status line before the first "## " task heading belongs to no task.');
     }
   }
-
-  const tasks: T[] = [];
-  for (let h = 0; h < headings.length; h++) {
-    const first = headings[h];
-    if (first >= trailingFrom) break;
-    const stop = Math.min(h + 1 < headings.length ? headings[h + 1] : n, trailingFrom);
-    tasks.push(readTask(lines, inFence, first, stop, report, locate) as T);
-  }
-  queueDiagnostics(tasks, report);
-
-  return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick };
 }
 
-function readTask(
-  lines: LineTable,
-  inFence: Uint8Array,
-  first: number,
-  stop: number,
-  report: Report,
-  locate: boolean,
-): Task | LocatedTask {
+/** One task: its heading's line `first` up to the line `stop` (the next heading or the trailing ticks). */
+function readTask(lines: LineTable, inFence: Uint8Array, first: number, stop: number, report: Report, locate: boolean): Task | LocatedTask {
   const text = lines.text;
   const lineNo = first + 1;
   let ts = lines.start[first] + 2;
@@ -478,7 +483,47 @@ function readTask(
   const title = text.slice(ts, lines.end[first]).trim();
   if (title === '') report(lineNo, 'error', 'A task heading "##" has no title; the title is how agents and tools name the task.');
 
-  // Metadata: consecutive `**Key:** value` lines after the heading (blank lines only before the first).
+  const meta = readFields(lines, inFence, first, stop, title, report, locate);
+  const { status, started, completed } = meta;
+  if (status === null) report(lineNo, 'error', `"${title}" has no "**Status:** ready|in-progress|done" line; agents cannot see it.`);
+  const id = readIdMarker(lines, inFence, first, stop, title, report);
+  const sections = readSections(lines, inFence, meta.bodyStart, stop);
+  let { body, summary } = sections;
+  if (id !== null) {
+    body = withoutIdLines(body);
+    if (summary !== null) summary = withoutIdLines(summary);
+  }
+  lifecycleDiagnostics(lineNo, title, status, started, completed, sections.summaryHeading >= 0, report);
+  const fields = meta.fields ?? NO_FIELDS;
+  if (!locate) return { title, status, started, completed, summary, body, fields, line: lineNo };
+
+  let last = stop - 1;
+  while (last > first && lines.isBlank(last)) last--;
+  const span: TaskSpan = {
+    start: lines.start[first],
+    end: stop < lines.count ? lines.start[stop] : text.length,
+    contentEnd: lines.end[last],
+    heading: lines.line(first),
+    fieldLines: meta.fieldLines,
+    summaryHeading: sections.summaryHeading >= 0 ? lines.line(sections.summaryHeading) : null,
+  };
+  return { title, status, started, completed, summary, body, fields, line: lineNo, span, id };
+}
+
+interface TaskFields {
+  readonly status: string | null;
+  readonly started: string | null;
+  readonly completed: string | null;
+  /** The fields other than those three; `null` when there are none. */
+  readonly fields: Record<string, string> | null;
+  readonly fieldLines: Array<{ key: string; line: Line }>;
+  /** The first line after the metadata. */
+  readonly bodyStart: number;
+}
+
+/** The metadata: consecutive `**Key:** value` lines after the heading (blank lines only before the first). */
+function readFields(lines: LineTable, inFence: Uint8Array, first: number, stop: number, title: string, report: Report, locate: boolean): TaskFields {
+  const text = lines.text;
   const fieldLines: Array<{ key: string; line: Line }> = locate ? [] : NO_FIELD_LINES;
   let fieldCount = 0;
   let fields: Record<string, string> | null = null;
@@ -525,15 +570,15 @@ function readTask(
       (fields ??= {})[key] = value;
     }
   }
-  if (status === null) {
-    report(lineNo, 'error', `"${title}" has no "**Status:** ready|in-progress|done" line; agents cannot see it.`);
-  }
-  const bodyStart = i;
-  // The id marker: its own line, column 1, outside code fences; left out of the body.
+  return { status, started, completed, fields, fieldLines, bodyStart: i };
+}
+
+/** The id marker: its own line, column 1, outside code fences; the first one counts. */
+function readIdMarker(lines: LineTable, inFence: Uint8Array, first: number, stop: number, title: string, report: Report): string | null {
   let id: string | null = null;
   let idLine = -1;
   for (let j = first + 1; j < stop; j++) {
-    if (inFence[j] || text.charCodeAt(lines.start[j]) !== 60) continue;
+    if (inFence[j] || lines.text.charCodeAt(lines.start[j]) !== 60) continue;
     const found = taskIdOf(lines.slice(j));
     if (found === null) continue;
     if (id === null) {
@@ -541,8 +586,12 @@ function readTask(
       idLine = j;
     } else report(j + 1, 'warning', `"${title}" has a second "${TASK_ID_PREFIX}…" marker; the first one (line ${idLine + 1}) counts.`);
   }
+  return id;
+}
 
-  // Summary: the `### Summary` section, up to the next heading of level 1-3.
+/** The body and the `### Summary` section (up to the next heading of level 1-3); sections after the summary belong to the body. */
+function readSections(lines: LineTable, inFence: Uint8Array, bodyStart: number, stop: number): { body: string; summary: string | null; summaryHeading: number } {
+  const text = lines.text;
   let summaryHeading = -1;
   let summaryFrom = -1;
   let summaryTo = stop;
@@ -561,24 +610,23 @@ function readTask(
     }
   }
   let body = joinTrimmed(lines, bodyStart, summaryFrom >= 0 ? summaryFrom - 1 : stop);
-  let summary: string | null = null;
-  if (summaryFrom >= 0) {
-    summary = joinTrimmed(lines, summaryFrom, summaryTo);
-    // Sections after the summary (`### Follow-ups`…) are part of the body.
-    const after = summaryTo < stop ? joinTrimmed(lines, summaryTo, stop) : '';
-    if (after !== '') body = body === '' ? after : `${body}\n\n${after}`;
-  }
-  if (id !== null) {
-    body = withoutIdLines(body);
-    if (summary !== null) summary = withoutIdLines(summary);
-  }
-  // The lifecycle as agents write it (interop notes): claimed = in-progress + Started,
-  // finished = done + Completed + a Summary.
+  if (summaryFrom < 0) return { body, summary: null, summaryHeading };
+  const summary = joinTrimmed(lines, summaryFrom, summaryTo);
+  const after = summaryTo < stop ? joinTrimmed(lines, summaryTo, stop) : '';
+  if (after !== '') body = body === '' ? after : `${body}\n\n${after}`;
+  return { body, summary, summaryHeading };
+}
+
+/**
+ * The lifecycle as agents write it (interop notes): claimed = in-progress + Started,
+ * finished = done + Completed + a Summary.
+ */
+function lifecycleDiagnostics(lineNo: number, title: string, status: string | null, started: string | null, completed: string | null, hasSummary: boolean, report: Report): void {
   if (status === 'done' && completed === null) {
     report(lineNo, 'warning', `"${title}" is done but has no **Completed:** time; housekeeping never prunes it.`);
   }
   // Info, not a warning: many done tasks in the wild lack one, and none is wrong for it.
-  if (status === 'done' && summaryHeading < 0) {
+  if (status === 'done' && !hasSummary) {
     report(lineNo, 'info', `"${title}" is done but has no "### Summary"; agents append one when they finish a task.`);
   }
   if (status === 'ready' && started !== null) {
@@ -587,20 +635,6 @@ function readTask(
   if (status === 'in-progress' && started === null) {
     report(lineNo, 'warning', `"${title}" is in progress but has no **Started:** time; agents write one when they claim a task.`);
   }
-
-  if (!locate) return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo };
-
-  let last = stop - 1;
-  while (last > first && lines.isBlank(last)) last--;
-  const span: TaskSpan = {
-    start: lines.start[first],
-    end: stop < lines.count ? lines.start[stop] : text.length,
-    contentEnd: lines.end[last],
-    heading: lines.line(first),
-    fieldLines,
-    summaryHeading: summaryHeading >= 0 ? lines.line(summaryHeading) : null,
-  };
-  return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo, span, id };
 }
 
 /** `text` without its id marker lines (and the blank lines they leave at either end). */
