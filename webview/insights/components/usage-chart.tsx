@@ -3,6 +3,7 @@ import { costText, tokensText } from '../../shared/format';
 import { shortDate } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ColumnPlot } from './column-plot';
+import { MiniColumns } from './mini-columns';
 import { linearTicks } from './scale';
 
 /** "$0.25" on the cost axis: cents at most, no float noise from the tick steps. */
@@ -71,14 +72,14 @@ export function UsageChart(props: { insights: Insights; usage: UsageDays }) {
                 <span class="multiple-name" title={a.name}>
                   {a.name}
                 </span>
-                <svg class="multiple-svg" viewBox={`0 0 ${days.length * 10} 20`} preserveAspectRatio="none" role="img" aria-label={`${a.name}: ${tokensText(a.totalTokens)}, about ${costText(a.totalCost)}`}>
-                  <line class="axis" x1="0" x2={days.length * 10} y1="19.5" y2="19.5" />
-                  {a.cost.map((v, i) => (
-                    <rect class={a.tokens[i] > 0 ? 'bar series-cost' : 'bar-empty'} x={i * 10 + 1.5} width="7" y={a.tokens[i] > 0 ? 19 - Math.max(1, (v / agentMax) * 18) : 18.5} height={a.tokens[i] > 0 ? Math.max(1, (v / agentMax) * 18) : 1}>
-                      <title>{`${a.name}, ${shortDate(days[i])}: ${tokensText(a.tokens[i])}, ${costText(v)}`}</title>
-                    </rect>
-                  ))}
-                </svg>
+                <MiniColumns
+                  label={`${a.name}: ${tokensText(a.totalTokens)}, about ${costText(a.totalCost)}`}
+                  values={a.cost}
+                  max={agentMax}
+                  has={(i) => a.tokens[i] > 0}
+                  series="series-cost"
+                  title={(i) => `${a.name}, ${shortDate(days[i])}: ${tokensText(a.tokens[i])}, ${costText(a.cost[i])}`}
+                />
                 <span class="multiple-total usage-total" title={tokensText(a.totalTokens)}>
                   {costText(a.totalCost)}
                 </span>
