@@ -6,7 +6,7 @@ import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnD
  * in, UI state (tab, filters) kept with `setState`. Components get `WorklogActions`.
  */
 export interface WorklogUi {
-  readonly tab: 'worklog' | 'mailbox';
+  readonly tab: 'worklog' | 'mailbox' | 'activity';
   readonly agent: string;
   readonly type: string;
 }
@@ -17,6 +17,7 @@ export interface WorklogActions {
   ready(): void;
   openEntry(id: string): void;
   openMessage(id: string): void;
+  openActivity(id: string): void;
   setStatus(id: string, status: string, expected: string): void;
   appendEntry(): void;
   updateStatus(): void;
@@ -29,7 +30,8 @@ export function readUi(v: unknown): WorklogUi {
   if (typeof v !== 'object' || v === null) return DEFAULT_UI;
   const o = v as Record<string, unknown>;
   const str = (x: unknown) => (typeof x === 'string' && x.length <= 200 ? x : '');
-  return { tab: o.tab === 'mailbox' ? 'mailbox' : 'worklog', agent: str(o.agent), type: str(o.type) };
+  const tab = o.tab === 'mailbox' || o.tab === 'activity' ? o.tab : 'worklog';
+  return { tab, agent: str(o.agent), type: str(o.type) };
 }
 
 export function createActions(api: VsCodeApi): WorklogActions {
@@ -38,6 +40,7 @@ export function createActions(api: VsCodeApi): WorklogActions {
     ready: () => send({ type: 'ready', protocol: WORKLOG_PROTOCOL_VERSION }),
     openEntry: (id) => send({ type: 'openEntry', id }),
     openMessage: (id) => send({ type: 'openMessage', id }),
+    openActivity: (id) => send({ type: 'openActivity', id }),
     setStatus: (id, status, expected) => send({ type: 'setStatus', id, status, expected }),
     appendEntry: () => send({ type: 'appendEntry' }),
     updateStatus: () => send({ type: 'updateStatus' }),

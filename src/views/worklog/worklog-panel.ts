@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ACTIVITY_FILE, ActivityFeed, parseActivity } from '../../core/actions/activity';
 import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
 import { worklogEvents } from '../../core/worklog/events';
@@ -26,11 +27,14 @@ export interface WorklogDeps {
 }
 
 /**
- * "Cortex: Open Worklog": an editor-area panel with two tabs, the WORKLOG timeline
- * and the MAILBOX. The team model does not hold the two files, so the panel reads
- * them itself, whenever the team's change event says the store re-read one of them
- * (an agent's append, the extension's own write) or another folder is shown. One
- * panel per window.
+ * "Cortex: Open Worklog": an editor-area panel with three tabs, the WORKLOG timeline,
+ * the MAILBOX, and the Activity feed (`.cortex/activity.jsonl`: every write agents make
+ * through the MCP server or the CLI verbs). The team model does not hold these files,
+ * so the panel reads them itself, whenever the team's change event says the store
+ * re-read one of the markdown files (an agent's append, the extension's own write) or
+ * another folder is shown; the feed, which the store does not watch (it is not
+ * markdown), has a watcher of the panel's own while the panel is open. One panel per
+ * window.
  */
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
@@ -40,10 +44,16 @@ export class WorklogPanel extends DisposableBase {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private worklog: Worklog | null = null;
   private mailbox: Mailbox | null = null;
+  private activity: ActivityFeed | null = null;
+  /** Watches the activity feed of the folder in `watchedRoot` while the panel is open. */
+  private activityWatcher: vscode.Disposable | undefined;
+  private watchedRoot: string | undefined;
   private readonly postedEmitter = this.register(new vscode.EventEmitter<WorklogViewState>());
   /** Fires with each state posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
+  /** An entry or message to show once the page has the state. */
+  private pendingReveal: { tab: 'worklog' | 'mailbox'; id: string } | undefined;
 
   constructor(private readonly ctx: WorklogDeps) {
     super();
@@ -54,7 +64,10 @@ export class WorklogPanel extends DisposableBase {
         { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (d) => this.receiveMessage(d),
-          attached: () => this.refresh(),
+          attached: () => {
+            this.watchActivity();
+            this.refresh();
+          },
           released: () => this.release(),
         },
       ),
@@ -62,9 +75,12 @@ export class WorklogPanel extends DisposableBase {
     this.register(
       ctx.team.onDidChange((e) => {
         this.team = e.snapshot;
-        if (this.host.panel && concernsPanel(e)) this.refresh();
+        if (!this.host.panel) return;
+        if (e.reason === 'location') this.watchActivity();
+        if (concernsPanel(e)) this.refresh();
       }),
     );
+    this.register({ dispose: () => this.unwatchActivity() });
   }
 
   get isReady(): boolean {
@@ -77,6 +93,20 @@ export class WorklogPanel extends DisposableBase {
 
   open(): void {
     this.host.open();
+  }
+
+  /** Opens the panel at an entry (by event id) or a message (by MSG id). */
+  reveal(tab: 'worklog' | 'mailbox', id: string): void {
+    this.pendingReveal = { tab, id };
+    this.host.open();
+    this.flushReveal();
+  }
+
+  private flushReveal(): void {
+    const r = this.pendingReveal;
+    if (!r || !this.host.ready || !this.host.panel || !this.lastState) return;
+    this.pendingReveal = undefined;
+    void this.host.panel.webview.postMessage({ type: 'reveal', tab: r.tab, id: r.id });
   }
 
   /** Reads both files again and posts. */
@@ -121,6 +151,13 @@ export class WorklogPanel extends DisposableBase {
         const m = this.mailbox?.messages.find((x) => x.id === msg.id);
         return this.openAt(MAILBOX_FILE, m?.line ?? 1);
       }
+      case 'openActivity': {
+        // The page names the event; the file is the one the event (as read here) says it wrote.
+        await this.readFiles();
+        const e = this.activity?.events.find((x) => x.event_id === msg.id);
+        const line = typeof e?.payload.line === 'number' ? e.payload.line : 1;
+        return e && isTeamPath(e.payload.file) ? this.openAt(e.payload.file, line) : undefined;
+      }
       case 'setStatus':
         return this.ctx.actions.setStatus(msg.id, msg.status, msg.expected);
       case 'appendEntry':
@@ -136,6 +173,27 @@ export class WorklogPanel extends DisposableBase {
   private release(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.unwatchActivity();
+  }
+
+  /** Follows the shown folder's activity feed: created, appended to, removed. */
+  private watchActivity(): void {
+    const root = this.team.fs?.uri('');
+    if (root?.toString() === this.watchedRoot && this.activityWatcher) return;
+    this.unwatchActivity();
+    if (!root) return;
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, ACTIVITY_FILE));
+    const changed = () => this.refresh();
+    w.onDidCreate(changed);
+    w.onDidChange(changed);
+    w.onDidDelete(changed);
+    this.activityWatcher = w;
+    this.watchedRoot = root.toString();
+  }
+
+  private unwatchActivity(): void {
+    this.activityWatcher?.dispose();
+    this.activityWatcher = this.watchedRoot = undefined;
   }
 
   private async openAt(path: string, line: number): Promise<void> {
@@ -147,7 +205,7 @@ export class WorklogPanel extends DisposableBase {
   private async readFiles(): Promise<void> {
     const fs = this.team.fs;
     if (!fs) {
-      this.worklog = this.mailbox = null;
+      this.worklog = this.mailbox = this.activity = null;
       return;
     }
     const read = async (p: string) => {
@@ -158,18 +216,20 @@ export class WorklogPanel extends DisposableBase {
         return undefined;
       }
     };
-    const [w, m] = await Promise.all([read(WORKLOG_FILE), read(MAILBOX_FILE)]);
+    const [w, m, a] = await Promise.all([read(WORKLOG_FILE), read(MAILBOX_FILE), read(ACTIVITY_FILE)]);
     this.worklog = w === undefined ? null : parseWorklog(w);
     this.mailbox = m === undefined ? null : parseMailbox(m);
+    this.activity = a === undefined ? null : parseActivity(a);
   }
 
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, activity: this.activity });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
+    this.flushReveal();
   }
 }
 
@@ -178,4 +238,9 @@ function concernsPanel(e: TeamChange): boolean {
   if (e.reason === 'location' || e.reason === 'trust') return true;
   if (e.reason !== 'team' && e.reason !== 'files') return false;
   return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE);
+}
+
+/** A team-relative path that stays inside the folder (the feed is a file anyone can write). */
+function isTeamPath(p: string): boolean {
+  return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).includes('..');
 }

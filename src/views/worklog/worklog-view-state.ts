@@ -1,12 +1,14 @@
+import { ActivityFeed } from '../../core/actions/activity';
 import { Mailbox } from '../../core/mailbox/parse';
 import { nextStatuses } from '../../core/mailbox/statuses';
 import { subjectWithoutType } from '../../core/worklog/event-type';
 import { worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
+import { buildActivityView } from './activity-view';
 import { WorklogViewState } from './common/messages';
 
 /** What the panel shows, from the parsed files (pure: unit-tested). */
-export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null }): WorklogViewState {
+export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; activity?: ActivityFeed | null }): WorklogViewState {
   const w = input.worklog;
   const m = input.mailbox;
   const events = w ? worklogEvents(w, null) : [];
@@ -27,5 +29,6 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
       messages: (m?.messages ?? []).map((x) => ({ id: x.id, subject: x.subject, from: x.from, to: x.to, sent: x.sent, status: x.status, body: x.body, next: nextStatuses(x.status) })),
       problems: m?.diagnostics.length ?? 0,
     },
+    activity: buildActivityView(input.activity ?? null),
   };
 }

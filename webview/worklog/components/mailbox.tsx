@@ -78,7 +78,7 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
 
 function Message({ message: x, trusted, actions }: { message: MessageView; trusted: boolean; actions: WorklogActions }) {
   return (
-    <article class={`message status-${x.status || 'none'}`} aria-label={`${x.id}: ${x.subject}, from ${x.from} to ${x.to}, ${x.status}`}>
+    <article class={`message status-${x.status || 'none'}`} data-id={x.id} tabIndex={-1} aria-label={`${x.id}: ${x.subject}, from ${x.from} to ${x.to}, ${x.status}`}>
       <header>
         <span class="msg-id">{x.id}</span>
         <button class="link subject" title="Open in MAILBOX.md" onClick={() => actions.openMessage(x.id)}>

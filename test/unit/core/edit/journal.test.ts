@@ -102,6 +102,19 @@ for (const [name, make] of [
       assert.strictEqual(journal.nextCheckIn(), undefined);
     });
 
+    it('forgets the operations on a file a person undid: their effect gone is not put back', async () => {
+      await journal.write(F, dispatchOperation(F, { title: 'B' }), { label: 'B' });
+      journal.forget(['some/other.md']);
+      assert.strictEqual(journal.pending().length, 1, 'other files do not count');
+      journal.forget([F]);
+      assert.deepStrictEqual(journal.pending(), []);
+      disk.put(START); // the undo: B is gone again
+      await journal.fileChanged(F);
+      await journal.check();
+      assert.strictEqual(disk.get(), START);
+      assert.deepStrictEqual(events, []);
+    });
+
     it("re-applies after an agent's stale write, on the agent's text, and confirms a window later", async () => {
       await journal.write(F, dispatchOperation(F, { title: 'B' }), { label: 'B' });
       await clock.sleep(400);
