@@ -58,6 +58,7 @@ function actions(): BoardActions {
     unclaim: none,
     undo: none,
     filterText: none,
+    runAgent: none,
     loadUiState: () => DEFAULT_UI_STATE,
     saveUiState: none,
   };

@@ -3,11 +3,14 @@
 // with its dates moved to now (so every liveness state shows), and opens the extension on
 // it: in desktop VS Code when `code` is on PATH (from source, as an extension under
 // development), otherwise in code-server with the packaged extension installed, at a
-// printed localhost URL, until Ctrl-C.
+// printed localhost URL, until Ctrl-C. The example team's workspace settings turn on the
+// stand-in agent and the offer to start the team, so Cortex offers (a notification with
+// Start All Agents) to run the agents in terminals as soon as the window opens; a new
+// user sees them pick up tasks, tick and count tokens. --no-agents leaves that out.
 //
-//   node scripts/start.mjs [--code-server] [--port N]
+//   node scripts/start.mjs [--code-server] [--port N] [--no-agents]
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { dependenciesOutdated, npmInstallArgs } from './lib/deps.mjs';
@@ -15,10 +18,11 @@ import { repoRoot, run, which } from './lib/system.mjs';
 
 const args = process.argv.slice(2);
 const forceCodeServer = args.includes('--code-server');
+const offerAgents = !args.includes('--no-agents');
 const portIndex = args.indexOf('--port');
 const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 0;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error('usage: node scripts/start.mjs [--code-server] [--port N]');
+  console.error('usage: node scripts/start.mjs [--code-server] [--port N] [--no-agents]');
   process.exit(2);
 }
 
@@ -42,7 +46,19 @@ async function prepare() {
   const { copyExampleTeam } = require('../out/test/harness/example-team.js');
   const team = copyExampleTeam(scratchTeam);
   log(`example team copied to ${path.relative(repoRoot, team.dir)}/ (dates moved ${formatShift(team.shiftMinutes)} from ${team.referenceNow}; recreated on every start)`);
+  if (offerAgents) {
+    writeWorkspaceSettings(team.dir, { 'cortex.agents.useStandIn': true, 'cortex.agents.offerToStartTeam': true });
+    log('the agents run with the stand-in (cortex-team simulate, no model): Cortex offers to start them when the window opens (--no-agents: no offer)');
+  }
   return team;
+}
+
+/** Adds settings to the folder's .vscode/settings.json (the workspace settings of the window opened on it). */
+function writeWorkspaceSettings(dir, settings) {
+  const file = path.join(dir, '.vscode', 'settings.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const current = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  writeFileSync(file, `${JSON.stringify({ ...current, ...settings }, null, 2)}\n`);
 }
 
 function formatShift(minutes) {

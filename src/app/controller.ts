@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
-import { AgentRuns } from '../extension/agents/agent-runs';
+import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
 import { AgentUsageService } from '../extension/agents/agent-usage';
 import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
@@ -140,6 +140,14 @@ export class CortexController extends DisposableBase {
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
+    // The run buttons of the Team view's rows and the board's lane headers: the same commands.
+    const runActions: AgentRunActions = {
+      start: (slug) => runCommands.start(slug),
+      stop: (slug) => runner.stop(slug),
+      restart: (slug) => runner.restart(slug),
+      showTerminal: (slug) => runner.focus(slug),
+      openTranscript: (slug) => runCommands.openTranscript(slug),
+    };
     this.view = registerTeamView(own, {
       extensionUri,
       log,
@@ -147,13 +155,7 @@ export class CortexController extends DisposableBase {
       runners,
       actions: this.teamCommands,
       runs,
-      runActions: {
-        start: (slug) => runCommands.start(slug),
-        stop: (slug) => runner.stop(slug),
-        restart: (slug) => runner.restart(slug),
-        showTerminal: (slug) => runner.focus(slug),
-        openTranscript: (slug) => runCommands.openTranscript(slug),
-      },
+      runActions,
     });
     this.board = registerBoard(own, {
       extensionUri,
@@ -166,8 +168,10 @@ export class CortexController extends DisposableBase {
       tasks,
       undo: this.undo,
       changes: this.changes,
+      runs,
+      runActions,
     });
-    this.insights = registerInsights(own, { extensionUri, log, team });
+    this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
     this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
     this.search = own.add(

@@ -34,9 +34,13 @@ export interface BoardActions {
   unclaim(op: number, card: CardRef): void;
   undo(op: number): void;
   filterText(text: string): void;
+  /** The lane header's run buttons: the same commands as the Team view's row. */
+  runAgent(slug: string, what: LaneRunAction): void;
   loadUiState(): UiState;
   saveUiState(state: UiState): void;
 }
+
+export type LaneRunAction = 'start' | 'stop' | 'show';
 
 /** Only the fields the protocol names: a card from the page's data may carry more. */
 function ref(card: CardRef): CardRef {
@@ -66,6 +70,7 @@ export function createActions(api: VsCodeApi): BoardActions {
     unclaim: (op, card) => send({ type: 'unclaim', op, card: ref(card) }),
     undo: (op) => send({ type: 'undo', op }),
     filterText: (text) => send({ type: 'filterText', text }),
+    runAgent: (agent, what) => send({ type: what === 'start' ? 'startAgent' : what === 'stop' ? 'stopAgent' : 'showAgentTerminal', agent }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

@@ -1,4 +1,5 @@
 import { createExclusive, readTextFile } from '../edit';
+import { LaunchProfile, launchFrontmatter } from '../agents/launch-profile';
 import { CortexInputError } from '../errors';
 import { readFrontmatter, yamlScalar } from '../frontmatter';
 import { TeamFs } from '../fs/team-fs';
@@ -25,6 +26,8 @@ export interface RegisterInput {
   readonly capabilities?: readonly string[];
   /** `YYYY-MM-DD`. */
   readonly joined: string;
+  /** Which CLI runs it (`launch:` in the note); absent: none yet (asked at its first Start). */
+  readonly launch?: LaunchProfile;
 }
 
 export interface RegisterResult {
@@ -58,6 +61,7 @@ export interface AgentNoteFields {
   readonly role?: string;
   readonly capabilities: readonly string[];
   readonly joined: string;
+  readonly launch?: LaunchProfile;
 }
 
 /**
@@ -89,8 +93,20 @@ export function fillAgentTemplate(template: string, fields: AgentNoteFields): st
       }
       if (!found) splices.push({ at: lines[to].start, insert: content + eol });
     }
+    if (fields.launch) {
+      // A template's own launch: (with its indented lines) gives way to the one chosen.
+      const insert = launchFrontmatter(fields.launch).join(eol) + eol;
+      const at = lines.slice(from, to).findIndex((l) => /^launch\s*:/.test(template.slice(l.start, l.end)));
+      if (at < 0) splices.push({ at: lines[to].start, insert });
+      else {
+        let end = from + at + 1;
+        while (end < to && /^[ \t]/.test(template.slice(lines[end].start, lines[end].end))) end++;
+        splices.push({ at: lines[from + at].start, remove: lines[end].start - lines[from + at].start, insert });
+      }
+    }
   } else {
-    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlValue(k, v)}`), '---', ''].join(eol);
+    const launch = fields.launch ? launchFrontmatter(fields.launch) : [];
+    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlValue(k, v)}`), ...launch, '---', ''].join(eol);
     splices.push({ at: fm.bodyStart, insert: block });
   }
 
@@ -144,6 +160,7 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
   const project = input.project === undefined ? undefined : checkOneLine(input.project, 'project path', LIMITS.path, { allowEmpty: true });
   const role = input.role === undefined ? undefined : checkOneLine(input.role, 'role', LIMITS.line, { allowEmpty: true });
   const capabilities = (input.capabilities ?? []).map((c) => checkOneLine(c, 'capability', LIMITS.line, { allowEmpty: true })).filter((c) => c !== '');
+  if (input.launch?.command !== undefined && input.launch.command !== null) checkOneLine(input.launch.command, 'launch command', LIMITS.line);
 
   const notePath = agentNotePath(slug);
   const tasksPath = agentTasksPath(slug);
@@ -158,6 +175,7 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
     role,
     capabilities,
     joined: input.joined,
+    launch: input.launch,
   });
   if (!(await createExclusive(fs, notePath, encodeText(note)))) {
     throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);

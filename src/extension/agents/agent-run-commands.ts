@@ -18,7 +18,10 @@ export const AGENT_RUN_COMMANDS = {
   showTerminal: 'cortex.showAgentTerminal',
   openTranscript: 'cortex.openTranscript',
   toggleHeartbeat: 'cortex.toggleHeartbeat',
+  startAll: 'cortex.startAllAgents',
 } as const;
+
+export const START_ALL_CHOICE = 'Start All Agents';
 
 export interface TranscriptOpener {
   open(slug: string): Promise<unknown>;
@@ -26,6 +29,9 @@ export interface TranscriptOpener {
 
 export class AgentRunCommands extends DisposableBase {
   private transcripts: TranscriptOpener | undefined;
+  /** The team folders whose agents were offered a start in this window (once each). */
+  private readonly offered = new Set<string>();
+  private offering: Promise<unknown> | undefined;
 
   constructor(
     private readonly c: Services,
@@ -45,6 +51,30 @@ export class AgentRunCommands extends DisposableBase {
     reg(AGENT_RUN_COMMANDS.showTerminal, (s) => runner.focus(s), undefined, "The agent whose terminal to show");
     reg(AGENT_RUN_COMMANDS.openTranscript, (s) => this.openTranscript(s), undefined, 'The agent whose latest session to open');
     reg(AGENT_RUN_COMMANDS.toggleHeartbeat, (s) => this.toggleHeartbeat(s), undefined, 'The agent whose heartbeat driver to turn on or off');
+    this.register(vscode.commands.registerCommand(AGENT_RUN_COMMANDS.startAll, () => this.guarded('Start All Agents', () => runner.startAll())));
+    // cortex.agents.offerToStartTeam (npm start sets it for the example team): once a team is loaded, offer to start it.
+    this.register(c.team.onDidChange(() => void this.offerStartAll()));
+    void this.offerStartAll();
+  }
+
+  /**
+   * Offers Start All Agents once per team folder and window, when the setting asks for
+   * it and no agent runs here yet. Resolves with what the offer did (tests wait on it).
+   */
+  offerStartAll(): Promise<unknown> {
+    const snapshot = this.c.team.current;
+    const key = snapshot.location?.uri.toString();
+    if (this.offering || !key || snapshot.status !== 'ready' || !snapshot.trusted || this.offered.has(key)) return this.offering ?? Promise.resolve(undefined);
+    if (!vscode.workspace.getConfiguration(AGENT_SETTINGS).get<boolean>('offerToStartTeam', false)) return Promise.resolve(undefined);
+    this.offered.add(key);
+    const agents = snapshot.team?.agents ?? [];
+    if (agents.length === 0 || agents.some((a) => this.runner.terminals.isLive(a.slug))) return Promise.resolve(undefined);
+    const how = this.runner.settings.useStandIn ? ' with the stand-in agent (no model, no cost)' : '';
+    this.offering = (async () => {
+      const choice = await this.c.prompts.info(`Cortex: start this team's agents in terminals${how}? Each works through its tasks; the Team view shows what they do.`, START_ALL_CHOICE, 'Not Now');
+      return choice === START_ALL_CHOICE ? this.guarded('Start All Agents', () => this.runner.startAll()) : undefined;
+    })().finally(() => (this.offering = undefined));
+    return this.offering;
   }
 
   /** The transcript view, once it exists (it is built after the commands). */

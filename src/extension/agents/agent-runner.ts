@@ -6,7 +6,7 @@ import { firstPrompt, launchLine } from '../../core/agents/launch-command';
 import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
 import { DriverTurn } from '../../core/agents/heartbeat';
 import { RunState } from '../../core/agents/run-state';
-import { agentLiveness } from '../../core/liveness';
+import { agentLiveness, isInactive } from '../../core/liveness';
 import { Agent } from '../../core/model';
 import { projectFolderPath } from '../../core/project-folder';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
@@ -136,6 +136,46 @@ export class AgentRunner extends DisposableBase {
     this.terminals.focus(slug, true);
     c.log.info(`Started ${agent.name} (${describeProfile(profile)}) in ${cwd}.`);
     return 'started';
+  }
+
+  /**
+   * Starts every agent that can start without a question (Start All Agents): active,
+   * with a launch profile, its project folder on this disk, not running yet. Says
+   * which started and why the others did not, in one message.
+   */
+  async startAll(): Promise<{ started: string[]; skipped: Array<{ name: string; why: string }> } | undefined> {
+    return this.c.writer.whenTrusted('start the agents', async () => {
+      await this.c.store.whenIdle();
+      const started: string[] = [];
+      const skipped: Array<{ name: string; why: string }> = [];
+      for (const agent of this.c.store.team?.agents ?? []) {
+        const why = await this.whyNotStartable(agent);
+        if (why) {
+          skipped.push({ name: agent.name, why });
+          continue;
+        }
+        if ((await this.startTrusted(agent.slug)) === 'started') started.push(agent.name);
+      }
+      const not = skipped.map((s) => `${s.name} (${s.why})`).join(', ');
+      const text = started.length > 0 ? `Cortex: started ${started.join(', ')}.${not ? ` Not started: ${not}.` : ''}` : `Cortex: no agent was started${not ? `: ${not}` : ''}.`;
+      void this.c.prompts.info(text);
+      return { started, skipped };
+    });
+  }
+
+  /** Why Start All leaves an agent alone (`undefined`: it can start). */
+  private async whyNotStartable(agent: Agent): Promise<string | undefined> {
+    if (this.terminals.isLive(agent.slug)) return 'running already';
+    if (isInactive(agent)) return 'inactive';
+    if (!this.profileOf(agent)) return 'no launch profile: start it once to choose its CLI';
+    const folder = projectFolderPath(agent.project, os.homedir());
+    if (!folder) return 'no project folder in its note';
+    try {
+      if (!((await vscode.workspace.fs.stat(vscode.Uri.file(folder))).type & vscode.FileType.Directory)) return `${folder} is not a folder`;
+    } catch {
+      return `its project folder ${folder} is not on this machine`;
+    }
+    return undefined;
   }
 
   /** Shows the agent's terminal; for an agent not running, offers to start it. */

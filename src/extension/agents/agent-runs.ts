@@ -35,6 +35,8 @@ export interface AgentUsageSource {
 export interface AgentRunFacts {
   readonly profile: LaunchProfile | null;
   readonly terminal: AgentTerminalInfo | undefined;
+  /** Its terminal here runs (or is starting): Show Terminal and Stop apply, not Start. */
+  readonly live: boolean;
   readonly turn: AgentTurn | null;
   /** `null` when the agent is not running here. */
   readonly heartbeat: { readonly on: boolean; readonly decision: DriverDecision | undefined; readonly heartbeatMs: number } | null;
@@ -42,6 +44,21 @@ export interface AgentRunFacts {
   readonly activity: readonly TranscriptAction[];
   /** The extension clock's time, ms. */
   readonly now: number;
+}
+
+/** Running agents as the views see them: the facts per agent, and when they change. */
+export interface AgentRunSource {
+  factsOf(agent: Agent): AgentRunFacts;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** What a view's run buttons do (the Team view's rows, the board's lane headers): the same commands. */
+export interface AgentRunActions {
+  start(slug: string): unknown;
+  stop(slug: string): unknown;
+  restart(slug: string): unknown;
+  showTerminal(slug: string): unknown;
+  openTranscript(slug: string): unknown;
 }
 
 export class AgentRuns extends DisposableBase {
@@ -73,6 +90,7 @@ export class AgentRuns extends DisposableBase {
     return {
       profile,
       terminal,
+      live,
       turn: this.runner.turnOf(agent.slug),
       heartbeat: live ? { on: heartbeatOn(profile, this.runner.settings), decision: this.driver.decisionOf(agent.slug), heartbeatMs: this.settings.current.heartbeatMinutes * 60_000 } : null,
       usage: this.usage?.usageOf(agent) ?? null,

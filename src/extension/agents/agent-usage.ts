@@ -2,8 +2,8 @@ import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
 import { instantOfWall, parseStamp } from '../../base/time';
 import { Agent } from '../../core/model';
-import { budgetLevel, sumUsage } from '../../core/transcripts/cost';
-import { Transcript, TranscriptAction, TranscriptFormat, TranscriptReader, completeLines, createTranscriptReader } from '../../core/transcripts';
+import { PriceTable, budgetLevel, sumUsage } from '../../core/transcripts/cost';
+import { Transcript, TranscriptAction, TranscriptFormat, UsageRecord, TranscriptReader, completeLines, createTranscriptReader } from '../../core/transcripts';
 import { DisposableBase } from '../../base/disposable';
 import { LivenessClock } from '../liveness-clock';
 import { AgentRunner } from './agent-runner';
@@ -20,6 +20,8 @@ import { budgetOf } from './run-settings';
  */
 interface LogFile {
   readonly path: string;
+  /** The agent whose hooks named it. */
+  readonly slug: string;
   readonly reader: TranscriptReader;
   offset: number;
   /** The bytes after the last line break read: a line still being written. */
@@ -80,17 +82,30 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
   }
 
   usageOf(agent: Agent): AgentUsage | null {
-    const t = this.transcriptOf(agent.slug);
-    if (!t) return null;
+    if (!this.transcriptOf(agent.slug)) return null;
+    // Every session read for it: a restart today does not start today's count again.
+    const records = this.recordsOf(agent.slug);
     const prices = this.runner.settings.prices;
     const now = this.clock.date();
     const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-    const today = sumUsage(t.usage, prices, dayStart);
+    const today = sumUsage(records, prices, dayStart);
     const current = agent.tasks.find((task) => task.status === 'in-progress');
     const started = current ? parseStamp(current.started) : null;
-    const task = current && started !== null ? { title: current.title, sum: sumUsage(t.usage, prices, instantOfWall(started)) } : null;
+    const task = current && started !== null ? { title: current.title, sum: sumUsage(records, prices, instantOfWall(started)) } : null;
     const budget = budgetOf(agent.slug, this.runner.settings);
     return { today, task, budget, level: budgetLevel(today.cost, budget) };
+  }
+
+  /** Every model request in the agent's session logs read since the window opened (its sessions here, and the last one it reported). */
+  recordsOf(slug: string): readonly UsageRecord[] {
+    const out: UsageRecord[] = [];
+    for (const file of this.logs.values()) if (file.slug === slug) out.push(...file.transcript.usage);
+    return out;
+  }
+
+  /** The price table the rows use (the built-in list prices under the user's). */
+  get prices(): PriceTable {
+    return this.runner.settings.prices;
   }
 
   activityOf(slug: string): readonly TranscriptAction[] {
@@ -122,7 +137,7 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
     }
     if (!file || size < file.offset) {
       const reader = createTranscriptReader(format);
-      file = { path, reader, offset: 0, rest: Buffer.alloc(0), transcript: reader.transcript(), skippedLogged: 0 };
+      file = { path, slug, reader, offset: 0, rest: Buffer.alloc(0), transcript: reader.transcript(), skippedLogged: 0 };
       this.logs.set(path, file);
     }
     if (size === file.offset) return false;

@@ -1,5 +1,6 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
+import { AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
 import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
 import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
@@ -15,11 +16,12 @@ import { errorMessage, loadedTeam } from './agent-picks';
 import { checkAgentName } from '../../core/input-rules';
 
 /**
- * "Cortex: Register Agent": a four-step QuickInput wizard (name with its slug shown
- * as it is typed, project folder, role, capabilities), then the core's register
- * operation writes `agents/<slug>/<slug>.md` and an empty `tasks.md`, and the user is
- * offered the agent's protocol file. Escape at any step writes nothing; so does
- * Restricted Mode.
+ * "Cortex: Register Agent": a five-step QuickInput wizard (name with its slug shown
+ * as it is typed, project folder, role, capabilities, the CLI that runs it: its
+ * launch profile, a custom command line, or none yet), then the core's register
+ * operation writes `agents/<slug>/<slug>.md` (with `launch:`) and an empty
+ * `tasks.md`, and the user is offered the agent's protocol file. Escape at any step
+ * writes nothing; so does Restricted Mode.
  */
 export interface RegisteredAgent extends RegisterResult {
   readonly name: string;
@@ -27,7 +29,7 @@ export interface RegisteredAgent extends RegisterResult {
   readonly protocol?: GeneratedProtocol;
 }
 
-const TOTAL = 4;
+const TOTAL = 5;
 const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse for the project folder…' } as const;
 export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
 
@@ -39,10 +41,13 @@ interface RegisterWizard {
   project: string;
   role: string;
   capabilities: string;
+  /** The CLI picked at the last step (`null`: none yet), and a custom command line. */
+  launch: AgentCli | null;
+  command: string;
 }
 
 /** A step's outcome: the step to show next, or the end of the wizard (`write`: register with the answers). */
-type StepResult = { readonly next: 1 | 2 | 3 | 4 } | { readonly end: 'cancel' | 'write' };
+type StepResult = { readonly next: 1 | 2 | 3 | 4 | 5 | 6 } | { readonly end: 'cancel' | 'write' };
 
 export async function runRegisterAgent(
   c: Services,
@@ -52,9 +57,10 @@ export async function runRegisterAgent(
     const team = await loadedTeam(c);
     const fs = c.store.fs;
     if (!team || !fs) return undefined;
-    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '' };
-    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep } as const;
-    let step: 1 | 2 | 3 | 4 = 1;
+    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '', launch: null, command: '' };
+    // 6 is the custom command line, still step 5 of 5 on screen.
+    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep, 5: launchStep, 6: commandStep } as const;
+    let step: 1 | 2 | 3 | 4 | 5 | 6 = 1;
     for (;;) {
       const r: StepResult = await steps[step](w);
       if ('next' in r) {
@@ -62,7 +68,8 @@ export async function runRegisterAgent(
         continue;
       }
       if (r.end === 'cancel') return undefined;
-      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities) }, generate);
+      const launch = w.launch ? profileOf(w.launch, w.command) : undefined;
+      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities), launch }, generate);
     }
   });
   return result ?? undefined;
@@ -140,13 +147,71 @@ async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
     canGoBack: true,
     value: w.capabilities,
     placeholder: 'Capabilities, comma-separated, e.g. Python/FastAPI, Stripe integration',
-    prompt: 'Skills and tools, separated by commas (## Capabilities). Optional. Enter registers the agent.',
+    prompt: 'Skills and tools, separated by commas (## Capabilities). Optional.',
     check: checkCapabilities,
   });
   if (answer.kind === 'back') return { next: 3 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
   w.capabilities = answer.value;
+  return { next: 5 };
+}
+
+interface LaunchItem extends vscode.QuickPickItem {
+  readonly cli: AgentCli | null;
+}
+
+/** The CLIs in the order people meet them; the stand-in and a custom command after; none last. */
+const LAUNCH_CHOICES: readonly LaunchItem[] = [
+  ...(['claude-code', 'codex', 'gemini', 'cursor'] as const).map((cli) => ({ label: CLI_LABELS[cli], description: CLI_PROGRAMS[cli], cli })),
+  { label: CLI_LABELS.simulate, description: 'cortex-team simulate: no model, for trying the dashboard', cli: 'simulate' },
+  { label: `${CLI_LABELS.custom}…`, description: 'a program or script of your own', cli: 'custom' },
+  { label: 'None for now', description: 'asked at its first Start', cli: null },
+];
+
+async function launchStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.pickStep<LaunchItem>({
+    title: TITLE,
+    step: 5,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    items: LAUNCH_CHOICES,
+    activeItem: LAUNCH_CHOICES.find((i) => i.cli === w.launch),
+    placeholder: `Which CLI runs ${w.name}? Written as launch: in its note, so the team shares it; the dashboard starts it in a terminal.`,
+    matchOnDescription: true,
+  });
+  if (answer.kind === 'back') return { next: 4 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.launch = answer.value.cli;
+  return w.launch === 'custom' ? { next: 6 } : { end: 'write' };
+}
+
+async function commandStep(w: RegisterWizard): Promise<StepResult> {
+  const answer = await w.c.prompts.inputStep({
+    title: TITLE,
+    step: 5,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    value: w.command,
+    placeholder: 'Command line, e.g. ./scripts/run-agent.sh --fast',
+    prompt: `The command that starts ${w.name} in its project folder; the first prompt is added as its last argument. Enter registers the agent.`,
+    check: checkCommand,
+  });
+  if (answer.kind === 'back') return { next: 5 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.command = answer.value.trim();
   return { end: 'write' };
+}
+
+function checkCommand(value: string): InputFeedback {
+  const line = value.trim();
+  if (line === '') return { error: 'Type the command that starts the agent, or go back and choose a CLI.' };
+  if (splitWords(line).length === 0) return { error: 'That line has no program to run.' };
+  return { hint: `launch: { cli: custom, command: ${line} }` };
+}
+
+/** The launch profile a choice writes: just the CLI, or a custom command. */
+function profileOf(cli: AgentCli, command: string): LaunchProfile {
+  return { cli, command: cli === 'custom' ? command : null, args: [], env: {}, worktree: null, heartbeat: null };
 }
 
 async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
@@ -226,7 +291,7 @@ function tildePath(uri: vscode.Uri): string {
 async function write(
   c: Services,
   fs: VscodeTeamFs,
-  input: { name: string; project: string; role: string; capabilities: string[] },
+  input: { name: string; project: string; role: string; capabilities: string[]; launch?: LaunchProfile },
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
 ): Promise<RegisteredAgent | undefined> {
   const slug = slugify(input.name);
@@ -241,6 +306,7 @@ async function write(
         role: input.role === '' ? undefined : input.role,
         capabilities: input.capabilities,
         joined: formatDate(c.clock.now()),
+        launch: input.launch,
       }),
     );
   } catch (e) {

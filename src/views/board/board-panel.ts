@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../base/disposable';
+import { describeProfile } from '../../core/agents/launch-profile';
 import { agentLiveness } from '../../core/liveness';
+import type { AgentRunActions, AgentRunFacts, AgentRunSource } from '../../extension/agents/agent-runs';
 import { reviewOf } from '../../core/review/review-line';
 import { FOCUS_TEAM_VIEW_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/command-ids';
 import type { TeamSnapshot } from '../../extension/live-team';
@@ -14,6 +16,7 @@ import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lane
 import { locateTask } from './common/drop';
 import {
   BOARD_PROTOCOL_VERSION,
+  BoardAgentRun,
   BoardHostMessage,
   BoardStateMessage,
   BoardWebviewMessage,
@@ -31,6 +34,9 @@ export interface BoardDeps extends BoardOperationsDeps {
   readonly extensionUri: vscode.Uri;
   /** Each task's changes in its agent's project (computed for the cards on screen). */
   readonly changes: Pick<TaskChangesService, 'summary' | 'request' | 'changes' | 'onDidChange'>;
+  /** Running agents: the lane headers' Start, Show Terminal and Stop (absent: none shown). */
+  readonly runs?: AgentRunSource;
+  readonly runActions?: AgentRunActions;
 }
 
 /**
@@ -90,6 +96,8 @@ export class BoardPanel extends DisposableBase {
       }),
     );
     this.register(ctx.changes.onDidChange(() => this.postChanges()));
+    // A terminal started or stopped changes the lane header's buttons (a post sends only what changed).
+    if (ctx.runs) this.register(ctx.runs.onDidChange(() => this.update()));
     this.register({
       dispose: () => {
         if (this.moreTimer) clearTimeout(this.moreTimer);
@@ -227,6 +235,12 @@ export class BoardPanel extends DisposableBase {
         return this.operation(msg.op, () => this.ctx.undo.undo());
       case 'filterText':
         return this.postMessage({ type: 'matches', text: msg.text, cards: this.textMatches(msg.text) });
+      case 'startAgent':
+        return this.ctx.runActions?.start(msg.agent);
+      case 'stopAgent':
+        return this.ctx.runActions?.stop(msg.agent);
+      case 'showAgentTerminal':
+        return this.ctx.runActions?.showTerminal(msg.agent);
     }
   }
 
@@ -384,6 +398,7 @@ export class BoardPanel extends DisposableBase {
       trusted: t.trusted,
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
+      run: this.ctx.runs && this.ctx.runActions ? (a) => laneRun(this.ctx.runs!.factsOf(a)) : undefined,
     });
   }
 
@@ -477,4 +492,9 @@ function preview(data: unknown): string {
     s = String(data);
   }
   return s.length > 200 ? s.slice(0, 200) + '…' : s;
+}
+
+/** The lane header's part of an agent's run facts. */
+function laneRun(f: AgentRunFacts): BoardAgentRun {
+  return { live: f.live, profile: f.profile ? describeProfile(f.profile) : null };
 }

@@ -8,7 +8,7 @@ import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
 import { isToReview, reviewOf } from '../../core/review/review-line';
-import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
+import { BoardAgent, BoardAgentRun, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
 
 export interface BoardModelInput {
   readonly status: BoardStatus;
@@ -19,6 +19,8 @@ export interface BoardModelInput {
   /** Wall-clock minutes. */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The lane header's run buttons per agent (absent: the dashboard does not run agents). */
+  readonly run?: (agent: Agent) => BoardAgentRun | null;
 }
 
 export interface BoardSnapshot {
@@ -172,6 +174,7 @@ export class BoardModel {
         projects: a.projects,
         rev: lane.rev,
         counts: lane.counts,
+        run: input.run?.(a) ?? null,
       });
     }
     return {

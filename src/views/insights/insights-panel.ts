@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { TeamHistory } from '../../core/insights/figures';
+import { PriceTable } from '../../core/transcripts/cost';
+import { UsageRecord } from '../../core/transcripts/transcript';
 import { DisposableBase } from '../../base/disposable';
 import type { TeamSnapshot } from '../../extension/live-team';
 import { readTaskHistory } from '../../git/task-history';
@@ -8,11 +10,19 @@ import { ReadonlyTeam } from '../shared/sources';
 import { buildInsightsState } from './insights-view-state';
 import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './common/messages';
 
-/** What the panel needs from the extension: the team (with the clock and the settings). */
+/** The agents' model requests from their session logs (the usage service the Team view's rows read). */
+export interface InsightsUsageSource {
+  recordsOf(slug: string): readonly UsageRecord[];
+  readonly prices: PriceTable;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** What the panel needs from the extension: the team (with the clock and the settings), and the agents' usage. */
 export interface InsightsDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly team: ReadonlyTeam;
+  readonly usage?: InsightsUsageSource;
 }
 
 interface HistoryEntry {
@@ -62,6 +72,7 @@ export class InsightsPanel extends DisposableBase {
         if (e.reason !== 'files') this.update(); // WORKLOG.md and MAILBOX.md are not in the figures
       }),
     );
+    if (ctx.usage) this.register(ctx.usage.onDidChange(() => this.update()));
     this.register({
       dispose: () => {
         if (this.timer) clearTimeout(this.timer);
@@ -127,6 +138,7 @@ export class InsightsPanel extends DisposableBase {
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
       history: h ?? { status: 'reading', detail: null, readAt: null, data: null },
+      usage: this.ctx.usage,
     });
   }
 

@@ -1,5 +1,9 @@
 import { computeInsights } from '../../core/insights/insights';
+import { formatDate, wallMinutes } from '../../base/time';
 import { TeamHistory } from '../../core/insights/figures';
+import { usageOverDays } from '../../core/insights/usage';
+import { PriceTable } from '../../core/transcripts/cost';
+import { UsageRecord } from '../../core/transcripts/transcript';
 import { Team } from '../../core/model';
 import { HistoryStatus, InsightsState, InsightsStatus } from './common/messages';
 
@@ -16,6 +20,8 @@ export interface InsightsInput {
   readonly now: number;
   readonly staleAfterMinutes: number;
   readonly history: { readonly status: HistoryStatus; readonly detail: string | null; readonly readAt: number | null; readonly data: TeamHistory | null };
+  /** The agents' model requests and the prices (absent: the dashboard reads no session logs). */
+  readonly usage?: { readonly recordsOf: (slug: string) => readonly UsageRecord[]; readonly prices: PriceTable };
 }
 
 export function buildInsightsState(input: InsightsInput): InsightsState {
@@ -64,6 +70,16 @@ export function buildInsightsState(input: InsightsInput): InsightsState {
     if (c.startedAfterCompleted > 0) notes.push(`${count(c.startedAfterCompleted, 'done task was', 'done tasks were')} started after being completed (by their timestamps): left out of cycle time.`);
     if (insights.counts.doneWithoutDate > 0) notes.push(`${count(insights.counts.doneWithoutDate, 'done task has', 'done tasks have')} no readable Completed and ${insights.counts.doneWithoutDate === 1 ? 'is' : 'are'} not counted.`);
   }
+  const usage =
+    insights && team && input.usage
+      ? usageOverDays(
+          insights.days,
+          team.agents.map((a) => ({ slug: a.slug, name: a.name, records: input.usage!.recordsOf(a.slug) })),
+          input.usage.prices,
+          (at) => formatDate(wallMinutes(new Date(at))),
+        )
+      : null;
+  if (usage && usage.unpriced.length > 0) notes.push(`Tokens of ${usage.unpriced.join(', ')} have no price (add one in cortex.agents.prices): they count as tokens, not in the cost.`);
   return {
     status: input.status,
     team: input.header,
@@ -72,6 +88,7 @@ export function buildInsightsState(input: InsightsInput): InsightsState {
     history: { status: history.status, detail: history.detail, readAt: history.readAt },
     notes,
     staleAfterMinutes: input.staleAfterMinutes,
+    usage,
   };
 }
 

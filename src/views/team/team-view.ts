@@ -1,9 +1,8 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { Agent } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
-import type { AgentRunFacts } from '../../extension/agents/agent-runs';
+import type { AgentRunActions, AgentRunSource } from '../../extension/agents/agent-runs';
 import type { TeamSnapshot } from '../../extension/live-team';
 import { agentRunView } from './agent-run-view';
 import { ReadonlyTeam } from '../shared/sources';
@@ -34,19 +33,6 @@ export interface RunnerProgress {
   readonly onDidChange: vscode.Event<void>;
 }
 
-/** Running agents: what the rows show about each (facts) and what their buttons do. */
-export interface AgentRunSource {
-  factsOf(agent: Agent): AgentRunFacts;
-  readonly onDidChange: vscode.Event<void>;
-}
-
-export interface AgentRunActions {
-  start(slug: string): unknown;
-  stop(slug: string): unknown;
-  restart(slug: string): unknown;
-  showTerminal(slug: string): unknown;
-  openTranscript(slug: string): unknown;
-}
 
 export interface TeamViewDeps {
   readonly extensionUri: vscode.Uri;

@@ -1,7 +1,8 @@
-// "Cortex: Register Agent" in the real extension host: the four-step wizard (name
-// with its slug previewed, project folder, role, capabilities), each validation as
-// typed, Back, Escape at each step, the folder picker, a registration racing ours,
-// the offer to generate the protocol file, and Restricted Mode.
+// "Cortex: Register Agent" in the real extension host: the five-step wizard (name
+// with its slug previewed, project folder, role, capabilities, the launch profile
+// or a custom command), each validation as typed, Back, Escape at each step, the
+// folder picker, a registration racing ours, the offer to generate the protocol
+// file, and Restricted Mode.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -50,9 +51,13 @@ describe('Command: Register Agent', function () {
   });
   after(() => removeTempFolders());
 
-  it('registers through four steps: the note from the team template and an empty tasks.md', async () => {
+  it('registers through five steps: the note from the team template with the launch profile picked, and an empty tasks.md', async () => {
     created.push('itest-reg-one');
-    const s = script(a, ['Itest Reg One', project, 'Builds the billing service', 'Python/FastAPI, Stripe integration ,  , Testing']);
+    let launchItems: string[] = [];
+    const s = script(a, ['Itest Reg One', project, 'Builds the billing service', 'Python/FastAPI, Stripe integration ,  , Testing', (r) => {
+      launchItems = r.items.map((i) => i.label);
+      return 'Codex';
+    }]);
     const result = await vscode.commands.executeCommand<{ slug: string; notePath: string; createdTasks: boolean; template: string } | undefined>('cortex.registerAgent');
     assert.equal(s.left(), 0);
     assert.deepEqual(result && { slug: result.slug, notePath: result.notePath, createdTasks: result.createdTasks, template: result.template }, {
@@ -61,9 +66,10 @@ describe('Command: Register Agent', function () {
       createdTasks: true,
       template: 'team',
     });
-    assert.deepEqual(stepTrail(a), ['1/4', '<2/4', '<3/4', '<4/4']);
+    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5']);
+    assert.deepEqual(launchItems, ['Claude Code', 'Codex', 'Gemini CLI', 'Cursor Agent', 'Stand-in agent', 'Custom command…', 'None for now']);
     const text = read(note('itest-reg-one'));
-    assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\n---\n/);
+    assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nlaunch: codex\n---\n/);
     assert.ok(text.includes(`project: ${project}\n`));
     assert.ok(text.includes(`joined: ${formatDate(wallMinutes(a.now()))}\n`));
     assert.match(text, /## Role\nBuilds the billing service\n/);
@@ -75,6 +81,25 @@ describe('Command: Register Agent', function () {
     const offer = message(a, /registered Itest Reg One: agents\/itest-reg-one\/itest-reg-one\.md and an empty agents\/itest-reg-one\/tasks\.md/, 'info');
     assert.deepEqual(offer.items, ['Generate Protocol File…', 'Open Note']);
     await waitFor(() => a.store.team?.agents.some((x) => x.slug === 'itest-reg-one' && x.role === 'Builds the billing service'), 5000, 'the store to show the agent');
+    assert.equal(a.store.team!.agents.find((x) => x.slug === 'itest-reg-one')!.launch?.cli, 'codex');
+    await waitFor(() => a.viewState().agents.find((x) => x.slug === 'itest-reg-one')?.run?.profile === 'Codex · codex', 5000, 'the row to show the launch profile');
+  });
+
+  it('writes a custom command as the launch profile (an empty one refused; Back returns to the CLIs), and "None for now" writes no launch:', async () => {
+    created.push('itest-reg-custom', 'itest-reg-none');
+    script(a, ['Itest Reg Custom', project, '', '', 'Custom command…', BACK, 'Custom command…', '  ', './scripts/run-agent.sh --fast']);
+    await vscode.commands.executeCommand('cortex.registerAgent');
+    // The CLIs, the command, Back to the CLIs, the command refused once and accepted.
+    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5', '<5/5', '<5/5', '<5/5', '<5/5']);
+    const f = feedbackAt(a, /Register Agent/).slice(-2);
+    assert.match(f[0].error ?? '', /^Type the command that starts the agent/);
+    assert.equal(f[1].hint, 'launch: { cli: custom, command: ./scripts/run-agent.sh --fast }');
+    assert.match(read(note('itest-reg-custom')), /\njoined: \d{4}-\d{2}-\d{2}\nlaunch:\n  cli: custom\n  command: "\.\/scripts\/run-agent\.sh --fast"\n---\n/);
+    await waitFor(() => a.viewState().agents.find((x) => x.slug === 'itest-reg-custom')?.run?.profile === 'Custom command · ./scripts/run-agent.sh --fast', 5000, 'the row to show the custom command');
+    await reset(a);
+    script(a, ['Itest Reg None', project, '', '', 'None for now']);
+    await vscode.commands.executeCommand('cortex.registerAgent');
+    assert.doesNotMatch(read(note('itest-reg-none')), /launch/);
   });
 
   it('previews the slug as the name is typed and refuses an empty name, an empty slug and an existing agent', async () => {
@@ -94,7 +119,7 @@ describe('Command: Register Agent', function () {
     created.push('itest-reg-kept');
     mkdirSync(path.join(team, 'agents', 'itest-reg-kept'), { recursive: true });
     writeFileSync(tasks('itest-reg-kept'), '## Waiting\n**Status:** ready\n');
-    script(a, ['Itest Reg Kept', project, '', '']);
+    script(a, ['Itest Reg Kept', project, '', '', 'None for now']);
     const result = await vscode.commands.executeCommand<{ createdTasks: boolean }>('cortex.registerAgent');
     assert.equal(feedbackAt(a, /Register Agent/)[0].hint, 'Slug: itest-reg-kept → agents/itest-reg-kept/itest-reg-kept.md (the folder exists: its tasks.md is kept)');
     assert.equal(result?.createdTasks, false);
@@ -131,6 +156,7 @@ describe('Command: Register Agent', function () {
       },
       '',
       '',
+      'None for now',
     ], { openDialog: (options) => {
       assert.equal(options.canSelectFolders, true);
       return [vscode.Uri.file(inHome)];
@@ -146,7 +172,7 @@ describe('Command: Register Agent', function () {
 
   it('checks the role and the capabilities', async () => {
     created.push('itest-reg-four');
-    script(a, ['Itest Reg Four', project, '# Heading', 'Plain role', 'A, B, a', 'A, B']);
+    script(a, ['Itest Reg Four', project, '# Heading', 'Plain role', 'A, B, a', 'A, B', 'None for now']);
     await vscode.commands.executeCommand('cortex.registerAgent');
     const f = feedbackAt(a, /Register Agent/);
     assert.match(f[2].error ?? '', /a line starting with "#" would become a heading/);
@@ -161,6 +187,8 @@ describe('Command: Register Agent', function () {
     ['the project folder', ['Itest Reg Esc', ESCAPE]],
     ['the role', ['Itest Reg Esc', '/tmp', ESCAPE]],
     ['the capabilities', ['Itest Reg Esc', '/tmp', 'Role', ESCAPE]],
+    ['the launch profile', ['Itest Reg Esc', '/tmp', 'Role', '', ESCAPE]],
+    ['the custom command', ['Itest Reg Esc', '/tmp', 'Role', '', 'Custom command…', ESCAPE]],
   ] as const) {
     it(`Escape at ${at} writes nothing`, async () => {
       const s = script(a, [...answers]);
@@ -195,13 +223,15 @@ describe('Command: Register Agent', function () {
       other,
       'Second role',
       'X',
+      'Stand-in agent',
     ]);
     await vscode.commands.executeCommand('cortex.registerAgent');
     assert.deepEqual(seen, ['First role', project, 'Itest Reg Back']);
     const text = read(note('itest-reg-back'));
     assert.ok(text.includes(`project: ${other}\n`));
     assert.match(text, /## Role\nSecond role\n/);
-    assert.deepEqual(stepTrail(a), ['1/4', '<2/4', '<3/4', '<4/4', '<3/4', '<2/4', '1/4', '<2/4', '<3/4', '<4/4']);
+    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<3/5', '<2/5', '1/5', '<2/5', '<3/5', '<4/5', '<5/5']);
+    assert.match(text, /\nlaunch: simulate\n---\n/);
   });
 
   it('writes nothing when the same agent is registered by someone else before the write', async () => {
@@ -216,6 +246,7 @@ describe('Command: Register Agent', function () {
         writeFileSync(note('itest-reg-race'), theirs);
         return 'A';
       },
+      'None for now',
     ]);
     assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
     assert.equal(read(note('itest-reg-race')), theirs);
@@ -226,13 +257,13 @@ describe('Command: Register Agent', function () {
   it('offers the protocol file and generates it when asked', async () => {
     created.push('itest-reg-proto');
     const folder = tempFolder('proto-');
-    script(a, ['Itest Reg Proto', folder, 'Worker', '', 'Codex', 'Write'], (_s, text, items) => (/registered Itest Reg Proto/.test(text) ? items[0] : undefined));
+    script(a, ['Itest Reg Proto', folder, 'Worker', '', 'Codex', 'Codex', 'Write'], (_s, text, items) => (/registered Itest Reg Proto/.test(text) ? items[0] : undefined));
     const result = await vscode.commands.executeCommand<{ protocol?: { written: string[]; runtime: string } }>('cortex.registerAgent');
     assert.deepEqual(result?.protocol && { written: result.protocol.written, runtime: result.protocol.runtime }, { written: ['AGENTS.md', '.codex/config.toml'], runtime: 'codex' });
     const agents = read(path.join(folder, 'AGENTS.md'));
     assert.match(agents, /^<!-- cortex:begin/);
     assert.ok(agents.includes(`- Task file: \`${tasks('itest-reg-proto')}\``));
-    assert.deepEqual(stepTrail(a), ['1/4', '<2/4', '<3/4', '<4/4', '1/2', '<2/2']);
+    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5', '1/2', '<2/2']);
   });
 
   it('lights up the "register one" empty state: the command exists', async () => {
@@ -255,7 +286,7 @@ describe('Command: Register Agent', function () {
     writeFileSync(tasks('itest-reg-dirty'), '## Waiting\n**Status:** ready\n');
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(tasks('itest-reg-dirty')));
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
-    script(a, ['Itest Reg Dirty', project, '', '']);
+    script(a, ['Itest Reg Dirty', project, '', '', 'None for now']);
     assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
     assert.equal(exists(note('itest-reg-dirty')), false, 'no note was written');
     assert.equal(read(tasks('itest-reg-dirty')), '## Waiting\n**Status:** ready\n');

@@ -195,6 +195,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
             setFocus={setFocus}
             reveal={reveal}
             onToggle={(slug) => update({ collapsed: collapsed.has(slug) ? ui.collapsed.filter((s) => s !== slug) : [...ui.collapsed, slug] })}
+            onRun={actions.runAgent}
             onScroll={saveScroll}
             onDrop={cmd.drop}
             onOpen={cmd.openDetail}

@@ -4,6 +4,7 @@ import { DraggedCard, isDroppable } from '../../../src/views/board/common/drop';
 import { VisibleLane } from '../../../src/views/board/common/filter';
 import { LaneLayout, METRICS, rowTop, visibleLanes, visibleRows } from '../../../src/views/board/common/layout';
 import { ColumnId, DropTarget } from '../../../src/views/board/common/messages';
+import type { LaneRunAction } from '../actions';
 import { plural } from '../format';
 import { useDragLayer } from './grid-drag';
 import { useGridKeyboard } from './grid-keyboard';
@@ -28,6 +29,7 @@ export interface GridProps {
   /** Bumped to scroll to an agent's lane. */
   reveal: { agent: string; seq: number } | null;
   onToggle: (slug: string) => void;
+  onRun: (slug: string, what: LaneRunAction) => void;
   onScroll: (top: number) => void;
   /** A drop (mouse or keyboard): the app plans it and sends it. Returns where the card is now, to keep the focus on it. */
   onDrop: (card: DraggedCard, target: DropTarget) => CardKey | null;
@@ -258,6 +260,7 @@ function LaneList(props: LaneListProps) {
               trusted={p.trusted}
               now={p.now}
               onToggle={p.onToggle}
+              onRun={p.onRun}
             />
           );
         })}

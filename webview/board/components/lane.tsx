@@ -1,8 +1,9 @@
 import { COLUMN_TITLES } from '../../../src/views/board/common/columns';
 import { VisibleLane } from '../../../src/views/board/common/filter';
 import { METRICS, rowTop } from '../../../src/views/board/common/layout';
-import { BoardCard, ColumnId } from '../../../src/views/board/common/messages';
+import { BoardAgent, BoardCard, ColumnId } from '../../../src/views/board/common/messages';
 import { LivenessBadge } from '../../shared/liveness-badge';
+import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
 import { plural } from '../format';
 import { Card } from './card';
@@ -43,6 +44,31 @@ export interface LaneProps {
   trusted: boolean;
   now: number;
   onToggle: (slug: string) => void;
+  onRun: (slug: string, what: LaneRunAction) => void;
+}
+
+/** Start, or Show Terminal and Stop, beside the liveness in the lane header (none where agents are not run here). */
+function LaneRunButtons(p: { agent: BoardAgent; onRun: (slug: string, what: LaneRunAction) => void }) {
+  const { agent: a } = p;
+  if (!a.run) return null;
+  const button = (what: LaneRunAction, icon: string, label: string, title: string) => (
+    <button type="button" class={`icon-button lane-run ${what}`} title={title} onClick={() => p.onRun(a.slug, what)}>
+      <span class={`codicon codicon-${icon}`} aria-hidden="true" />
+      {label}
+    </button>
+  );
+  return (
+    <span class="lane-run-buttons">
+      {a.run.live ? (
+        <>
+          {button('show', 'terminal', 'Show Terminal', `Show ${a.name}'s terminal`)}
+          {button('stop', 'debug-stop', 'Stop', `Stop ${a.name}`)}
+        </>
+      ) : (
+        button('start', 'play', 'Start', a.run.profile ? `Start ${a.name} in a terminal: ${a.run.profile}` : `Start ${a.name} in a terminal (choose its CLI)…`)
+      )}
+    </span>
+  );
 }
 
 const COLUMN_INDEX: Readonly<Record<ColumnId, number>> = { ready: 0, 'in-progress': 1, done: 2, other: 3 };
@@ -83,6 +109,7 @@ export function Lane(p: LaneProps) {
           </span>
         ) : null}
         <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
+        <LaneRunButtons agent={a} onRun={p.onRun} />
         <span class="lane-counts">
           {columns.map((c, i) => (
             <span key={c} class={`lane-count count-${c}`} title={COLUMN_TITLES[c]}>

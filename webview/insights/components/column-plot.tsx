@@ -28,6 +28,8 @@ export function ColumnPlot(props: {
   yTicks: readonly number[];
   yTitle: string;
   xTitle: string;
+  /** How a y tick reads (default: the number). */
+  tickLabel?: (t: number) => string;
   height?: number;
   tipOf(i: number): string;
   children(g: ColumnGeometry, active: number | null): ComponentChildren;
@@ -66,7 +68,7 @@ export function ColumnPlot(props: {
         onBlur={() => setActive(null)}
         data-plot={id}
       >
-        <YGrid ticks={yTicks} g={g} left={left} right={right} />
+        <YGrid ticks={yTicks} g={g} left={left} right={right} label={props.tickLabel} />
         {active !== null && <rect class="hover-band" x={left + band * active} y={top} width={band} height={bottom - top} />}
         {props.children(g, active)}
         <line class="axis" x1={left} x2={right} y1={bottom} y2={bottom} />
@@ -87,14 +89,14 @@ export function ColumnPlot(props: {
 }
 
 /** Horizontal gridlines with their values on the left. */
-function YGrid({ ticks, g, left, right }: { ticks: readonly number[]; g: ColumnGeometry; left: number; right: number }) {
+function YGrid({ ticks, g, left, right, label }: { ticks: readonly number[]; g: ColumnGeometry; left: number; right: number; label?: (t: number) => string }) {
   return (
     <g class="grid">
       {ticks.map((t) => (
         <g>
           <line class="gridline" x1={left} x2={right} y1={g.y(t)} y2={g.y(t)} />
           <text class="tick-label" x={left - 6} y={g.y(t)} text-anchor="end" dominant-baseline="middle">
-            {t}
+            {label ? label(t) : t}
           </text>
         </g>
       ))}

@@ -2,6 +2,7 @@ import { Insights } from '../../../src/views/insights/common/messages';
 import { plural, shortDate } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ColumnPlot } from './column-plot';
+import { MiniColumns } from './mini-columns';
 import { linearTicks } from './scale';
 
 /** Tasks done per day: the team's columns, and a small row of columns per agent (same scale). */
@@ -56,14 +57,13 @@ export function DoneChart(props: { insights: Insights; showAgents: boolean; onTo
                   <span class="multiple-name" title={a.slug}>
                     {a.name}
                   </span>
-                  <svg class="multiple-svg" viewBox={`0 0 ${days.length * 10} 20`} preserveAspectRatio="none" role="img" aria-label={`${a.name}: ${plural(a.total, 'task')} done`}>
-                    <line class="axis" x1="0" x2={days.length * 10} y1="19.5" y2="19.5" />
-                    {a.counts.map((v, i) => (
-                      <rect class={v > 0 ? 'bar series-done' : 'bar-empty'} x={i * 10 + 1.5} width="7" y={v > 0 ? 19 - (v / agentMax) * 18 : 18.5} height={v > 0 ? (v / agentMax) * 18 : 1}>
-                        <title>{`${a.name}, ${shortDate(days[i])}: ${plural(v, 'task')}`}</title>
-                      </rect>
-                    ))}
-                  </svg>
+                  <MiniColumns
+                    label={`${a.name}: ${plural(a.total, 'task')} done`}
+                    values={a.counts}
+                    max={agentMax}
+                    series="series-done"
+                    title={(i) => `${a.name}, ${shortDate(days[i])}: ${plural(a.counts[i], 'task')}`}
+                  />
                   <span class="multiple-total">{a.total}</span>
                 </li>
               ))}

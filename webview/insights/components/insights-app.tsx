@@ -6,6 +6,7 @@ import { CycleChart } from './cycle-chart';
 import { DoneChart } from './done-chart';
 import { QueueChart } from './queue-chart';
 import { TickChart } from './tick-chart';
+import { UsageChart } from './usage-chart';
 
 const HISTORY_WORDS: Readonly<Record<InsightsState['history']['status'], { icon: string; text: string }>> = {
   reading: { icon: 'loading codicon-modifier-spin', text: 'Reading git history…' },
@@ -71,6 +72,7 @@ export function InsightsApp(props: { client: InsightsClient; actions: InsightsAc
           <QueueChart insights={insights} />
           <CycleChart insights={insights} />
           <TickChart ticks={insights.ticks} staleAfterMinutes={state.staleAfterMinutes} />
+          {state.usage ? <UsageChart insights={insights} usage={state.usage} /> : null}
         </div>
       )}
     </main>

@@ -61,6 +61,16 @@ export interface BoardAgent {
   readonly rev: number;
   /** How many cards each column has: ready, in progress, done, other (lays the lane out before its cards arrive). */
   readonly counts: readonly [number, number, number, number];
+  /** Running the agent from its lane header; `null` where the dashboard cannot run agents. */
+  readonly run: BoardAgentRun | null;
+}
+
+/** What the lane header needs to offer Start, or Show Terminal and Stop. */
+export interface BoardAgentRun {
+  /** Its terminal here is running (or starting). */
+  readonly live: boolean;
+  /** The launch profile in words; `null`: none yet (Start asks for the CLI). */
+  readonly profile: string | null;
 }
 
 export interface BoardLaneCards {
@@ -198,6 +208,10 @@ export type BoardWebviewMessage =
   | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
   | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
   | { readonly type: 'openTeamView' }
+  /** The lane header's run buttons, through the same commands as the Team view's row. */
+  | { readonly type: 'startAgent'; readonly agent: string }
+  | { readonly type: 'stopAgent'; readonly agent: string }
+  | { readonly type: 'showAgentTerminal'; readonly agent: string }
   /** The cards on screen that may have changes (in progress, done): their summaries, please. */
   | { readonly type: 'visible'; readonly cards: readonly CardRef[] }
   | { readonly type: 'changeDetail'; readonly request: number; readonly card: CardRef }
@@ -229,6 +243,7 @@ const agent = object({
   projects: arrayOf(str),
   rev: int,
   counts: (v, at) => (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isInteger(n) && n >= 0) ? null : `${at} should be four counts`),
+  run: nullable(object({ live: bool, profile: nullable(str) })),
 });
 const header = object({
   status: oneOf(['loading', 'noTeam', 'ready']),
@@ -313,6 +328,9 @@ const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
   detail: object({ type: str, request: int, card: cardRef }),
   openLink: object({ type: str, card: cardRef, link: int }),
   openTeamView: object({ type: str }),
+  startAgent: object({ type: str, agent: slug }),
+  stopAgent: object({ type: str, agent: slug }),
+  showAgentTerminal: object({ type: str, agent: slug }),
   visible: object({ type: str, cards: (v, at) => (Array.isArray(v) && v.length > 500 ? `${at} has too many cards` : arrayOf(cardRef)(v, at)) }),
   changeDetail: object({ type: str, request: int, card: cardRef }),
   reviewChanges: object({ type: str, card: cardRef }),

@@ -9,12 +9,13 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 import type { AgentTick, CycleStat, Insights } from '../../../core/insights/figures';
+import type { AgentUsageDays, UsageDays } from '../../../core/insights/usage';
 import { LIVENESS_VALUES } from '../../shared/common/liveness';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const INSIGHTS_PROTOCOL_VERSION = 1;
 
-export type { AgentTick, CycleStat, Insights };
+export type { AgentTick, AgentUsageDays, CycleStat, Insights, UsageDays };
 export type { QueuePoint } from '../../../core/insights/figures';
 export type { Liveness } from '../../shared/common/liveness';
 
@@ -45,6 +46,8 @@ export interface InsightsState {
   readonly notes: readonly string[];
   /** The liveness rule's threshold (a line on the tick chart). */
   readonly staleAfterMinutes: number;
+  /** Tokens and cost per day of `insights.days`, from the agents' session logs; `null` where the dashboard reads none. */
+  readonly usage: UsageDays | null;
 }
 
 /** Host → webview. */
@@ -69,6 +72,14 @@ const insights = object({
   ticks: arrayOf(object({ slug, name: str, liveness: oneOf(LIVENESS_VALUES), tickAgeMinutes: nullable(num), lastTick: nullable(str) })),
   counts: object({ doneWithoutDate: int, fromHistoryOnly: int, snapshots: int }),
 });
+const numbers = arrayOf(num);
+const usage = object({
+  team: object({ tokens: numbers, cost: numbers }),
+  agents: arrayOf(object({ slug, name: str, tokens: numbers, cost: numbers, totalTokens: num, totalCost: num })),
+  totalTokens: num,
+  totalCost: num,
+  unpriced: arrayOf(str),
+});
 const state = object({
   status: oneOf(['loading', 'noTeam', 'ready']),
   team: nullable(object({ name: str, path: str })),
@@ -77,6 +88,7 @@ const state = object({
   history: object({ status: oneOf(HISTORY_STATUSES), detail: nullable(str), readAt: nullable(num) }),
   notes: arrayOf(str),
   staleAfterMinutes: num,
+  usage: nullable(usage),
 });
 
 const hostMessages: Readonly<Record<InsightsHostMessage['type'], Check>> = {

@@ -3,6 +3,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { fillAgentTemplate, projectSlug, registerAgent, slugify } from '../../../../src/core/ops/register';
+import { parseAgentNote } from '../../../../src/core/parse/agent-note';
 import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../../../src/core/templates';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
@@ -90,6 +91,19 @@ describe('register', () => {
       out,
       '---\nname: "Yes: no"\nproject: /p/x\nstatus: active\njoined: 2026-01-02\n---\n## Role\n\n## Projects\n- x\n\n## Session Log\nLast session: --\nStatus: registered\n',
     );
+  });
+
+  it("writes the launch profile chosen as launch:, in place of a template's own (with its indented lines), and reads back as that profile", async () => {
+    const codex = { cli: 'codex' as const, command: null, args: [], env: {}, worktree: null, heartbeat: null };
+    const custom = { ...codex, cli: 'custom' as const, command: './run agent.sh --fast' };
+    assert.match(fillAgentTemplate('## Role\n', { name: 'Ada', capabilities: [], joined: '2026-01-02', launch: codex }), /^---\nname: Ada\nstatus: active\njoined: 2026-01-02\nlaunch: codex\n---\n/);
+    const template = '---\nname: ""\nlaunch:\n  cli: gemini\n  args: [-m, x]\nlevel: 2\n---\n## Role\n';
+    const out = fillAgentTemplate(template, { name: 'Ada', capabilities: [], joined: '2026-01-02', launch: custom });
+    assert.match(out, /^---\nname: Ada\nlaunch:\n  cli: custom\n  command: "\.\/run agent\.sh --fast"\nlevel: 2\nstatus: active\njoined: 2026-01-02\n---\n/);
+    const fs = new MemoryTeamFs({});
+    const r = await registerAgent(fs, { name: 'Ada', joined: '2026-01-02', launch: custom });
+    assert.deepEqual(parseAgentNote(fs.get(r.notePath)!, r.notePath, 'ada').launch, custom);
+    await assert.rejects(registerAgent(new MemoryTeamFs({}), { name: 'Bo', joined: '2026-01-02', launch: { ...custom, command: 'a\nb' } }), /launch command/);
   });
 
   it('leaves an existing tasks.md alone', async () => {

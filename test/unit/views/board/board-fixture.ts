@@ -15,7 +15,7 @@ export function card(index: number, title: string, status: string | null, more: 
 export function agent(slug: string, cards: readonly BoardCard[], more: Partial<BoardAgent> = {}): BoardAgent {
   const counts: [number, number, number, number] = [0, 0, 0, 0];
   for (const c of cards) counts[c.status === 'ready' ? 0 : c.status === 'in-progress' ? 1 : c.status === 'done' ? 2 : 3]++;
-  return { slug, name: slug.replace(/(^|-)(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`), role: null, coordinator: false, liveness: 'alive', tickAgeMinutes: 3, projects: [], rev: 1, counts, ...more };
+  return { slug, name: slug.replace(/(^|-)(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`), role: null, coordinator: false, liveness: 'alive', tickAgeMinutes: 3, projects: [], rev: 1, counts, run: null, ...more };
 }
 
 /** The lanes' cards by slug. */

@@ -8,7 +8,7 @@ import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { BoardModel, CARDS_PER_MESSAGE, firstLine, lanesToSend, oneLine, toCard } from '../../../../src/views/board/board-view-state';
 import { planDrop, targetForSlot } from '../../../../src/views/board/common/drop';
 import { applyPlan } from '../../../../src/views/board/common/optimistic';
-import { BoardCard } from '../../../../src/views/board/common/messages';
+import { BoardCard, checkBoardHostMessage, checkBoardWebviewMessage } from '../../../../src/views/board/common/messages';
 import { NOW, fixtureFiles, note, task, tasks } from '../../team-fixture';
 import { TeamIndex } from '../../../../src/core/team-index';
 import { snapshotOf } from './board-fixture';
@@ -80,6 +80,18 @@ describe('Task board model (host side)', () => {
     assert.equal(firstLine(''), '');
     assert.equal(firstLine('x'.repeat(500)).length, 120);
     assert.equal(oneLine('Line one.\n\n- line two\n### Note\nthree'), 'Line one. line two Note three');
+  });
+
+  it("gives each lane its run buttons' facts when the dashboard runs agents, and none otherwise", async () => {
+    const team = await new TeamIndex(new MemoryTeamFs(fixtureFiles())).load();
+    const input = { status: 'ready' as const, team, header: null, message: null, trusted: true, now: NOW, staleAfterMinutes: 30 };
+    assert.ok(new BoardModel().build(input).agents.every((a) => a.run === null));
+    const runs = new BoardModel().build({ ...input, run: (a) => (a.slug === 'billing-dev' ? { live: true, profile: 'Codex · codex' } : { live: false, profile: null }) });
+    assert.deepEqual(runs.agents.find((a) => a.slug === 'billing-dev')!.run, { live: true, profile: 'Codex · codex' });
+    assert.deepEqual(runs.agents.find((a) => a.slug === 'docs')!.run, { live: false, profile: null });
+    assert.equal(checkBoardHostMessage({ type: 'state', version: 1, base: null, header: runs.header, agents: runs.agents, lanes: [] }).ok, true);
+    assert.equal(checkBoardWebviewMessage({ type: 'startAgent', agent: 'billing-dev' }).ok, true);
+    assert.equal(checkBoardWebviewMessage({ type: 'stopAgent', agent: '../x' }).ok, false);
   });
 });
 

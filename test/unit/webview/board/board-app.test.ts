@@ -386,4 +386,27 @@ describe('Task board (Preact components in a DOM)', () => {
     act(() => (root.querySelector('.button') as HTMLElement).click());
     assert.deepEqual(m.api.ofType('openTeamView'), [{ type: 'openTeamView' }]);
   });
+
+  it("offers Start on a lane header, Show Terminal and Stop while the agent runs, and none where agents are not run here", async () => {
+    const s = await snapshotOf();
+    const withRun = (live: boolean) => ({
+      ...fullMessage(s),
+      agents: s.agents.map((a) => (a.slug === 'billing-dev' ? { ...a, run: { live, profile: 'Stand-in agent · cortex-team simulate' } } : a)),
+    });
+    const m = mount(withRun(false));
+    const head = (slug: string) => root.querySelector<HTMLElement>(`[data-lane-head="${slug}"]`)!;
+    const buttons = (slug: string) => Array.from(head(slug).querySelectorAll<HTMLButtonElement>('.lane-run')).map((b) => b.textContent!.trim());
+    assert.deepEqual(buttons('billing-dev'), ['Start']);
+    assert.match(head('billing-dev').querySelector<HTMLElement>('.lane-run.start')!.title, /^Start Billing Dev in a terminal: Stand-in agent/);
+    assert.deepEqual(buttons('docs'), [], 'no run facts: no buttons');
+    act(() => head('billing-dev').querySelector<HTMLElement>('.lane-run.start')!.click());
+    assert.deepEqual(m.api.ofType('startAgent'), [{ type: 'startAgent', agent: 'billing-dev' }]);
+    assert.equal(root.querySelector('section.lane[data-lane="billing-dev"]')!.classList.contains('collapsed'), false, 'the click does not fold the lane');
+    act(() => m.client.receive({ type: 'state', version: 2, base: 1, header: s.header, agents: withRun(true).agents, lanes: [] }));
+    assert.deepEqual(buttons('billing-dev'), ['Show Terminal', 'Stop']);
+    act(() => head('billing-dev').querySelector<HTMLElement>('.lane-run.show')!.click());
+    act(() => head('billing-dev').querySelector<HTMLElement>('.lane-run.stop')!.click());
+    assert.deepEqual(m.api.ofType('showAgentTerminal'), [{ type: 'showAgentTerminal', agent: 'billing-dev' }]);
+    assert.deepEqual(m.api.ofType('stopAgent'), [{ type: 'stopAgent', agent: 'billing-dev' }]);
+  });
 });

@@ -8,7 +8,9 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { TeamIndex } from '../../../../src/core/team-index';
-import { parseStamp } from '../../../../src/base/time';
+import { instantOfWall, parseStamp } from '../../../../src/base/time';
+import { DEFAULT_PRICES } from '../../../../src/core/transcripts/cost';
+import { UsageRecord } from '../../../../src/core/transcripts/transcript';
 import { buildInsightsState } from '../../../../src/views/insights/insights-view-state';
 import { InsightsHostMessage, InsightsState } from '../../../../src/views/insights/common/messages';
 import { createActions } from '../../../../webview/insights/actions';
@@ -22,7 +24,7 @@ const NOW = parseStamp('2026-03-28T12:00')!;
 
 const done = (title: string, s: string, c: string) => task(title, 'done', [`**Started:** ${s}`, `**Completed:** ${c}`]);
 
-async function exampleState(history: InsightsState['history']['status'] = 'notRepository'): Promise<InsightsState> {
+async function exampleState(history: InsightsState['history']['status'] = 'notRepository', usage?: Record<string, UsageRecord[]>): Promise<InsightsState> {
   const team = await new TeamIndex(
     new MemoryTeamFs({
       'agents/ada/ada.md': note('Ada <b>Lovelace</b>'),
@@ -50,8 +52,12 @@ async function exampleState(history: InsightsState['history']['status'] = 'notRe
     now: NOW,
     staleAfterMinutes: 30,
     history: { status: history, detail: history === 'unavailable' ? 'git is not installed (or not on PATH)' : null, readAt: NOW, data: null },
+    usage: usage && { recordsOf: (slug) => usage[slug] ?? [], prices: DEFAULT_PRICES },
   });
 }
+
+/** A model request at a wall-clock stamp of the machine's zone. */
+const request = (stamp: string, model: string, input: number, output = 0): UsageRecord => ({ at: instantOfWall(parseStamp(stamp)!), model, usage: { input, output, cacheRead: 0, cacheWrite: 0 } });
 
 describe('Team Insights (Preact components in a DOM)', () => {
   let root: HTMLElement;
@@ -206,8 +212,35 @@ describe('Team Insights (Preact components in a DOM)', () => {
       history: { status: 'reading', detail: null, readAt: null },
       notes: [],
       staleAfterMinutes: 30,
+      usage: null,
     });
     assert.match(q('.message')!.textContent!, /No team folder found/);
     assert.equal(all('.chart-card').length, 0);
+  });
+
+  it('tokens and cost per day: a column per day with requests, dollars on the axis, a row per agent with its cost, unpriced models noted', async () => {
+    mount(
+      await exampleState('notRepository', {
+        ada: [request('2026-03-27T09:00', 'claude-sonnet-4-5', 100_000, 10_000), request('2026-03-27T15:00', 'claude-sonnet-4-5', 100_000, 10_000), request('2026-03-28T11:00', 'mystery-1', 50_000)],
+      }),
+    );
+    assert.equal(all('.chart-title').pop()!.textContent, 'Tokens and cost per day');
+    const bars = all('[data-plot="usage"] rect.bar');
+    assert.deepEqual(bars.map((b) => b.dataset.day), ['2026-03-27', '2026-03-28']);
+    assert.equal(Number(bars[0].dataset.value).toFixed(2), '0.90');
+    assert.ok(all('[data-plot="usage"] .tick-label').some((t) => t.textContent === '$1'), 'the axis reads in dollars');
+    assert.equal(q('[data-plot="usage"]')!.getAttribute('aria-label'), 'Tokens and cost per day over the last 14 days: 270k tokens, about $0.90 (some tokens without a price).');
+    assert.deepEqual(all('.usage-agent').map((m) => [m.dataset.agent, m.querySelector('.usage-total')!.textContent]), [['ada', '$0.90']]);
+    assert.match(root.textContent!, /Tokens of mystery-1 have no price/);
+    assert.equal(all('[data-table="usage"] tbody tr').length, 14);
+  });
+
+  it('tokens and cost per day: says so when no session log had requests, and is absent where none are read', async () => {
+    mount(await exampleState('notRepository', {}));
+    assert.match(q('[data-chart="usage"]')!.textContent!, /No model requests yet/);
+    assert.equal(all('[data-plot="usage"]').length, 0);
+    render(null, root);
+    mount(await exampleState());
+    assert.equal(all('[data-chart="usage"]').length, 0);
   });
 });
