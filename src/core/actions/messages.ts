@@ -5,6 +5,7 @@ import { MAILBOX_FILE, parseMailbox } from '../mailbox/parse';
 import { setMessageStatus } from '../mailbox/set-status';
 import { MESSAGE_STATUSES, MessageStatus, isMessageStatus } from '../mailbox/statuses';
 import { ActionContext, ActionResult, readClock, recordWrite } from './context';
+import { teamEvents } from './events';
 
 /**
  * MAILBOX.md, the communications protocol's targeted channel: send a message (the next
@@ -32,11 +33,7 @@ export interface SendData {
 export async function sendMessageAction(ctx: ActionContext, input: { from: string; to: string; subject: string; body?: string }): Promise<ActionResult<SendData>> {
   const { at } = readClock(ctx);
   const r = await composeMessage(ctx.fs, { from: input.from, to: input.to, subject: input.subject, body: input.body ?? '', at }, ctx.edit);
-  const note = await recordWrite(
-    ctx,
-    { type: 'message.sent', actor: input.from.trim(), subject: input.subject.trim(), file: MAILBOX_FILE, details: { id: r.id, to: input.to.trim(), line: r.line }, links: [{ kind: 'message', target: r.id }] },
-    at,
-  );
+  const note = await recordWrite(ctx, teamEvents.messageSent(input.from, input.to, input.subject, r), at);
   return { message: `Sent ${r.id} to ${input.to.trim()} (${MAILBOX_FILE}, line ${r.line}).${note}`, data: { file: MAILBOX_FILE, id: r.id, sent: r.sent, line: r.line } };
 }
 
@@ -82,10 +79,6 @@ export async function updateMessageAction(
   const r = await setMessageStatus(ctx.fs, { id: input.id, status: input.status, expected: input.expected }, ctx.edit);
   const data: UpdateData = { file: MAILBOX_FILE, id: r.id, from: r.from, to: r.to, changed: r.from !== r.to };
   if (!data.changed) return { message: `${r.id} is already ${r.to}; nothing was written.`, data };
-  const note = await recordWrite(
-    ctx,
-    { type: 'message.updated', actor: input.actor.trim() || 'cortex-team', subject: `${r.id} ${r.from || 'no status'} → ${r.to}`, file: MAILBOX_FILE, details: { id: r.id, from: r.from, to: r.to }, links: [{ kind: 'message', target: r.id }] },
-    at,
-  );
+  const note = await recordWrite(ctx, teamEvents.messageUpdated(input.actor, r.id, r.from, r.to), at);
   return { message: `${r.id}: ${r.from || 'no status'} → ${r.to}.${note}`, data };
 }

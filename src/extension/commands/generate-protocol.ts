@@ -1,6 +1,8 @@
 import { promises as nodeFs } from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent, Team } from '../../core/model';
@@ -22,6 +24,7 @@ import {
   protocolVariant,
 } from '../../core/protocol-file/protocol';
 import { decodeText, encodeText } from '../../core/text';
+import { agentNotePath } from '../../core/team-paths';
 import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { ProtocolPreviews } from '../diff-previews';
@@ -311,7 +314,8 @@ async function write(
   const changing = plans.filter((p) => p.change !== 'unchanged');
   const unchanged = plans.filter((p) => p.change === 'unchanged').map((p) => p.path);
   try {
-    const done = await c.writer.write({ what: 'generate a protocol file', folder: fs.root, paths: changing.map((p) => p.path) }, (projectFs) => writePlans(c, projectFs, agent, variant, spec, project, changing, unchanged));
+    const event = (g: GeneratedProtocol | undefined) => g && teamEvents.protocolGenerated(DASHBOARD_ACTOR, agent.slug, agent.notePath ?? agentNotePath(agent.slug), g.runtime, g.project, g.written);
+    const done = await c.writer.write({ what: 'generate a protocol file', folder: fs.root, paths: changing.map((p) => p.path), event }, (projectFs) => writePlans(c, projectFs, agent, variant, spec, project, changing, unchanged));
     return done ?? undefined;
   } catch (e) {
     if (!(e instanceof UnsavedChangesError)) throw e;

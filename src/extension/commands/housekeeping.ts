@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { PrunePlan, applyPrune, planPrune } from '../../core/ops/prune';
 import { formatStamp } from '../../base/time';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
@@ -91,7 +93,8 @@ async function housekeeping(c: Services, previews: ProtocolPreviews): Promise<Ho
   await previews.closeAll();
   let written: Awaited<ReturnType<typeof applyPrune>> | undefined;
   try {
-    written = await c.writer.write({ what: 'run housekeeping', paths: plan.files.map((f) => f.path) }, (teamFs) => applyPrune(teamFs, plan));
+    const event = (files: Awaited<ReturnType<typeof applyPrune>>) => teamEvents.pruned(DASHBOARD_ACTOR, files);
+    written = await c.writer.write({ what: 'run housekeeping', paths: plan.files.map((f) => f.path), event }, (teamFs) => applyPrune(teamFs, plan));
   } catch (e) {
     if (!(e instanceof UnsavedChangesError)) throw e;
     await c.prompts.error(`Cortex: nothing was pruned. ${e.path} has unsaved changes in an editor: save or revert them, then run housekeeping again.`);

@@ -1,4 +1,6 @@
 import * as os from 'os';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import * as vscode from 'vscode';
 import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
@@ -227,7 +229,8 @@ async function write(
   const tasksPath = agentTasksPath(slug);
   let result: RegisterResult | undefined;
   try {
-    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath] }, (teamFs) =>
+    const event = (r: RegisterResult) => teamEvents.agentRegistered(DASHBOARD_ACTOR, r.slug, r.notePath, input.name);
+    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath], event }, (teamFs) =>
       registerAgent(teamFs, {
         name: input.name,
         project: input.project,

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { readTextFile } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
@@ -97,7 +99,8 @@ export class WorklogCommands extends DisposableBase {
       });
       const kind = type;
       const write = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE] }, (fs) =>
+        const event = (w: { heading: string; line: number; decisionRow: boolean }) => teamEvents.worklogEntry(actor, kind, subject.value, w);
+        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE], event }, (fs) =>
           appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
         );
         if (!r) return undefined;
@@ -129,7 +132,8 @@ export class WorklogCommands extends DisposableBase {
       const answer = await this.c.prompts.info(`Cortex: update the pinned status block of ${WORKLOG_FILE} as the preview shows (${table.rows.length} rows)? Only the table changes.`, write);
       await this.previews.close();
       if (answer !== write) return undefined;
-      const changed = await this.c.writer.write({ what: 'update the worklog status', paths: [WORKLOG_FILE] }, (teamFs) => updateStatusBlock(teamFs, table, expected));
+      const event = (wrote: boolean) => (wrote ? teamEvents.worklogStatusUpdated(DASHBOARD_ACTOR, table.rows.length) : undefined);
+      const changed = await this.c.writer.write({ what: 'update the worklog status', paths: [WORKLOG_FILE], event }, (teamFs) => updateStatusBlock(teamFs, table, expected));
       if (changed === undefined) return undefined;
       void this.c.prompts.info(`Cortex: the pinned status block of ${WORKLOG_FILE} is up to date.`);
       return changed;
@@ -141,7 +145,7 @@ export class WorklogCommands extends DisposableBase {
     const now = this.c.clock.now();
     const stale = this.c.settings.current.staleAfterMinutes;
     return team.agents.map((a) => {
-      const l = agentLiveness(a, now, stale);
+      const l = agentLiveness(a, now, stale, this.c.settings.current.heartbeatMinutes);
       const state = l === 'alive' ? 'active' : l === 'down' ? (a.lastTick ? `no tick since ${a.lastTick}` : 'never ticked') : l;
       const working = a.tasks.find((t) => t.status === 'in-progress');
       const next = a.tasks.find((t) => t.status === 'ready');
@@ -164,7 +168,8 @@ export class WorklogCommands extends DisposableBase {
       if (subject.kind !== 'accept') return undefined;
       const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE] }, (fs) =>
+        const event = (m: ComposedMessage) => teamEvents.messageSent(from, to, subject.value, m);
+        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE], event }, (fs) =>
           composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
         );
         if (!r) return undefined;
@@ -217,7 +222,8 @@ export class WorklogCommands extends DisposableBase {
       try {
         const target = to;
         const was = message.status;
-        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE] }, (teamFs) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }));
+        const event = (r: StatusChanged) => (r.from === r.to ? undefined : teamEvents.messageUpdated(DASHBOARD_ACTOR, r.id, r.from, r.to));
+        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE], event }, (teamFs) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }));
       } catch (e) {
         await this.c.prompts.error(`Cortex: ${message.id} was left as it is. ${errorMessage(e)}`);
         return undefined;

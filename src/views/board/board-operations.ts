@@ -7,6 +7,9 @@ import { reorderText } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { formatStamp } from '../../base/time';
+import { DASHBOARD_ACTOR, ActivityRecord } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
+import { EditResult } from '../../core/edit';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
@@ -140,23 +143,30 @@ export class BoardOperations {
       if (this.refuseIfUnsaved([path])) return FAILED();
     }
     const now = formatStamp(this.ctx.team.current.now);
+    let moved: { title: string; position: number } | undefined;
     return this.edit('move a task', path, (text) => {
       const i = this.find(text, path, card);
-      return moveText(text, path, { ref: String(i + 1), to, now, summary }).text;
-    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+      const r = moveText(text, path, { ref: String(i + 1), to, now, summary });
+      moved = { title: r.title, position: r.position };
+      return r.text;
+    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`,
+    () => moved && teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, moved.title, to, now, moved.position, summary));
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
+    let moved: { title: string; from: number; to: number } | undefined;
     return this.edit('reorder tasks', path, (text) => {
       const i = this.find(text, path, card);
       const tasks = parseTaskFile(text, path).tasks;
       const a = locateTask(tasks, anchor);
       if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
       const r = reorderText(text, path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
+      moved = { title: r.title, from: r.from, to: r.to };
       return r.text;
-    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`);
+    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`,
+    () => moved && moved.from !== moved.to ? teamEvents.taskReordered(DASHBOARD_ACTOR, agent.slug, path, moved.title, moved.from, moved.to) : undefined);
   }
 
   private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
@@ -167,7 +177,8 @@ export class BoardOperations {
     }
     const from = agent.tasksPath;
     try {
-      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs) => {
+      const event = (r: { title: string; position: number }) => teamEvents.taskReassigned(DASHBOARD_ACTOR, agent.slug, target.slug, target.tasksPath, r.title, r.position);
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
         const i = this.find(text, from, card);
@@ -187,9 +198,9 @@ export class BoardOperations {
   // ---- helpers ---------------------------------------------------------------------
 
   /** Applies `op` to the file's current text through the writer; reports what went wrong. */
-  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string): Promise<OpOutcome> {
+  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string, event: () => ActivityRecord | undefined): Promise<OpOutcome> {
     try {
-      const result = await this.ctx.writer.edit({ what, path }, op);
+      const result = await this.ctx.writer.edit({ what, path, event: (r: EditResult) => (r.changed ? event() : undefined) }, op);
       if (!result) return FAILED(RESTRICTED);
       if (result.changed) this.ctx.log.info(`Board: ${logLine}`);
       return DONE(done);
