@@ -258,6 +258,7 @@ export class BoardPanel extends DisposableBase {
       trusted: t.trusted,
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
+      heartbeatMinutes: t.heartbeatMinutes,
     });
   }
 

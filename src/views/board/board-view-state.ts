@@ -18,6 +18,8 @@ export interface BoardModelInput {
   /** Wall-clock minutes. */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The pickup window (see `agentLiveness`); default half the stale threshold. */
+  readonly heartbeatMinutes?: number;
 }
 
 export interface BoardSnapshot {
@@ -161,7 +163,7 @@ export class BoardModel {
         name: a.name,
         role: a.role,
         coordinator: isCoordinator(a),
-        liveness: agentLiveness(a, input.now, input.staleAfterMinutes),
+        liveness: agentLiveness(a, input.now, input.staleAfterMinutes, input.heartbeatMinutes),
         tickAgeMinutes: tickAgeMinutes(a, input.now),
         projects: a.projects,
         rev: lane.rev,

@@ -126,6 +126,7 @@ export class InsightsPanel extends DisposableBase {
       message: t.message,
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
+      heartbeatMinutes: t.heartbeatMinutes,
       history: h ?? { status: 'reading', detail: null, readAt: null, data: null },
     });
   }

@@ -15,12 +15,13 @@ export interface InsightsInput {
   /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  readonly heartbeatMinutes?: number;
   readonly history: { readonly status: HistoryStatus; readonly detail: string | null; readonly readAt: number | null; readonly data: TeamHistory | null };
 }
 
 export function buildInsightsState(input: InsightsInput): InsightsState {
   const { team, history } = input;
-  const insights = team ? computeInsights({ team, now: input.now, staleAfterMinutes: input.staleAfterMinutes, history: history.data }) : null;
+  const insights = team ? computeInsights({ team, now: input.now, staleAfterMinutes: input.staleAfterMinutes, heartbeatMinutes: input.heartbeatMinutes, history: history.data }) : null;
   const notes: string[] = [];
   const missing = 'tasks removed by housekeeping are not counted, and ready tasks before today are unknown (the queue shows only in-progress tasks, from their Started and Completed)';
   switch (history.status) {

@@ -98,6 +98,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       trusted: s.trusted,
       now: s.now,
       staleAfterMinutes: s.staleAfterMinutes,
+      heartbeatMinutes: s.heartbeatMinutes,
       shuttle: (slug) => this.deps.runners.progressOf(slug),
     });
   }

@@ -200,8 +200,9 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     assert.strictEqual(read('agents/bob/tasks.md'), '## Show invoice numbers\n**Status:** ready\n\nIn the first column.\n');
     const status = await call(chief, 'team_status');
     const agents = status.data!.agents as Array<{ slug: string; liveness: string; next: string | null; ready: number }>;
-    assert.deepStrictEqual(agents.map((a) => [a.slug, a.liveness, a.next, a.ready]), [['ada', 'down', 'Invoice numbering', 2], ['bob', 'down', 'Show invoice numbers', 1]]);
-    assert.match(status.text, /^ada: down, nothing in progress, 2 ready, last tick 2026-03-28T10:00\.\nbob: down, nothing in progress, 1 ready, no tick\./);
+    // bob never ticked, but his only task was dispatched just now: he waits for pickup, he is not down.
+    assert.deepStrictEqual(agents.map((a) => [a.slug, a.liveness, a.next, a.ready]), [['ada', 'down', 'Invoice numbering', 2], ['bob', 'waiting', 'Show invoice numbers', 1]]);
+    assert.match(status.text, /^ada: down, nothing in progress, 2 ready, last tick 2026-03-28T10:00\.\nbob: waiting for pickup \(dispatched less than a heartbeat ago\), nothing in progress, 1 ready, no tick\./);
     const [e] = activity();
     assert.deepStrictEqual([e.event_type, e.actor, e.session_id, e.payload.agent], ['task.dispatched', 'ada', 'S-7', 'bob']);
   });
