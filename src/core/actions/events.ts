@@ -72,6 +72,18 @@ export const teamEvents = {
     return { type: 'message.updated', actor: actor.trim() || 'cortex-team', subject: `${id} ${from || 'no status'} → ${to}`, file: MAILBOX_FILE, details: { id, from, to }, links: [{ kind: 'message', target: id }] };
   },
 
+  /** An overdue message escalated into WORKLOG.md (the protocol's own type). */
+  escalated(actor: string, id: string, subject: string, priority: string, entry: { readonly heading: string; readonly line: number } | null): ActivityRecord {
+    return {
+      type: 'escalation.requested',
+      actor: actor.trim(),
+      subject: `${id} overdue: ${subject}`,
+      file: WORKLOG_FILE,
+      details: { id, priority, heading: entry?.heading ?? null, line: entry?.line ?? null },
+      links: [{ kind: 'file', target: MAILBOX_FILE }, { kind: 'message', target: id }],
+    };
+  },
+
   pruned(actor: string, files: ReadonlyArray<{ readonly path: string; readonly kind: string; readonly items: readonly unknown[] }>): ActivityRecord | undefined {
     if (files.length === 0) return undefined;
     const tasks = files.filter((f) => f.kind === 'tasks').reduce((n, f) => n + f.items.length, 0);
