@@ -8,6 +8,7 @@ import { WorklogCommands } from '../extension/commands/worklog-commands';
 import { ContextKeys } from '../extension/context-keys';
 import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
+import { EscalationCommands } from '../extension/commands/escalation-commands';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
 import { Prompts } from '../extension/prompts';
@@ -75,6 +76,7 @@ export class CortexController extends DisposableBase {
     const agents = own.add(new AgentCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
+    const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
 
     // ---- views -------------------------------------------------------------------------
@@ -91,7 +93,18 @@ export class CortexController extends DisposableBase {
     });
     this.insights = registerInsights(own, { extensionUri, log, team });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
-    registerWorklog(own, { extensionUri, log, team, actions: worklog });
+    registerWorklog(own, {
+      extensionUri,
+      log,
+      team,
+      actions: {
+        append: () => worklog.append(),
+        updateStatus: () => worklog.updateStatus(),
+        compose: (to) => worklog.compose(to),
+        setStatus: (id, status, expected) => worklog.setStatus(id, status, expected),
+        escalate: (id) => escalation.escalate(id),
+      },
+    });
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */

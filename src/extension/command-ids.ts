@@ -6,3 +6,5 @@
 export const FOCUS_TEAM_VIEW_COMMAND = 'cortex.focusTeamView';
 export const REGISTER_AGENT_COMMAND = 'cortex.registerAgent';
 export const DISPATCH_TASK_COMMAND = 'cortex.dispatchTask';
+export const OPEN_WORKLOG_COMMAND = 'cortex.openWorklog';
+export const ESCALATE_MESSAGES_COMMAND = 'cortex.escalateOverdueMessages';

@@ -4,10 +4,11 @@
 // and type; the Mailbox tab, a message's status changed with its control (MAILBOX.md
 // gets exactly the Status cell and the inbox counts); an entry appended through the
 // real QuickInput steps shows up on the timeline, its HTML as text; the Team view's
-// title button opens the panel too. Screenshots in the light theme, then dark and
+// title button opens the panel too; an overdue P0 message written by an agent is
+// marked and escalated from the panel. Screenshots in the light theme, then dark and
 // high contrast (switched in the same window) go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
@@ -116,23 +117,26 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await panel.getByRole('tab', { name: /Mailbox/ }).click();
     const inbox = panel.locator('section[aria-labelledby="inbox-title"]');
     await expectText(inbox.locator('tbody tr').first(), /billing-dev 1 1/, 10_000);
-    await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 credit note PDF layout/);
-    await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 status filter on \/invoices/);
-    await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 webhook guide review/);
+    // Each message shows its priority and type; MSG-0003 (P2, respond within 24 h) is past its Respond by.
+    await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 P2 question credit note PDF layout/);
+    await expectText(panel.getByRole('region', { name: 'New: 1' }), /overdue by \d+ h( \d+ min)? \(respond by \d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    await expectCount(panel.getByRole('region', { name: 'New: 1' }).getByRole('button', { name: /Escalate/ }), 0);
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 P1 request status filter on \/invoices/);
+    await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 P2 review webhook guide review/);
     await screenshot(page, 'mailbox-light');
 
     const before = read('MAILBOX.md');
     await panel.getByRole('combobox', { name: 'Status of MSG-0003' }).selectOption('acknowledged');
     let after = before;
     await eventually(async () => (after = read('MAILBOX.md')) !== before, () => 'MAILBOX.md to change', 10_000);
-    const cell = '| Sent | ' + /\| Sent \| ([^|]+) \|\n\| Status \| new \|/.exec(before)![1];
+    const cell = '| Respond by | ' + /\| Respond by \| ([^|]+) \|\n\| Status \| new \|/.exec(before)![1];
     assert.equal(before.split(`${cell} |\n| Status | new |`).length, 2, 'one message is new');
     assert.equal(
       after,
       before.replace('| billing-dev | 1 | 1 |\n', '| billing-dev | 0 | 2 |\n').replace(`${cell} |\n| Status | new |`, `${cell} |\n| Status | acknowledged |`),
       'only the Status cell of MSG-0003 and billing-dev\'s inbox counts changed',
     );
-    await expectText(panel.getByRole('region', { name: 'Acknowledged: 2' }), /MSG-0003 credit note PDF layout/, 10_000);
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 2' }), /MSG-0003 P2 question credit note PDF layout/, 10_000);
     await expectCount(panel.getByRole('region', { name: /^New:/ }), 0);
     await expectText(inbox.locator('tbody tr').first(), /billing-dev 0 2/);
     await expectText(panel.getByRole('tab', { name: /Mailbox/ }), /Mailbox\s*3/);
@@ -182,6 +186,38 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await runCommand(page, 'Notifications: Clear All Notifications');
   });
 
+  it('an overdue P0 message an agent writes: marked, offered for escalation; the panel\'s Escalate writes the WORKLOG entry and marks it', async () => {
+    const page = wb.page;
+    await panel.getByRole('tab', { name: /Mailbox/ }).click();
+    // An agent (no lock, whole file) adds a P0 alert sent two hours ago, due one hour ago.
+    const at = (minutesAgo: number) => {
+      const d = new Date(Date.now() - minutesAgo * 60_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    };
+    const before = read('MAILBOX.md');
+    const alert = `## MSG-0004 — Stripe webhooks return 500 in production for the Senior Payments Reconciliation Engineer's accounts\n| Field | Value |\n|---|---|\n| From | chief-of-staff |\n| To | billing-dev |\n| Sent | ${at(120)} |\n| Type | alert |\n| Priority | P0 |\n| Respond by | ${at(60)} |\n| Status | new |\n\nEvery invoice.paid since the deploy fails.\n\n`;
+    writeFileSync(wb.teamFile('MAILBOX.md'), before.replace('## MSG-0003', `${alert}## MSG-0003`));
+    const news = panel.getByRole('region', { name: 'New: 1' });
+    await expectText(news, /MSG-0004 P0 alert Stripe webhooks/, 15_000);
+    await expectText(news, /overdue by 1 h/);
+    // The dashboard offers it once, in a notification (the panel's button does the same).
+    await expectCount(page.locator('.notifications-toasts .notification-toast').filter({ hasText: /MSG-0004 \(P0 alert to billing-dev/ }), 1, 15_000);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await screenshot(page, 'mailbox-overdue-light');
+
+    const worklogBefore = read('WORKLOG.md');
+    await news.getByRole('button', { name: /Escalate/ }).click();
+    await eventually(async () => read('MAILBOX.md').includes('| Escalated |'), () => 'MAILBOX.md to mark MSG-0004 escalated', 15_000);
+    assert.match(read('MAILBOX.md'), /\| Status \| new \|\n\| Escalated \| \d{4}-\d\d-\d\dT\d\d:\d\d \|\n\nEvery invoice\.paid/);
+    const worklog = read('WORKLOG.md');
+    assert.match(worklog, /\n## \d{4}-\d\d-\d\dT\d\d:\d\d — maintainer — escalation: MSG-0004 overdue: P0 alert to billing-dev\n/);
+    assert.ok(worklog.length > worklogBefore.length);
+    await expectText(news, /escalated \d{4}-\d\d-\d\d \d\d:\d\d/, 10_000);
+    await expectCount(news.getByRole('button', { name: /Escalate/ }), 0);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+  });
+
   it('dark and high-contrast themes: the timeline and the mailbox', async () => {
     const page = wb.page;
     await setColorTheme(wb, darkTheme);
@@ -193,7 +229,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await setColorTheme(wb, highContrastTheme);
     await screenshot(page, 'mailbox-high-contrast');
     await panel.getByRole('tab', { name: /Worklog/ }).click();
-    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 10_000);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 10_000);
     // Keyboard focus (Tab from the button before it) shows the theme's focus outline.
     await panel.getByRole('button', { name: /Update Status/ }).focus();
     await panel.getByRole('button', { name: /Update Status/ }).press('Tab');
@@ -212,7 +248,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await screenshot(page, 'worklog-team-view-button-high-contrast');
     await button.click();
     panel = await worklogFrame(page);
-    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 20_000);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 20_000);
     await expectText(page.locator('.tabs-container'), 'Worklog');
   });
 });

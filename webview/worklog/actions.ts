@@ -21,6 +21,7 @@ export interface WorklogActions {
   appendEntry(): void;
   updateStatus(): void;
   compose(to: string | null): void;
+  escalate(id: string): void;
   loadUi(): WorklogUi;
   saveUi(ui: WorklogUi): void;
 }
@@ -42,6 +43,7 @@ export function createActions(api: VsCodeApi): WorklogActions {
     appendEntry: () => send({ type: 'appendEntry' }),
     updateStatus: () => send({ type: 'updateStatus' }),
     compose: (to) => send({ type: 'compose', to }),
+    escalate: (id) => send({ type: 'escalate', id }),
     loadUi: () => readUi(api.getState()),
     saveUi: (ui) => api.setState(ui),
   };

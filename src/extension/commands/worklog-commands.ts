@@ -8,6 +8,7 @@ import { ComposedMessage, composeMessage } from '../../core/mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../../core/mailbox/parse';
 import { StatusChanged, setMessageStatus } from '../../core/mailbox/set-status';
 import { isFinalStatus, nextStatuses } from '../../core/mailbox/statuses';
+import { DEFAULT_PRIORITY, ESCALATING, MESSAGE_TYPES, MESSAGE_TYPE_HINTS, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../../core/mailbox/urgency';
 import { Team } from '../../core/model';
 import { AppendedEntry, appendWorklogEntry, entryTemplate } from '../../core/worklog/append';
 import { EventType, isEventType } from '../../core/worklog/event-type';
@@ -160,20 +161,43 @@ export class WorklogCommands extends DisposableBase {
       const team = await loadedTeam(this.c);
       if (!team) return undefined;
       const title = 'Cortex: Compose Message';
-      const from = await this.pickPerson(team, `${title}: from`, 1, 4, 'Who sends it');
+      const total = 6;
+      const from = await this.pickPerson(team, `${title}: from`, 1, total, 'Who sends it');
       if (!from) return undefined;
-      const to = presetTo ?? (await this.pickPerson(team, `${title}: to`, 2, 4, 'Who it is for'));
+      const to = presetTo ?? (await this.pickPerson(team, `${title}: to`, 2, total, 'Who it is for'));
       if (!to) return undefined;
-      const subject = await this.c.prompts.inputStep({ title, step: 3, totalSteps: 4, placeholder: 'Subject', prompt: 'One line: "## MSG-NNNN — <subject>".', check: (v) => oneLine(v, 'a subject') });
+      const type = await this.c.prompts.pickStep<Pick>({
+        title: `${title}: type`,
+        step: 3,
+        totalSteps: total,
+        items: MESSAGE_TYPES.map((t) => ({ label: t, description: MESSAGE_TYPE_HINTS[t], value: t })),
+        placeholder: 'What kind of message',
+      });
+      if (type.kind !== 'accept') return undefined;
+      const priority = await this.c.prompts.pickStep<Pick>({
+        title: `${title}: priority`,
+        step: 4,
+        totalSteps: total,
+        // The usual one first, so Enter takes it.
+        items: [DEFAULT_PRIORITY, ...PRIORITIES.filter((p) => p !== DEFAULT_PRIORITY)].map((p) => ({
+          label: p,
+          description: `${PRIORITY_NAMES[p]} · respond within ${responseTimeText(p)}`,
+          detail: ESCALATING.includes(p) ? 'Still new after that: overdue, and escalated to WORKLOG.md' : 'Still new after that: marked overdue',
+          value: p,
+        })),
+        placeholder: 'How soon it needs a response',
+      });
+      if (priority.kind !== 'accept') return undefined;
+      const subject = await this.c.prompts.inputStep({ title, step: 5, totalSteps: total, placeholder: 'Subject', prompt: 'One line: "## MSG-NNNN — <subject>".', check: (v) => oneLine(v, 'a subject') });
       if (subject.kind !== 'accept') return undefined;
-      const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
+      const body = await this.c.prompts.inputStep({ title, step: 6, totalSteps: total, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
-        const event = (m: ComposedMessage) => teamEvents.messageSent(from, to, subject.value, m);
+        const event = (m: ComposedMessage) => teamEvents.messageSent(from, to, subject.value, m, { type: m.type, priority: m.priority });
         const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE], event }, (fs) =>
-          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date(), type: type.value.value, priority: priority.value.value }),
         );
         if (!r) return undefined;
-        void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
+        void this.c.prompts.info(`Cortex: ${r.id} (${r.priority} ${r.type}) to ${to} is in ${MAILBOX_FILE} (status new, respond by ${r.respondBy}).`);
         return r;
       };
       if (body.kind === 'button') return this.draft(body.value, 'Send Message', `Write the message to ${to} in the draft, then choose Send Message.`, send);

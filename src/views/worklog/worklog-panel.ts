@@ -16,6 +16,8 @@ export interface WorklogActions {
   updateStatus(): unknown;
   compose(to: string | undefined): unknown;
   setStatus(id: string, status: string, expected: string): unknown;
+  /** Escalates an overdue P0/P1 message to WORKLOG.md. */
+  escalate(id: string): unknown;
 }
 
 export interface WorklogDeps {
@@ -44,6 +46,8 @@ export class WorklogPanel extends DisposableBase {
   /** Fires with each state posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
+  /** A tab to show once the page listens ("Open Mailbox" from the escalation offer). */
+  private pendingTab: 'worklog' | 'mailbox' | undefined;
 
   constructor(private readonly ctx: WorklogDeps) {
     super();
@@ -75,8 +79,16 @@ export class WorklogPanel extends DisposableBase {
     return this.lastState;
   }
 
-  open(): void {
+  open(tab?: 'worklog' | 'mailbox'): void {
+    this.pendingTab = tab;
     this.host.open();
+    this.flushTab();
+  }
+
+  private flushTab(): void {
+    if (!this.pendingTab || !this.host.panel || !this.host.ready) return;
+    void this.host.panel.webview.postMessage({ type: 'showTab', tab: this.pendingTab });
+    this.pendingTab = undefined;
   }
 
   /** Reads both files again and posts. */
@@ -129,6 +141,8 @@ export class WorklogPanel extends DisposableBase {
         return this.ctx.actions.updateStatus();
       case 'compose':
         return this.ctx.actions.compose(msg.to ?? undefined);
+      case 'escalate':
+        return this.ctx.actions.escalate(msg.id);
     }
   }
 
@@ -166,16 +180,17 @@ export class WorklogPanel extends DisposableBase {
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
+    this.flushTab();
   }
 }
 
-/** Changes the panel shows: another folder, trust, or WORKLOG.md or MAILBOX.md re-read (or everything). */
+/** Changes the panel shows: another folder, trust, the minute (messages turn overdue), or WORKLOG.md or MAILBOX.md re-read (or everything). */
 function concernsPanel(e: TeamChange): boolean {
-  if (e.reason === 'location' || e.reason === 'trust') return true;
+  if (e.reason === 'location' || e.reason === 'trust' || e.reason === 'clock') return true;
   if (e.reason !== 'team' && e.reason !== 'files') return false;
   return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE);
 }

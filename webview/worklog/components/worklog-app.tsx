@@ -7,9 +7,15 @@ import { Timeline } from './timeline';
 /** The latest state from the host; components subscribe to it. */
 export class WorklogStore {
   state: WorklogViewState | undefined;
+  /** A tab the host asked to show, until the page shows it. */
+  requestedTab: WorklogUi['tab'] | undefined;
   private listeners = new Set<() => void>();
   set(state: WorklogViewState): void {
     this.state = state;
+    for (const l of this.listeners) l();
+  }
+  showTab(tab: WorklogUi['tab']): void {
+    this.requestedTab = tab;
     for (const l of this.listeners) l();
   }
   subscribe(l: () => void): () => void {
@@ -21,12 +27,23 @@ export class WorklogStore {
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
   const [ui, setUi] = useState<WorklogUi>(() => actions.loadUi());
-  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
   const change = (next: Partial<WorklogUi>) => {
-    const u = { ...ui, ...next };
-    setUi(u);
-    actions.saveUi(u);
+    setUi((current) => {
+      const u = { ...current, ...next };
+      actions.saveUi(u);
+      return u;
+    });
   };
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        setState(store.state);
+        const tab = store.requestedTab;
+        store.requestedTab = undefined;
+        if (tab) change({ tab });
+      }),
+    [store],
+  );
   const tabs = useRef<HTMLDivElement>(null);
   if (!state) return <div class="loading" role="status">Loading the worklog…</div>;
   if (!state.hasTeam) return <div class="empty" role="status">No team folder is open. Use “Cortex: Select Team Folder…”.</div>;

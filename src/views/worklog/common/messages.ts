@@ -27,6 +27,24 @@ export interface MessageView {
   readonly body: string;
   /** The statuses it may move to (none when final). */
   readonly next: readonly string[];
+  /** The Type row when it is one of the adopted types (else the text written, or null). */
+  readonly kind: string | null;
+  /** P0…P3 (P2 when the message names none). */
+  readonly priority: string;
+  /** The message has a Priority row. */
+  readonly priorityGiven: boolean;
+  /** When a response is due, `YYYY-MM-DDTHH:MM`; null when it cannot be told. */
+  readonly respondBy: string | null;
+  /** "critical", "high", "normal", "low". */
+  readonly priorityName: string;
+  /** Minutes past `respondBy` while still new; 0 when not overdue. */
+  readonly overdueMinutes: number;
+  /** How long it is overdue, for reading ("2 h 5 min"); null when it is not. */
+  readonly overdueText: string | null;
+  /** When it was escalated to WORKLOG.md, as written. */
+  readonly escalated: string | null;
+  /** Overdue, P0 or P1, not escalated: the panel offers Escalate. */
+  readonly canEscalate: boolean;
 }
 
 export interface WorklogViewState {
@@ -48,7 +66,7 @@ export interface WorklogViewState {
   };
 }
 
-export type WorklogHostMessage = { readonly type: 'state'; readonly state: WorklogViewState };
+export type WorklogHostMessage = { readonly type: 'state'; readonly state: WorklogViewState } | { readonly type: 'showTab'; readonly tab: 'worklog' | 'mailbox' };
 
 export type WorklogWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
@@ -57,7 +75,8 @@ export type WorklogWebviewMessage =
   | { readonly type: 'setStatus'; readonly id: string; readonly status: string; readonly expected: string }
   | { readonly type: 'appendEntry' }
   | { readonly type: 'updateStatus' }
-  | { readonly type: 'compose'; readonly to: string | null };
+  | { readonly type: 'compose'; readonly to: string | null }
+  | { readonly type: 'escalate'; readonly id: string };
 
 const id: Check = (v, at) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(v) ? null : `${at} should be an id`);
 const status = shortStr(40);
@@ -70,6 +89,7 @@ const WEBVIEW_CHECKS: Record<string, Check> = {
   appendEntry: object({ type: str }),
   updateStatus: object({ type: str }),
   compose: object({ type: str, to: nullable(shortStr(200)) }),
+  escalate: object({ type: str, id }),
 };
 
 export function checkWorklogWebviewMessage(data: unknown): Checked<WorklogWebviewMessage> {
@@ -91,6 +111,7 @@ const HOST_CHECKS: Record<string, Check> = {
       return null;
     },
   }),
+  showTab: object({ type: oneOf(['showTab']), tab: oneOf(['worklog', 'mailbox']) }),
 };
 
 export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {

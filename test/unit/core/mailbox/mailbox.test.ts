@@ -30,7 +30,7 @@ describe('MAILBOX parser', () => {
     assert.deepStrictEqual(
       m.messages.map((x) => [x.id, x.subject, x.from, x.to, x.sent, x.status, x.line, x.statusLine]),
       [
-        ['MSG-0003', 'credit note PDF layout', 'docs-writer', 'billing-dev', '2026-03-27T17:05', 'new', 9, 18],
+        ['MSG-0003', 'credit note PDF layout', 'docs-writer', 'billing-dev', '2026-03-27T09:05', 'new', 9, 18],
         ['MSG-0002', 'status filter on /invoices', 'dashboard-dev', 'billing-dev', '2026-03-26T15:12', 'acknowledged', 23, 32],
         ['MSG-0001', 'webhook guide review', 'billing-dev', 'docs-writer', '2026-03-17T17:00', 'closed', 37, 44],
       ],

@@ -7,6 +7,7 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
+import { parseStamp } from '../../../../src/base/time';
 import { checkWorklogHostMessage, checkWorklogWebviewMessage } from '../../../../src/views/worklog/common/messages';
 import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
 import { createActions } from '../../../../webview/worklog/actions';
@@ -45,7 +46,8 @@ describe('Worklog panel page', () => {
   });
   afterEach(() => act(() => render(null, root)));
 
-  const state = (trusted = true, w = W) => buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(M) });
+  const NOON = parseStamp('2026-03-28T12:00')!;
+  const state = (trusted = true, w = W, m = M, now = NOON) => buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(m), now });
   const texts = (sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent?.trim());
   const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 
@@ -90,6 +92,43 @@ describe('Worklog panel page', () => {
       select.dispatchEvent(new Event('change'));
     });
     assert.deepEqual(api.sent[api.sent.length - 1], { type: 'setStatus', id: 'MSG-0002', status: 'actioned', expected: 'acknowledged' });
+  });
+
+  it('mailbox: each message shows its priority and type; an overdue one is marked and comes first; overdue P0/P1 offer Escalate', () => {
+    const p0 = M.replace(
+      '## MSG-0003',
+      '## MSG-0004 — prod payments failing\n| Field | Value |\n|---|---|\n| From | infra-ops |\n| To | billing-dev |\n| Sent | 2026-03-28T10:00 |\n| Type | alert |\n| Priority | P0 |\n| Respond by | 2026-03-28T11:00 |\n| Status | new |\n\nWebhooks fail.\n\n## MSG-0005 — later\n| Field | Value |\n|---|---|\n| From | qa |\n| To | billing-dev |\n| Sent | 2026-03-28T11:30 |\n| Priority | P1 |\n| Status | new |\n\nNo hurry yet.\n\n## MSG-0003',
+    );
+    act(() => store.set(state(true, W, p0)));
+    click(root.querySelector('#tab-mailbox'));
+    const news = [...root.querySelectorAll('.group')][0];
+    assert.deepEqual([...news.querySelectorAll('.msg-id')].map((e) => e.textContent), ['MSG-0004', 'MSG-0003', 'MSG-0005'], 'overdue first, then by priority');
+    assert.deepEqual([...news.querySelectorAll('.chip.priority')].map((e) => e.textContent), ['P0', 'P2', 'P1']);
+    assert.deepEqual([...news.querySelectorAll('.chip.kind')].map((e) => e.textContent), ['alert', 'question']);
+    const [m4, m3, m5] = [...news.querySelectorAll('article')];
+    assert.match(m4.textContent ?? '', /overdue by 1 h \(respond by 2026-03-28 11:00\)/);
+    assert.match(m3.textContent ?? '', /overdue by 2 h 55 min/);
+    assert.match(m5.textContent ?? '', /respond by 2026-03-28 15:30/);
+    assert.ok(m4.classList.contains('overdue') && !m5.classList.contains('overdue'));
+    assert.match(m4.getAttribute('aria-label') ?? '', /P0 critical.*overdue by 1 h/);
+    assert.equal(m3.querySelector('.escalate'), null, 'P2 is marked, not escalated');
+    click(m4.querySelector('.escalate'));
+    assert.deepEqual(api.sent[api.sent.length - 1], { type: 'escalate', id: 'MSG-0004' });
+    assert.ok(checkWorklogWebviewMessage(api.sent[api.sent.length - 1]).ok);
+    // Once escalated it says so and offers no button.
+    act(() => store.set(state(true, W, p0.replace('| Respond by | 2026-03-28T11:00 |\n| Status | new |', '| Respond by | 2026-03-28T11:00 |\n| Status | new |\n| Escalated | 2026-03-28T11:40 |'))));
+    const m4b = root.querySelector('article[aria-label^="MSG-0004"]')!;
+    assert.equal(m4b.querySelector('.escalate'), null);
+    assert.match(m4b.textContent ?? '', /escalated 2026-03-28 11:40/);
+  });
+
+  it('the host can ask for the mailbox tab', () => {
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
+    assert.ok(checkWorklogHostMessage({ type: 'showTab', tab: 'mailbox' }).ok);
+    assert.equal(checkWorklogHostMessage({ type: 'showTab', tab: 'elsewhere' }).ok, false);
+    act(() => store.showTab('mailbox'));
+    assert.equal(root.querySelector('#tab-mailbox')!.getAttribute('aria-selected'), 'true');
   });
 
   it('Restricted Mode: the write controls are disabled', () => {
