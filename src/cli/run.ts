@@ -97,7 +97,8 @@ function reportCommand(kind: 'briefing' | 'review'): Command {
       if (since !== null && since > nowMinutes) throw new CortexInputError(`--since ${sinceText} is after now (${now}).`);
       const team = await loadTeam(ctx.fs);
       const report = buildTeamReport({ team, teamName: path.basename(ctx.teamDir), now: nowMinutes, staleAfterMinutes: staleAfterMinutes(ctx.heartbeatMinutes), lastReview: since });
-      const markdown = kind === 'briefing' ? renderBriefing(report, team) : renderReview(report, team);
+      // The review says what housekeeping (prune, its default days) would remove now.
+      const markdown = kind === 'briefing' ? renderBriefing(report, team) : renderReview(report, team, await planPrune(ctx.fs, { now }));
       if (opts.flags.has('json')) {
         const projects = team.projects.map((p) => ({ slug: p.slug, status: p.status, nextAction: p.nextAction }));
         ctx.io.stdout(JSON.stringify(reportJson(kind, report, ctx.teamDir, projects, markdown), null, 2) + '\n');
