@@ -23,10 +23,11 @@ describe('Cortex: daily briefing and review', () => {
 
   afterEach(async function () {
     this.timeout(20_000);
-    // Nothing scheduled before the clock goes back to the run's time, so nothing is due then.
+    // Nothing scheduled before the clock goes back to the run's time, so nothing is due
+    // then: off, as the run's user settings have it (test/harness/settings.ts).
     const config = vscode.workspace.getConfiguration('cortex');
-    await config.update('dailyBriefingTime', undefined, vscode.ConfigurationTarget.Global);
-    await config.update('dailyReviewTime', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('dailyBriefingTime', 'off', vscode.ConfigurationTarget.Global);
+    await config.update('dailyReviewTime', 'off', vscode.ConfigurationTarget.Global);
     await api.reports.scheduler.settled();
     api.setNow(undefined);
     api.setPromptAnswers(undefined);
@@ -90,7 +91,8 @@ describe('Cortex: daily briefing and review', () => {
     });
     const before = snapshotTeam(dir);
     await vscode.commands.executeCommand('cortex.dailyReview');
-    const doc = await waitFor(() => reportDocument('Daily Review'), 10_000, 'the review');
+    // (The untitled document opens, then its text is inserted.)
+    const doc = await waitFor(() => reportDocument('Daily Review', '## Housekeeping'), 10_000, 'the review with its text');
     const section = /\n## Housekeeping\n\nHousekeeping would prune (\d+) done tasks? completed more than 7 days ago \(([^)]+)\)/.exec(doc.getText());
     assert.ok(section, doc.getText());
     await waitFor(() => offers.length === 1, 10_000, 'the housekeeping offer');
@@ -107,7 +109,8 @@ describe('Cortex: daily briefing and review', () => {
     const offers: string[] = [];
     api.setPromptAnswers({ message: (_s, message) => (/housekeeping/.test(message) && offers.push(message), undefined) });
     await vscode.commands.executeCommand('cortex.dailyReview');
-    const doc = await waitFor(() => reportDocument('Daily Review'), 10_000, 'the review');
+    // (The untitled document opens, then its text is inserted.)
+    const doc = await waitFor(() => reportDocument('Daily Review', '## Housekeeping'), 10_000, 'the review with its text');
     assert.match(doc.getText(), /\n## Housekeeping\n\nHousekeeping would prune /);
     await api.reports.scheduler.settled();
     assert.deepEqual(offers, []);
@@ -160,10 +163,26 @@ describe('Cortex: daily briefing and review', () => {
     api.setNow(() => at(1, 9, 0));
     await api.reports.scheduler.settled();
     assert.equal(answers.length, 2, 'offered the next day');
-    assert.ok(!answers.some((m) => /Daily Review/.test(m)), 'the review is not scheduled');
+    assert.ok(!answers.some((m) => /Daily Review/.test(m)), 'the review is off');
   });
 
-  it('an empty or invalid setting offers nothing, even past the time', async function () {
+  it('with no setting and no config.yaml, the review is offered at the protocol\'s 18:00', async function () {
+    this.timeout(30_000);
+    const at = (h: number, m: number) => new Date(2026, 4, 20, h, m);
+    api.setNow(() => at(17, 59));
+    const answers: string[] = [];
+    api.setPromptAnswers({ message: (_s, message) => (/Daily (Briefing|Review)/.test(message) && answers.push(message), undefined) });
+    const config = vscode.workspace.getConfiguration('cortex');
+    await config.update('dailyReviewTime', undefined, vscode.ConfigurationTarget.Global);
+    await api.reports.scheduler.check();
+    assert.deepEqual(answers, []);
+    api.setNow(() => at(18, 0));
+    await api.reports.scheduler.settled();
+    await waitFor(() => answers.length === 1, 10_000, 'the review offer');
+    assert.match(answers[0], /^Cortex: time for the Daily Review of .* \(18:00, the protocol's default; cortex\.dailyReviewTime changes it\)\.$/);
+  });
+
+  it('an empty setting offers nothing, even past the time; an invalid one is ignored (the default counts)', async function () {
     this.timeout(30_000);
     api.setNow(() => new Date(2026, 3, 14, 23, 0));
     api.setPromptAnswers({});
@@ -172,14 +191,16 @@ describe('Cortex: daily briefing and review', () => {
     await config.update('dailyReviewTime', '6pm', vscode.ConfigurationTarget.Global);
     await api.reports.scheduler.check();
     await api.reports.scheduler.settled();
-    assert.deepEqual(api.shownMessages.filter((m) => /Daily (Briefing|Review)/.test(m.message)), []);
+    assert.deepEqual(
+      api.shownMessages.filter((m) => /Daily (Briefing|Review)/.test(m.message)).map((m) => m.message),
+      [`Cortex: time for the Daily Review of ${teamKey.split('/').pop()} (18:00, the protocol's default; cortex.dailyReviewTime changes it).`],
+    );
     assert.equal(api.reports.records.offered('briefing', teamKey), undefined);
-    assert.equal(api.reports.records.offered('review', teamKey), undefined);
   });
 });
 
-function reportDocument(title: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'untitled' && d.uri.path.startsWith(title));
+function reportDocument(title: string, text = ''): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'untitled' && d.uri.path.startsWith(title) && d.getText().includes(text));
 }
 
 function previewTabOpen(): boolean {
