@@ -2,6 +2,7 @@
 // `npm test`: installs what the tests need, builds, type-checks (with the layer
 // rules of scripts/check-layers.mjs), and runs every suite:
 //   unit         mocha on out/test/unit (pure core, no editor)
+//   stress       mocha on out/test/stress: the writer against a simulated agent and kill -9 (slow)
 //   agents       mocha on out/test/agents: the real agent CLIs (Claude Code, Codex, Gemini CLI,
 //                installed into .vscode-test/agent-clis) read our MCP wiring and connect
 //   integration  mocha inside code-server's real extension host (test/harness/run-integration.ts)
@@ -10,7 +11,7 @@
 // as JSON, and the last line printed is the total: `N passed, N failed` (`, N skipped`).
 // Exits non-zero when anything failed or when no test ran.
 //
-//   node scripts/test.mjs [unit] [agents] [integration] [e2e] [--no-install] [--grep TEXT]
+//   node scripts/test.mjs [unit] [stress] [agents] [integration] [e2e] [--no-install] [--grep TEXT]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,12 +21,13 @@ import { defaultVsixPath } from './package.mjs';
 import { dependenciesOutdated, npmInstallArgs } from './lib/deps.mjs';
 import { ensureSystemPackages, repoRoot, which } from './lib/system.mjs';
 
-const SUITES = ['unit', 'agents', 'integration', 'e2e'];
+const SUITES = ['unit', 'stress', 'agents', 'integration', 'e2e'];
 const MINUTE = 60_000;
 const timeouts = {
   install: 20 * MINUTE,
   build: 5 * MINUTE,
   unit: 5 * MINUTE,
+  stress: 10 * MINUTE,
   agents: 5 * MINUTE,
   integration: 12 * MINUTE,
   package: 5 * MINUTE,
@@ -40,7 +42,7 @@ const grepIndex = args.indexOf('--grep');
 const grep = grepIndex >= 0 ? args[grepIndex + 1] : undefined;
 for (const a of args) {
   if (!SUITES.includes(a) && !['--no-install', '--grep', grep].includes(a)) {
-    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [agents] [integration] [e2e] [--no-install] [--grep TEXT]`);
+    console.error(`unknown argument: ${a}\nusage: node scripts/test.mjs [unit] [stress] [agents] [integration] [e2e] [--no-install] [--grep TEXT]`);
     process.exit(2);
   }
 }
@@ -275,7 +277,7 @@ async function main() {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }
-    if (suite !== 'unit' && !(editorReady && extensionBuilt)) {
+    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt)) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }
@@ -283,6 +285,7 @@ async function main() {
   };
 
   if (canRun('unit')) await mochaSuite('unit', ['--config', '.mocharc.json'], { timeoutMs: timeouts.unit });
+  if (canRun('stress')) await mochaSuite('stress', ['--no-config', '--timeout', '600000', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress });
   if (canRun('agents')) await mochaSuite('agents', ['--no-config', '--timeout', '120000', 'out/test/agents/**/*.test.js'], { timeoutMs: timeouts.agents });
   if (canRun('integration')) await integrationSuite();
   if (canRun('e2e')) {

@@ -61,7 +61,7 @@ export class CortexController extends DisposableBase {
     const store = own.add(new TeamStore(log));
     const session = own.add(new TeamSession(context, log, settings, store, this.trust));
     const team = own.add(new LiveTeam(store, session, settings, clock, this.trust));
-    const writer = new TeamWriter(this.trust, store, prompts, clock, log);
+    const writer = own.add(new TeamWriter(this.trust, store, prompts, clock, log));
     const services: Services = { context, log, settings, prompts, clock, session, store, team, writer };
     this.services = services;
     const runners = own.add(new ShuttleMonitor(log, team));

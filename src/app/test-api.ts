@@ -19,6 +19,12 @@ import { CortexController } from './controller';
 export interface CortexTestApi {
   /** The live model: `team`, `location`, `onDidChange`, `whenIdle()`. */
   readonly store: TeamStore;
+  /** How many of the extension's writes its journal still watches (not yet confirmed). */
+  pendingWrites(): number;
+  /** Stops the journal watching the writes made so far (call before rewriting fixture files). */
+  forgetPendingWrites(): void;
+  /** What the journal did since the extension started: writes confirmed, re-applied, given up. */
+  journalCounts(): { readonly confirmed: number; readonly reapplied: number; readonly gaveUp: number };
   /** Finds the team folder again (as a settings change would). */
   locate(): Promise<void>;
   /** What the Team view shows now, whether or not the view is open. */
@@ -112,6 +118,9 @@ export function createTestApi(controller: CortexController): CortexTestApi {
   services.clock.setNow(runClock);
   return {
     store: services.store,
+    pendingWrites: () => services.writer.pendingWrites,
+    journalCounts: () => ({ ...services.writer.journalCounts }),
+    forgetPendingWrites: () => services.writer.forgetPendingWrites(),
     locate: () => services.session.locate(),
     viewState: () => view.currentState(),
     view: {

@@ -1,6 +1,7 @@
 import * as path from 'path';
-import { EditOptions } from '../core/edit';
-import { CortexConflictError, CortexInputError } from '../core/errors';
+import { EditOptions, describeFailure } from '../core/edit';
+import { CortexInputError, FailureKind } from '../core/errors';
+import { LIMITS, checkOneLine, visible } from '../core/input-rules';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { TeamFs } from '../core/fs/team-fs';
 import { staleAfterMinutes } from '../core/liveness';
@@ -26,14 +27,26 @@ import { statusJson, statusTable } from './status';
 import { checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
 /**
- * The `cortex-team` command line. Exit codes: 0 done; 1 lint found errors; 2 bad usage
- * or bad input (one line on stderr, nothing written); 3 a conflict that retries could
- * not resolve (nothing overwritten).
+ * The `cortex-team` command line. Exit codes: 0 done (and, for a write, confirmed);
+ * 1 lint found errors; 2 bad usage or bad input (one line on stderr, nothing
+ * written); 3 a conflict that retries could not resolve (nothing written); 4 written
+ * but not confirmed (another program undid the change within the settle window and
+ * it could not be put back, or another program's simultaneous edit may be missing;
+ * the message says which); 5 the file system refused (permissions, disk full,
+ * read-only, a symbolic link or a folder where the file is; nothing written).
+ *
+ * Everything printed goes through `visible`: control and text-direction characters
+ * from files or arguments come out as `\uXXXX`, never as raw escape codes.
  */
 export const EXIT_OK = 0;
 export const EXIT_LINT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_CONFLICT = 3;
+export const EXIT_UNCONFIRMED = 4;
+export const EXIT_FILE = 5;
+
+/** How long a write is watched for another program's stale write after it (ms): `CORTEX_TEAM_SETTLE_MS`, else this. */
+export const DEFAULT_SETTLE_MS = 1000;
 
 /** Who the team-changing verbs act as in the activity feed (the agent verbs name their agent). */
 const CLI_ACTOR = 'cortex-team';
@@ -44,12 +57,19 @@ const AGENT = { kind: 'string', required: true, value: 'SLUG', help: "the agent 
 const TASK = { kind: 'string', required: true, value: 'REF', help: 'the task: its 1-based position in the file, or its exact title' } as const;
 
 /**
- * How long to wait for another cortex-team process that is editing the same file:
- * `CORTEX_TEAM_LOCK_WAIT_MS` (milliseconds), else 5 seconds.
+ * How long to wait for another cortex-team process that is editing the same file
+ * (`CORTEX_TEAM_LOCK_WAIT_MS`, else 5 seconds), and how long to watch a file after
+ * writing it (`CORTEX_TEAM_SETTLE_MS`, else `DEFAULT_SETTLE_MS`; 0 reads back once).
  */
 function editOptions(env: CliIo['env']): EditOptions {
-  const wait = Number(env.CORTEX_TEAM_LOCK_WAIT_MS);
-  return Number.isFinite(wait) && wait >= 0 && env.CORTEX_TEAM_LOCK_WAIT_MS !== '' ? { lockTimeoutMs: wait } : {};
+  const ms = (name: string): number | undefined => {
+    const text = env[name];
+    if (text === undefined || text.trim() === '') return undefined;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} is a number of milliseconds (0 or more), not "${text}"`);
+    return n;
+  };
+  return { lockTimeoutMs: ms('CORTEX_TEAM_LOCK_WAIT_MS'), settleMs: ms('CORTEX_TEAM_SETTLE_MS') ?? DEFAULT_SETTLE_MS };
 }
 
 function nowOf(opts: ParsedOptions, io: CliIo): string {
@@ -216,7 +236,7 @@ const commands: Record<string, Command> = {
     synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--team DIR]',
     summary: "Register an agent: agents/<slug>/<slug>.md from the team's template (or the built-in one) and an empty tasks.md.",
     options: {
-      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, spaces to hyphens, only a-z 0-9 -)' },
+      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, accents dropped, spaces to hyphens, only a-z 0-9 -)' },
       project: { kind: 'string', value: 'PATH', help: "the agent's working folder (a relative path is made absolute; ~ is kept)" },
       role: { kind: 'string', value: 'TEXT', help: 'one line for ## Role' },
       capability: { kind: 'list', value: 'TEXT', help: 'one ## Capabilities bullet; repeat for more' },
@@ -225,7 +245,7 @@ const commands: Record<string, Command> = {
     async run(opts, ctx) {
       let project = opts.strings.get('project');
       if (project !== undefined) {
-        if (project.trim() === '') throw new CortexInputError('--project is empty.');
+        project = checkOneLine(project, 'project path (--project)', LIMITS.path);
         if (!project.startsWith('~')) project = path.resolve(ctx.io.cwd, project);
       }
       const joined = formatDate(wallMinutes(ctx.io.clock ? ctx.io.clock() : new Date()));
@@ -336,7 +356,9 @@ function usage(): string {
     ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
     'Run "cortex-team <command> --help" for its options.',
-    'Exit codes: 0 done; 1 lint found errors; 2 bad usage or input (nothing written); 3 an unresolved conflict (nothing overwritten).',
+    'Exit codes: 0 done; 1 lint found errors; 2 bad usage or input (nothing written); 3 an unresolved conflict (nothing written);',
+    '4 written but not confirmed (another program undid it or wrote at the same moment; see the message); 5 the file system refused (nothing written).',
+    'Writes wait CORTEX_TEAM_SETTLE_MS (default 1000) ms after writing, to put the change back if an agent\'s stale write removes it.',
     '',
   ].join('\n');
 }
@@ -347,7 +369,9 @@ function commandHelp(c: Command): string {
 }
 
 /** Runs one command line; resolves to the exit code. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  // Nothing from a file or an argument reaches the terminal as a raw control code.
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(visible(text, 0, true)), stderr: (text) => rawIo.stderr(visible(text, 0, true)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     if (name === undefined) {
@@ -417,23 +441,17 @@ function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
+/** The exit code of each kind of failure (see `failureKind`). */
+const EXIT_OF: Record<FailureKind, number> = { input: EXIT_USAGE, conflict: EXIT_CONFLICT, unconfirmed: EXIT_UNCONFIRMED, file: EXIT_FILE, other: EXIT_USAGE };
+
 function report(e: unknown, name: string, io: CliIo): number {
   if (e instanceof UsageError) {
     io.stderr(`cortex-team ${name}: ${oneLine(e.message)} (cortex-team ${name} --help)\n`);
     return EXIT_USAGE;
   }
-  if (e instanceof CortexConflictError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_CONFLICT;
-  }
-  if (e instanceof CortexInputError) {
-    io.stderr(`cortex-team ${name}: ${oneLine(e.message)}\n`);
-    return EXIT_USAGE;
-  }
-  const err = e as NodeJS.ErrnoException;
-  const message = err && typeof err.message === 'string' ? err.message : String(e);
-  io.stderr(`cortex-team ${name}: ${oneLine(message)}\n`);
-  return EXIT_USAGE;
+  const failure = describeFailure(e);
+  io.stderr(`cortex-team ${name}: ${oneLine(failure.message)}\n`);
+  return EXIT_OF[failure.kind];
 }
 
 /** `prune --commit`: the pruned files alone, committed with the protocol's message; a line saying what happened. */

@@ -4,11 +4,12 @@ import { Agent, Diagnostic, Project, Task, Team } from './model';
 import { AgentNote, parseAgentNote } from './parse/agent-note';
 import { parseProjectNote } from './parse/project-note';
 import { readTaskFile } from './parse/tasks';
-import { decodeText } from './text';
+import { decodeText, isLosslessUtf8 } from './text';
 import { readDispatchTimes, readyDispatchedAt } from './pickup';
 import { ACTIVITY_FILE, AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
 import { Limiter } from '../base/limiter';
 import { binarySearch, compareStrings } from '../base/sorted';
+import { errorCode, fileErrorMessage } from './edit/file-errors';
 
 /**
  * The parsed team folder, kept up to date file by file.
@@ -37,7 +38,8 @@ export async function loadTeam(fs: TeamFs): Promise<Team> {
   return new TeamIndex(fs).load();
 }
 
-type ReadResult = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
+/** `unreadable`: why the bytes are no text agents can read (binary, not UTF-8), when they are not. */
+type ReadResult = { kind: 'text'; text: string; unreadable?: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
 interface NotePart {
   readonly path: string | null;
@@ -434,7 +436,14 @@ export class TeamIndex {
     if (read.kind === 'failed') return { text: null, missing: false, tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
     if (prev && prev.text === read.text) return prev;
     const { tasks, lastTick, lastTickLine, diagnostics } = readTaskFile(read.text, path);
-    return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics };
+    if (!read.unreadable) return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics };
+    const unreadable: Diagnostic = {
+      file: path,
+      line: 1,
+      severity: 'error',
+      message: `${path} ${read.unreadable}; agents cannot read its tasks and it will not be edited here. Convert it to UTF-8 text (or restore it, e.g. from git).`,
+    };
+    return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics: [unreadable, ...diagnostics] };
   }
 
   private async readProject(slug: string, prev?: ProjectEntry): Promise<ProjectEntry | null> {
@@ -455,10 +464,15 @@ export class TeamIndex {
   private async readText(path: string): Promise<ReadResult> {
     try {
       const bytes = await this.limit.run(() => this.fs.readFile(path));
-      return { kind: 'text', text: decodeText(bytes) };
+      const text = decodeText(bytes);
+      // Cheap checks first: only a text with NUL or U+FFFD can be binary or not UTF-8.
+      if (text.indexOf('\0') >= 0) return { kind: 'text', text, unreadable: 'contains NUL bytes: it is a binary file, not text' };
+      if (!isLosslessUtf8(bytes, text)) return { kind: 'text', text, unreadable: 'is not valid UTF-8 text' };
+      return { kind: 'text', text };
     } catch (e) {
       if (e instanceof FileNotFoundError) return { kind: 'missing' };
-      return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+      const code = errorCode(e);
+      return { kind: 'failed', message: code ? fileErrorMessage(code, path, 'reading') : `Cannot read ${path}: ${e instanceof Error ? e.message : String(e)}` };
     }
   }
 }
@@ -524,7 +538,7 @@ function computeLineage(entries: ReadonlyMap<string, AgentEntry>): Map<string, r
 }
 
 function readFailure(path: string, read: ReadResult): Diagnostic[] {
-  return read.kind === 'failed' ? [{ file: path, line: 1, severity: 'error', message: `Cannot read ${path}: ${read.message}` }] : [];
+  return read.kind === 'failed' ? [{ file: path, line: 1, severity: 'error', message: read.message }] : [];
 }
 
 function templateText(read: ReadResult): string | null {

@@ -1,25 +1,40 @@
-import { promises as nodeFs } from 'fs';
 import * as vscode from 'vscode';
+import { NodeTeamFs } from '../core/fs/node-fs';
 import { DirEntry, FileNotFoundError, FileStat, TeamFs, dirname } from '../core/fs/team-fs';
 
 /**
  * The team folder through `vscode.workspace.fs`: works wherever VS Code can reach the
  * folder (local, Remote-SSH, WSL, Codespaces, code-server, virtual file systems).
  *
- * One exception, for `file:` folders: replacing a file. `workspace.fs.rename` with
- * `overwrite` deletes the target before renaming, so for a moment tasks.md would not
- * exist and an agent reading or writing it then would see no file or lose its edit.
- * Node's rename replaces the file in one step, and hard links give the core's editor
- * its writer lock and its check for in-place writes made during the replace (see
- * src/core/edit.ts). The extension host runs where `file:` folders are (also in
- * remote windows), so Node's `fs` reaches the same files.
+ * A `file:` folder goes through Node's `fs` instead (`NodeTeamFs`, the CLI's adapter):
+ * the extension host runs where `file:` folders are (also in remote windows), and only
+ * there can the one writer (src/core/edit/writer.ts) keep its promises: a replace in
+ * one step (`workspace.fs.rename` with `overwrite` deletes the target first, so for a
+ * moment tasks.md would not exist), a symbolic link refused rather than replaced,
+ * mode, owner, group and hard links kept, `fsync` before and after the rename, and the
+ * lock with its holder's pid. Other schemes get the writer without those extras.
  */
 export class VscodeTeamFs implements TeamFs {
+  /** The same folder on the local disk, for `file:` folders. */
+  private readonly disk?: NodeTeamFs;
   readonly link?: (existing: string, newPath: string) => Promise<void>;
+  readonly lstat?: TeamFs['lstat'];
+  readonly realPath?: TeamFs['realPath'];
+  readonly writeNewFile?: TeamFs['writeNewFile'];
+  readonly overwriteInPlace?: TeamFs['overwriteInPlace'];
+  readonly renameIf?: TeamFs['renameIf'];
+  readonly syncFolder?: TeamFs['syncFolder'];
 
   constructor(readonly root: vscode.Uri) {
     if (root.scheme === 'file') {
-      this.link = (existing, newPath) => nodeFs.link(this.uri(existing).fsPath, this.uri(newPath).fsPath);
+      const disk = (this.disk = new NodeTeamFs(root.fsPath));
+      this.link = (existing, newPath) => disk.link(existing, newPath);
+      this.lstat = (path) => disk.lstat(path);
+      this.realPath = (path) => disk.realPath(path);
+      this.writeNewFile = (path, data, like) => disk.writeNewFile(path, data, like);
+      this.overwriteInPlace = (path, data) => disk.overwriteInPlace(path, data);
+      this.renameIf = (from, to, guard, check) => disk.renameIf(from, to, guard, check);
+      this.syncFolder = (path) => disk.syncFolder(path);
     }
   }
 
@@ -34,6 +49,7 @@ export class VscodeTeamFs implements TeamFs {
   }
 
   async readFile(path: string): Promise<Uint8Array> {
+    if (this.disk) return this.disk.readFile(path);
     try {
       return await vscode.workspace.fs.readFile(this.uri(path));
     } catch (e) {
@@ -42,12 +58,14 @@ export class VscodeTeamFs implements TeamFs {
   }
 
   async writeFile(path: string, data: Uint8Array): Promise<void> {
+    if (this.disk) return this.disk.writeFile(path, data);
     const parent = dirname(path);
     if (parent !== '') await vscode.workspace.fs.createDirectory(this.uri(parent));
     await vscode.workspace.fs.writeFile(this.uri(path), data);
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
+    if (this.disk) return this.disk.stat(path);
     try {
       const s = await vscode.workspace.fs.stat(this.uri(path));
       return { kind: s.type & vscode.FileType.Directory ? 'directory' : 'file', size: s.size, mtimeMs: s.mtime };
@@ -57,6 +75,7 @@ export class VscodeTeamFs implements TeamFs {
     }
   }
 
+  /** Through `workspace.fs` also on disk: it lists linked files and folders, which the views show (only writes refuse links). */
   async list(path: string): Promise<DirEntry[]> {
     let entries: [string, vscode.FileType][];
     try {
@@ -74,17 +93,18 @@ export class VscodeTeamFs implements TeamFs {
   }
 
   async rename(from: string, to: string): Promise<void> {
+    if (this.disk) return this.disk.rename(from, to);
     const parent = dirname(to);
     if (parent !== '') await vscode.workspace.fs.createDirectory(this.uri(parent));
     try {
-      if (this.root.scheme === 'file') await nodeFs.rename(this.uri(from).fsPath, this.uri(to).fsPath);
-      else await vscode.workspace.fs.rename(this.uri(from), this.uri(to), { overwrite: true });
+      await vscode.workspace.fs.rename(this.uri(from), this.uri(to), { overwrite: true });
     } catch (e) {
       throw isNotFound(e) ? new FileNotFoundError(from) : e;
     }
   }
 
   async remove(path: string): Promise<void> {
+    if (this.disk) return this.disk.remove(path);
     try {
       await vscode.workspace.fs.delete(this.uri(path), { recursive: false, useTrash: false });
     } catch (e) {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../base/disposable';
 import { ACTIVITY_FILE, ActivityRecord, recordActivity } from '../core/actions/activity';
-import { EditOp, EditResult, editFile } from '../core/edit';
+import { EditOp, EditOptions, EditResult, WriteJournal, describeFailure, editFile } from '../core/edit';
 import { CortexConflictError, CortexInputError } from '../core/errors';
 import { Prompts } from './prompts';
 import { TeamStore } from './team-store';
@@ -15,15 +16,25 @@ import { VscodeTeamFs } from './vscode-team-fs';
  * 1. Restricted Mode: an untrusted workspace writes nothing; the user is told why.
  * 2. Unsaved editors: a file open with unsaved changes is never written over; the
  *    write is refused with `UnsavedChangesError` before anything is written.
- * 3. The write itself: the caller's operation runs on the folder's `TeamFs`; a single
- *    file goes through the core's conflict-safe `editFile` (lock, fresh read, atomic
- *    write, read-back; a file that changed underneath is re-read, never overwritten).
+ * 3. The write itself: the caller's operation runs on the folder's `TeamFs` through
+ *    the core's one writer (lock, fresh read, atomic and durable replace, read-back;
+ *    a file that changed underneath is re-read, never overwritten).
  * 4. The event: a write that went through records what it did in the team's activity
  *    feed (`.cortex/activity.jsonl`, seed 001's envelope, `via: "dashboard"`), as the
  *    agents' writes through the CLI and MCP do. One place for every dashboard write.
  * 5. The store re-reads the files at once, whether or not the write succeeded, so
  *    every view shows what the files now say.
+ * 6. Afterwards: a team-folder write of an operation with `holds` (dispatch, worklog
+ *    and mailbox entries, message status, register) stays in the team's
+ *    `WriteJournal` for `SETTLE_MS` after its last write. Whenever the store reads
+ *    one of its files again (the watcher saw a change), the journal checks that the
+ *    change is still there and, when an agent's stale whole-file write removed it,
+ *    applies it again on the agent's text (the agent's edit stays). When it cannot,
+ *    or is still being undone after 5 × `SETTLE_MS`, the user is told.
  */
+
+/** How long the journal watches a write after its last write (ms): agents write back within a second or two of reading. */
+export const SETTLE_MS = 2000;
 export interface WriteTarget<T = unknown> {
   /** What the write does, completing "Cortex can't …" (Restricted Mode). */
   readonly what: string;
@@ -53,14 +64,51 @@ export class UnsavedChangesError extends CortexConflictError {
   }
 }
 
-export class TeamWriter {
+export class TeamWriter implements Disposable {
+  private journal: { readonly fs: VscodeTeamFs; readonly journal: WriteJournal } | undefined;
+  private checkTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listener: Disposable;
+
   constructor(
     private readonly trust: WorkspaceTrust,
     private readonly store: TeamStore,
     private readonly prompts: Prompts,
     private readonly clock: WriterClock,
-    private readonly log: Pick<vscode.LogOutputChannel, 'warn'>,
-  ) {}
+    private readonly log?: { info(message: string): void; warn(message: string): void },
+  ) {
+    // Every file the store reads again may be one an agent rewrote over ours.
+    this.listener = store.onDidReadFiles((read) => {
+      const j = this.journal;
+      if (!j || j.fs !== store.fs) return;
+      void Promise.all(read.paths.map((p) => j.journal.fileChanged(p))).then(() => this.scheduleCheck());
+    });
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    this.journal?.journal.dispose();
+    this.journal = undefined;
+  }
+
+  /**
+   * Stops watching every write made so far (the integration suite, which rewrites its
+   * fixture files between tests: within the window the journal would put the last
+   * test's changes back, as it does after an agent's stale rewrite).
+   */
+  forgetPendingWrites(): void {
+    this.journal?.journal.dispose();
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    this.checkTimer = undefined;
+  }
+
+  /** What the journal did since the extension started: confirmed, re-applied, given up (for tests). */
+  readonly journalCounts = { confirmed: 0, reapplied: 0, gaveUp: 0 };
+
+  /** The operations written to the team folder and not yet confirmed (for tests and the log). */
+  get pendingWrites(): number {
+    return this.journal && this.journal.fs === this.store.fs ? this.journal.journal.pending().length : 0;
+  }
 
   get trusted(): boolean {
     return this.trust.trusted;
@@ -94,28 +142,31 @@ export class TeamWriter {
    * `paths` (team folder only). `undefined` when Restricted Mode refused (the user was
    * told); `op`'s errors are the caller's to word.
    */
-  async write<T>(target: WriteTarget<T>, op: (fs: VscodeTeamFs) => Promise<T>): Promise<T | undefined> {
+  async write<T>(target: WriteTarget<T>, op: (fs: VscodeTeamFs, edit: EditOptions) => Promise<T>): Promise<T | undefined> {
     if (!this.trusted) {
       void this.explain(target.what);
       return undefined;
     }
     const fs = this.fsFor(target.folder);
     this.checkUnsaved(target.paths, target.folder);
+    const team = this.isTeamFolder(fs);
+    // Core operations given these options hand what they wrote to the team's journal.
+    const edit: EditOptions = team ? { journal: this.journalFor(fs), label: `the change (${target.what})` } : {};
     let recorded = false;
     try {
-      const result = await op(fs);
+      const result = await op(fs, edit);
       recorded = await this.record(target, result);
       return result;
     } finally {
-      const team = this.isTeamFolder(fs);
       const paths = [...(team ? target.paths : []), ...(recorded && !target.feedFolder ? [ACTIVITY_FILE] : [])];
       if (paths.length > 0) this.store.notifyChanged(paths);
+      if (team) this.scheduleCheck();
     }
   }
 
   /** One file through the core's conflict-safe edit (`op` gets the text as it is on disk now). */
   edit(target: Omit<WriteTarget<EditResult>, 'paths'> & { readonly path: string }, op: EditOp): Promise<EditResult | undefined> {
-    return this.write({ what: target.what, paths: [target.path], folder: target.folder, event: target.event }, (fs) => editFile(fs, target.path, op));
+    return this.write({ what: target.what, paths: [target.path], folder: target.folder, event: target.event }, (fs, edit) => editFile(fs, target.path, op, edit));
   }
 
   /**
@@ -133,9 +184,44 @@ export class TeamWriter {
       for (const r of records) await recordActivity(team, r, at, 'dashboard');
       return true;
     } catch (e) {
-      this.log.warn(`Not recorded in ${ACTIVITY_FILE} (${records.map((r) => r.type).join(', ')}): ${e instanceof Error ? e.message : String(e)}`);
+      this.log?.warn(`Not recorded in ${ACTIVITY_FILE} (${records.map((r) => r.type).join(', ')}): ${e instanceof Error ? e.message : String(e)}`);
       return true;
     }
+  }
+
+  private journalFor(fs: VscodeTeamFs): WriteJournal {
+    if (this.journal?.fs === fs) return this.journal.journal;
+    this.journal?.journal.dispose();
+    const journal = new WriteJournal(fs, {
+      settleMs: SETTLE_MS,
+      onConfirmed: () => this.journalCounts.confirmed++,
+      onReapplied: (e) => {
+        this.journalCounts.reapplied++;
+        this.log?.info(`${e.path}: another program's write removed ${e.label}; applied it again on its text (${e.reapplied}×).`);
+        this.store.notifyChanged([e.path]);
+      },
+      onGaveUp: (e, error) => {
+        this.journalCounts.gaveUp++;
+        const message = describeFailure(error).message;
+        this.log?.warn(message);
+        void this.prompts.warn(`Cortex: ${message}`);
+      },
+    });
+    this.journal = { fs, journal };
+    return journal;
+  }
+
+  /** Confirms what settled when the next operation's window ends (the watcher covers changes before that). */
+  private scheduleCheck(): void {
+    const j = this.journal;
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    this.checkTimer = undefined;
+    const due = j?.journal.nextCheckIn();
+    if (!j || due === undefined) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = undefined;
+      void j.journal.check().then(() => this.scheduleCheck());
+    }, due + 10);
   }
 
   private fsFor(folder: vscode.Uri | undefined): VscodeTeamFs {

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ActionContext } from '../core/actions';
-import { EditOptions } from '../core/edit';
+import { EditOptions, describeFailure } from '../core/edit';
 import { TeamFs } from '../core/fs/team-fs';
 import { ProtocolTemplates } from '../core/protocol-file/protocol';
 import { cortexResources } from './resources';
@@ -42,9 +42,16 @@ function toolResult(message: string, data: unknown): CallToolResult {
   return { content: [{ type: 'text', text: `${message}\n${JSON.stringify(data)}` }], structuredContent: data as Record<string, unknown> };
 }
 
+/**
+ * A failed call: the sentence, and its kind for programs (`structuredContent.error`),
+ * the same kinds as the CLI's exit codes: `input` (2, nothing written), `conflict` (3,
+ * nothing written, try again), `unconfirmed` (4, written, but another program undid
+ * it or wrote at the same moment: check the file), `file` (5, the file system
+ * refused, nothing written).
+ */
 function toolError(e: unknown): CallToolResult {
-  const message = e instanceof Error ? e.message : String(e);
-  return { content: [{ type: 'text', text: message }], isError: true };
+  const failure = describeFailure(e);
+  return { content: [{ type: 'text', text: failure.message }], structuredContent: { error: { kind: failure.kind, message: failure.message } }, isError: true };
 }
 
 /** The server, and a promise for the moment no tool or resource call is running. */

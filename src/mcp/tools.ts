@@ -23,6 +23,10 @@ import { ALL_EVENT_TYPES } from '../core/worklog/event-type';
  * Every tool costs an agent context, so the set is small and each description says
  * when to call it. A server started for one agent (`--agent`) leaves out the `agent`
  * argument and acts as that agent; a server for the whole team asks for it.
+ *
+ * The schemas give the types only: what a text may hold (empty, lines, length,
+ * control characters, structure) is checked by the operation with the input rules
+ * (src/core/input-rules.ts), the same rules and sentences as the CLI's.
  */
 export interface ToolOptions {
   /** The agent this server acts for (`--agent`), or null for the whole team. */
@@ -46,7 +50,7 @@ const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, id
 
 const TASK_REF = 'A position in the task file ("2") or the exact title';
 /** Who acts, when the server is not bound to one agent. */
-const AGENT_ARG = z.string().min(1).describe('Your agent slug (the folder name under agents/)');
+const AGENT_ARG = z.string().describe('Your agent slug (the folder name under agents/)');
 
 /** The tool table for these options. */
 export function cortexTools(o: ToolOptions): ToolSpec[] {
@@ -79,7 +83,7 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       name: 'claim_task',
       title: 'Claim a task',
       description: `Start a task in ${yourFile}: its status becomes in-progress with a Started time. Without "task", claims the next ready task. Refused while another task is in progress (one at a time) and when someone else claimed it first.`,
-      inputSchema: z.strictObject({ ...self, task: z.string().min(1).optional().describe(`${TASK_REF}; leave out for the next ready task`) }),
+      inputSchema: z.strictObject({ ...self, task: z.string().optional().describe(`${TASK_REF}; leave out for the next ready task`) }),
       annotations: WRITE,
       run: (a) => claimAction(o.context(), { agent: me(a), task: str(a.task) }),
     },
@@ -89,8 +93,8 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       description: `Finish the task in progress in ${yourFile}: status done, a Completed time and a "### Summary" with your text. Done is final: a finished task is never reopened, so call it only when the work is really done.`,
       inputSchema: z.strictObject({
         ...self,
-        summary: z.string().min(1).describe('What you did, in a few lines: changes, files, tests, anything left open (markdown; no "## " headings)'),
-        task: z.string().min(1).optional().describe(`${TASK_REF}; leave out for the task in progress`),
+        summary: z.string().describe('What you did, in a few lines: changes, files, tests, anything left open (markdown; no "## " headings)'),
+        task: z.string().optional().describe(`${TASK_REF}; leave out for the task in progress`),
       }),
       annotations: WRITE,
       run: (a) => completeAction(o.context(), { agent: me(a), task: str(a.task), summary: a.summary as string }),
@@ -108,8 +112,8 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       title: 'Dispatch a task',
       description: "Give an agent a task: a new ready task at the end of its queue (agents take ready tasks in order). Only for work the user asked for, matching the agent's role.",
       inputSchema: z.strictObject({
-        to: z.string().min(1).describe('The agent that gets the task (its slug)'),
-        title: z.string().min(1).describe('A short, specific title, unique among its ready and in-progress tasks (one line)'),
+        to: z.string().describe('The agent that gets the task (its slug)'),
+        title: z.string().describe('A short, specific title, unique among its ready and in-progress tasks (one line)'),
         body: z.string().optional().describe('What to do: the goal, where, and how to tell it is done (markdown; no "## " headings)'),
       }),
       annotations: WRITE,
@@ -121,11 +125,11 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       description:
         'Append an entry to WORKLOG.md, the team\'s shared log that every agent reads at the start of a session. Write one after every completed task (task.completed, with a handoff when someone continues), and for proposals, objections, decisions (also indexed) and escalations. Not a chat: targeted questions go in a message.',
       inputSchema: z.strictObject({
-        ...(bound === null ? { actor: z.string().min(1).describe('Who writes the entry (your agent slug)') } : {}),
+        ...(bound === null ? { actor: z.string().describe('Who writes the entry (your agent slug)') } : {}),
         type: z.enum(ALL_EVENT_TYPES).describe('The kind of entry; note.posted for anything else'),
-        subject: z.string().min(1).describe('A short title, one line (the type word is added: "handoff: …")'),
+        subject: z.string().describe('A short title, one line (the type word is added: "handoff: …")'),
         body: z.string().optional().describe('The entry: what changed, files, test results, reasoning, next steps (markdown; no "#"/"##" headings)'),
-        decision: z.string().min(1).optional().describe('For decision.recorded: its one line in the decision index (default: the subject)'),
+        decision: z.string().optional().describe('For decision.recorded: its one line in the decision index (default: the subject)'),
       }),
       annotations: WRITE,
       run: (a) =>
@@ -136,9 +140,9 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       title: 'Send a message',
       description: 'Leave a message in MAILBOX.md for one agent (or the maintainer): a question or request that is not a handoff, decision or status update (those go in the worklog). It gets the next MSG number and the status new.',
       inputSchema: z.strictObject({
-        ...(bound === null ? { from: z.string().min(1).describe('Who sends it (your agent slug)') } : {}),
-        to: z.string().min(1).describe('The recipient: an agent slug, or "maintainer"'),
-        subject: z.string().min(1).describe('One line'),
+        ...(bound === null ? { from: z.string().describe('Who sends it (your agent slug)') } : {}),
+        to: z.string().describe('The recipient: an agent slug, or "maintainer"'),
+        subject: z.string().describe('One line'),
         body: z.string().optional().describe('The message (markdown; no "#"/"##" headings)'),
         type: z.enum(MESSAGE_TYPES).optional().describe('question, request, review, fyi (no action needed) or alert'),
         priority: z

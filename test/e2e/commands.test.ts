@@ -108,7 +108,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
 
     await expectText(toast(page, /dispatched "Send the credit note PDFs" to Billing Dev/), /at the end of agents\/billing-dev\/tasks\.md \(\d+ ready tasks in its queue\)/, 15_000);
     const text = readFileSync(tasksFile, 'utf8');
-    assert.match(text, /\n## Send the credit note PDFs\n\*\*Status:\*\* ready\n\nAttach the PDF to the email and store a copy in S3\.\n\n<!-- cortex:last-tick [^>]+-->\n$/);
+    assert.match(text, /\n## Send the credit note PDFs\n\*\*Status:\*\* ready\n\nAttach the PDF to the email and store a copy in S3\.\n\n<!-- cortex-team:id [0-9a-f]{12} -->\n\n<!-- cortex:last-tick [^>]+-->\n$/);
     await expectText(agentRow(view, 'Billing Dev'), /\d+ ready/, 10_000);
     await shot(page, 'dispatch-4-done');
   });

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import '../shared/neutralise';
 import { acquireApi } from '../shared/host-bridge';
 import { createActions, listenToHost } from './actions';
 import { BoardClient } from './client';

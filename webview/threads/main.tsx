@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import '../shared/neutralise';
 import { ThreadsHostMessage } from '../../src/views/threads/common/messages';
 import { acquireApi } from '../shared/host-bridge';
 import { createActions, listenToHost } from './actions';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'crypto';
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { TeamFs } from '../fs/team-fs';
 import { Diagnostic } from '../model';
 import { ACTIVITY_FILE } from '../team-paths';
@@ -28,9 +28,10 @@ import { EventLink, readSessionCharter } from '../worklog/events';
  *   the write did.
  * - `links`: the file written, the message named.
  *
- * The file is append-only and written through `editFile`, like every other file: the
- * lock, the conflict check and the atomic rename apply, so two writers never lose a
- * line. A reader takes each line as one event and reports a line it cannot read.
+ * The file is append-only and written through the one writer, like every other file:
+ * the lock, the conflict check, the atomic rename and the read-back apply, so two
+ * writers never lose a line and an agent's stale rewrite gets the event back. A
+ * reader takes each line as one event and reports a line it cannot read.
  */
 export { ACTIVITY_FILE };
 
@@ -113,8 +114,17 @@ export function appendActivityText(text: string, event: ActivityEvent): string {
 export async function recordActivity(fs: TeamFs, record: ActivityRecord, at: Date, via: ActivityVia, opts: EditOptions = {}): Promise<ActivityEvent> {
   const { sessionId } = await readSessionCharter(fs);
   const event = activityEvent(record, at, via, sessionId);
-  await editFile(fs, ACTIVITY_FILE, (text) => appendActivityText(text, event), { ...opts, ifMissing: 'create' });
+  await writeOperation(fs, ACTIVITY_FILE, activityOperation(event), { ...opts, ifMissing: 'create' });
   return event;
+}
+
+/** The append as an operation for the writer: it holds while the feed has the event's id (never written twice). */
+export function activityOperation(event: ActivityEvent): TextOperation<void> {
+  const id = JSON.stringify(event.event_id);
+  return {
+    apply: (text) => ({ text: appendActivityText(text, event), result: undefined }),
+    holds: (text) => text.includes(`"event_id":${id}`),
+  };
 }
 
 export interface ActivityFeed {

@@ -9,10 +9,12 @@ import { ActivityRecord, ActivityVia, recordActivity } from './activity';
  * The agent operations: what an agent does to the team through Cortex (claim,
  * complete, tick, dispatch, a worklog entry, mailbox messages), each implemented once
  * here and offered through two front doors, the MCP server's tools and the CLI's
- * verbs. Each checks its input, applies a core operation through the one writer
- * (`editFile`), records the write in the activity feed and returns a sentence for
- * people and plain data for programs. Bad input is a `CortexInputError` whose
- * sentence both doors show as it is.
+ * verbs. Each checks its input with the input rules (input-rules.ts), writes a core
+ * operation (a `TextOperation` with `holds`) through the one writer, which reads it
+ * back and puts it back within the settle window of `edit` when an agent's stale
+ * write removed it, records the write in the activity feed and returns a sentence for
+ * people and plain data for programs. Failures are the core's errors, which both doors
+ * tell apart the same way (`failureKind`: input, conflict, unconfirmed, file).
  */
 export interface ActionContext {
   readonly fs: TeamFs;
@@ -42,7 +44,9 @@ export function readClock(ctx: ActionContext): { readonly at: Date; readonly sta
  */
 export async function recordWrite(ctx: ActionContext, rec: ActivityRecord, at: Date): Promise<string> {
   try {
-    await recordActivity(ctx.fs, rec, at, ctx.via, ctx.edit);
+    // The feed is ours alone (agents read it, never write it), so it is read back once
+    // rather than watched for a settle window: a write waits for its task file only.
+    await recordActivity(ctx.fs, rec, at, ctx.via, { ...ctx.edit, settleMs: 0 });
     return '';
   } catch (e) {
     return ` (Not recorded in the activity feed: ${e instanceof Error ? e.message : String(e)})`;
@@ -60,7 +64,8 @@ export async function knownAgents(fs: TeamFs): Promise<string[]> {
  */
 export async function checkAgentSlug(fs: TeamFs, slug: string, what: string): Promise<string> {
   const known = await knownAgents(fs);
-  if (!/[/\\]/.test(slug) && !slug.startsWith('.') && known.includes(slug)) return slug;
+  // Only a folder listed under agents/ passes, so no path can reach outside it.
+  if (known.includes(slug)) return slug;
   const list = known.length ? `known agents: ${known.join(', ')}` : 'no agents are registered yet';
   throw new CortexInputError(`Unknown agent "${slug}" (${what}); ${list}.`);
 }

@@ -1,5 +1,5 @@
 import { readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { LIMITS, checkOneLine } from '../input-rules';
 import { claimTask } from '../ops/claim';
 import { completeTask } from '../ops/complete';
 import { dispatchTask } from '../ops/dispatch';
@@ -140,10 +140,10 @@ export async function dispatchAction(
   input: { agent: string; title: string; body?: string; actor: string; what?: string },
 ): Promise<ActionResult<TaskChangeData>> {
   const { slug, file } = await tasksOf(ctx, input.agent, input.what ?? 'agent');
-  if (input.actor.trim() === '') throw new CortexInputError('The dispatcher (actor) must not be empty.');
+  const actor = checkOneLine(input.actor, 'dispatcher (actor)', LIMITS.name);
   const { at } = readClock(ctx);
   const r = await dispatchTask(ctx.fs, file, { title: input.title, body: input.body }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await recordWrite(ctx, teamEvents.taskDispatched(input.actor.trim(), slug, file, r.title, r.position), at);
+  const note = await recordWrite(ctx, teamEvents.taskDispatched(actor, slug, file, r.title, r.position), at);
   return { message: `Dispatched "${r.title}" to ${slug} (task ${r.position} in ${file}).${note}`, data: { agent: slug, file, task } };
 }

@@ -12,6 +12,37 @@ export interface FileStat {
   readonly kind: FileKind;
   readonly size: number;
   readonly mtimeMs: number;
+  /**
+   * Local file systems only (the Node adapter): what the writer needs to keep a file
+   * as it was (permission bits, owner, group, hard links) and to notice that it was
+   * replaced (inode). Absent where the adapter cannot tell.
+   */
+  readonly ino?: number;
+  readonly nlink?: number;
+  /** Permission bits, with the set-id and sticky bits (`mode & 0o7777`). */
+  readonly mode?: number;
+  readonly uid?: number;
+  readonly gid?: number;
+}
+
+/** What `lstat` says: a `FileStat` of the link itself when `symlink`. */
+export interface LinkStat extends FileStat {
+  readonly symlink: boolean;
+}
+
+/** The permission bits and owner a new file should get (see `TeamFs.writeNewFile`). */
+export interface FileOwnership {
+  readonly mode?: number;
+  readonly uid?: number;
+  readonly gid?: number;
+}
+
+/** `writeNewFile` could not give the file the owner or group it was asked for (only root may give files away). */
+export class OwnershipError extends Error {
+  constructor(readonly path: string) {
+    super(`${path}: cannot set the owner or group`);
+    this.name = 'OwnershipError';
+  }
 }
 
 export interface DirEntry {
@@ -37,6 +68,40 @@ export interface TeamFs {
    * after replacing a file, that nobody wrote to the old one in between.
    */
   link?(existing: string, newPath: string): Promise<void>;
+
+  // What the writer uses on local file systems to keep a file as it was and make a
+  // write durable. Each is optional: without it the writer does without (see edit.ts).
+
+  /** Optional: like `stat`, but a symbolic link is reported (`symlink: true`), not followed. */
+  lstat?(path: string): Promise<LinkStat | undefined>;
+  /**
+   * Optional: the team-relative path of `path` (or of its nearest existing folder)
+   * with every symbolic link resolved; `null` when that lies outside the team folder.
+   */
+  realPath?(path: string): Promise<string | null>;
+  /**
+   * Optional: creates `path`, which must not exist (exclusive), with `data` and the
+   * given permission bits, owner and group, and flushes it to disk before returning.
+   * Throws `OwnershipError` (and leaves nothing behind) when the owner or group
+   * cannot be set.
+   */
+  writeNewFile?(path: string, data: Uint8Array, like?: FileOwnership): Promise<void>;
+  /**
+   * Optional: overwrites an existing file in place (the same inode, so hard links,
+   * owner and mode stay) and flushes it to disk. Not atomic: for files the writer
+   * cannot replace without breaking something.
+   */
+  overwriteInPlace?(path: string, data: Uint8Array): Promise<void>;
+  /**
+   * Optional: renames `from` over `to` only when the content of `guard` passes
+   * `check`, as one uninterrupted step of the adapter (no other task of this process
+   * runs in between), so that the moment in which another program could write the
+   * file between the check and the rename is as short as the system allows. False
+   * (nothing renamed) when the check fails.
+   */
+  renameIf?(from: string, to: string, guard: string, check: (bytes: Uint8Array) => boolean): Promise<boolean>;
+  /** Optional: flushes a folder's entries to disk, after a rename or a link in it. */
+  syncFolder?(path: string): Promise<void>;
 }
 
 export class FileNotFoundError extends Error {

@@ -64,144 +64,171 @@ export interface JsonReadOptions {
 
 /** Reads `text` as one JSON value; on bad input, the first problem and where it is. */
 export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-
-  const skipSpace = () => {
-    while (i < text.length) {
-      const c = text[i];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
-      else if (options.comments && c === '/' && text[i + 1] === '/') {
-        while (i < text.length && text[i] !== '\n') i++;
-      } else if (options.comments && c === '/' && text[i + 1] === '*') {
-        const end = text.indexOf('*/', i + 2);
-        if (end < 0) throw new Failure('A comment is not closed (a "*/" is missing)', i);
-        i = end + 2;
-      } else break;
-    }
-  };
-
-  const describe = (at: number) => (at >= text.length ? 'the end of the file' : `"${text[at]}"`);
-
-  const readString = (): { value: string; offset: number; length: number } => {
-    const start = i;
-    i++; // the opening quote
-    let out = '';
-    for (;;) {
-      if (i >= text.length) throw new Failure('A string is not closed (a " is missing)', start);
-      const c = text[i];
-      if (c === '"') {
-        i++;
-        return { value: out, offset: start, length: i - start };
-      }
-      if (c === '\\') {
-        const e = text[i + 1];
-        if (e === 'u') {
-          const hex = text.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Failure('Invalid \\u escape in a string', i);
-          out += String.fromCharCode(parseInt(hex, 16));
-          i += 6;
-        } else if (e !== undefined && ESCAPES[e] !== undefined) {
-          out += ESCAPES[e];
-          i += 2;
-        } else {
-          throw new Failure(`Invalid escape "\\${e ?? ''}" in a string`, i);
-        }
-        continue;
-      }
-      if (c.charCodeAt(0) < 0x20) throw new Failure('A string contains a line break or control character (write it as an escape such as \\n)', i);
-      out += c;
-      i++;
-    }
-  };
-
-  const readValue = (depth: number): JsonNode => {
-    if (depth > 500) throw new Failure('The JSON is nested too deeply', i);
-    skipSpace();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const properties: JsonProperty[] = [];
-      skipSpace();
-      if (text[i] === '}') {
-        i++;
-        return { type: 'object', properties, offset: start, length: i - start };
-      }
-      for (;;) {
-        skipSpace();
-        if (text[i] !== '"') throw new Failure(`Expected a property name in double quotes, found ${describe(i)}`, i);
-        const key = readString();
-        skipSpace();
-        if (text[i] !== ':') throw new Failure(`Expected ":" after the property name "${key.value}", found ${describe(i)}`, i);
-        i++;
-        const value = readValue(depth + 1);
-        properties.push({ key: key.value, keyOffset: key.offset, keyLength: key.length, value });
-        skipSpace();
-        if (text[i] === ',') {
-          const comma = i++;
-          skipSpace();
-          if (text[i] === '}') throw new Failure('A trailing comma before "}" is not allowed in JSON', comma);
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return { type: 'object', properties, offset: start, length: i - start };
-        }
-        throw new Failure(`Expected "," or "}" in an object, found ${describe(i)}`, i);
-      }
-    }
-    if (c === '[') {
-      i++;
-      const items: JsonNode[] = [];
-      skipSpace();
-      if (text[i] === ']') {
-        i++;
-        return { type: 'array', items, offset: start, length: i - start };
-      }
-      for (;;) {
-        items.push(readValue(depth + 1));
-        skipSpace();
-        if (text[i] === ',') {
-          const comma = i++;
-          skipSpace();
-          if (text[i] === ']') throw new Failure('A trailing comma before "]" is not allowed in JSON', comma);
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return { type: 'array', items, offset: start, length: i - start };
-        }
-        throw new Failure(`Expected "," or "]" in a list, found ${describe(i)}`, i);
-      }
-    }
-    if (c === '"') {
-      const s = readString();
-      return { type: 'string', value: s.value, offset: s.offset, length: s.length };
-    }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return { type: value === null ? 'null' : 'boolean', value, offset: start, length: word.length };
-      }
-    }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (m && m[0] !== '-') {
-      i += m[0].length;
-      return { type: 'number', value: Number(m[0]), offset: start, length: m[0].length };
-    }
-    if (c === '/') throw new Failure('Comments are not allowed in JSON', i);
-    throw new Failure(`Expected a value, found ${describe(i)}`, i);
-  };
-
+  const reader = new JsonTextReader(text, options);
   try {
-    const root = readValue(0);
-    skipSpace();
-    if (i < text.length) throw new Failure(`Unexpected ${describe(i)} after the end of the JSON value`, i);
-    return { ok: true, root };
+    return { ok: true, root: reader.readDocument() };
   } catch (e) {
     if (e instanceof Failure) return { ok: false, error: { message: e.message, offset: e.offset } };
     throw e;
+  }
+}
+
+/** One pass over one text: a cursor and a reader per kind of value; throws Failure. */
+class JsonTextReader {
+  private i: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: JsonReadOptions,
+  ) {
+    this.i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  readDocument(): JsonNode {
+    const root = this.readValue(0);
+    this.skipSpace();
+    if (this.i < this.text.length) throw new Failure(`Unexpected ${this.describe(this.i)} after the end of the JSON value`, this.i);
+    return root;
+  }
+
+  private skipSpace(): void {
+    const { text, options } = this;
+    while (this.i < text.length) {
+      const c = text[this.i];
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r') this.i++;
+      else if (options.comments && c === '/' && text[this.i + 1] === '/') {
+        while (this.i < text.length && text[this.i] !== '\n') this.i++;
+      } else if (options.comments && c === '/' && text[this.i + 1] === '*') {
+        const end = text.indexOf('*/', this.i + 2);
+        if (end < 0) throw new Failure('A comment is not closed (a "*/" is missing)', this.i);
+        this.i = end + 2;
+      } else break;
+    }
+  }
+
+  private describe(at: number): string {
+    return at >= this.text.length ? 'the end of the file' : `"${this.text[at]}"`;
+  }
+
+  private readString(): { value: string; offset: number; length: number } {
+    const text = this.text;
+    const start = this.i;
+    this.i++; // the opening quote
+    let out = '';
+    for (;;) {
+      if (this.i >= text.length) throw new Failure('A string is not closed (a " is missing)', start);
+      const c = text[this.i];
+      if (c === '"') {
+        this.i++;
+        return { value: out, offset: start, length: this.i - start };
+      }
+      if (c === '\\') {
+        out += this.readEscape();
+        continue;
+      }
+      if (c.charCodeAt(0) < 0x20) throw new Failure('A string contains a line break or control character (write it as an escape such as \\n)', this.i);
+      out += c;
+      this.i++;
+    }
+  }
+
+  /** The escape at the cursor (which is on its backslash), decoded. */
+  private readEscape(): string {
+    const e = this.text[this.i + 1];
+    if (e === 'u') {
+      const hex = this.text.slice(this.i + 2, this.i + 6);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Failure('Invalid \\u escape in a string', this.i);
+      this.i += 6;
+      return String.fromCharCode(parseInt(hex, 16));
+    }
+    if (e !== undefined && ESCAPES[e] !== undefined) {
+      this.i += 2;
+      return ESCAPES[e];
+    }
+    throw new Failure(`Invalid escape "\\${e ?? ''}" in a string`, this.i);
+  }
+
+  private readValue(depth: number): JsonNode {
+    if (depth > 500) throw new Failure('The JSON is nested too deeply', this.i);
+    this.skipSpace();
+    const c = this.text[this.i];
+    if (c === '{') return this.readObject(depth);
+    if (c === '[') return this.readArray(depth);
+    if (c === '"') {
+      const s = this.readString();
+      return { type: 'string', value: s.value, offset: s.offset, length: s.length };
+    }
+    return this.readLiteral();
+  }
+
+  private readObject(depth: number): JsonObject {
+    const start = this.i++;
+    const properties: JsonProperty[] = [];
+    this.skipSpace();
+    if (this.text[this.i] !== '}') {
+      for (;;) {
+        this.skipSpace();
+        if (this.text[this.i] !== '"') throw new Failure(`Expected a property name in double quotes, found ${this.describe(this.i)}`, this.i);
+        const key = this.readString();
+        this.skipSpace();
+        if (this.text[this.i] !== ':') throw new Failure(`Expected ":" after the property name "${key.value}", found ${this.describe(this.i)}`, this.i);
+        this.i++;
+        const value = this.readValue(depth + 1);
+        properties.push({ key: key.value, keyOffset: key.offset, keyLength: key.length, value });
+        if (!this.readSeparator('}', 'in an object')) break;
+      }
+    }
+    this.i++;
+    return { type: 'object', properties, offset: start, length: this.i - start };
+  }
+
+  private readArray(depth: number): JsonArray {
+    const start = this.i++;
+    const items: JsonNode[] = [];
+    this.skipSpace();
+    if (this.text[this.i] !== ']') {
+      for (;;) {
+        items.push(this.readValue(depth + 1));
+        if (!this.readSeparator(']', 'in a list')) break;
+      }
+    }
+    this.i++;
+    return { type: 'array', items, offset: start, length: this.i - start };
+  }
+
+  /**
+   * After a member: true past a "," (another member follows), false with the cursor on
+   * the closing bracket; anything else (or a trailing comma) is a Failure.
+   */
+  private readSeparator(close: '}' | ']', where: string): boolean {
+    this.skipSpace();
+    if (this.text[this.i] === ',') {
+      const comma = this.i++;
+      this.skipSpace();
+      if (this.text[this.i] === close) throw new Failure(`A trailing comma before "${close}" is not allowed in JSON`, comma);
+      return true;
+    }
+    if (this.text[this.i] === close) return false;
+    throw new Failure(`Expected "," or "${close}" ${where}, found ${this.describe(this.i)}`, this.i);
+  }
+
+  /** true, false, null or a number. */
+  private readLiteral(): JsonScalar {
+    const start = this.i;
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (this.text.startsWith(word, start)) {
+        this.i += word.length;
+        return { type: value === null ? 'null' : 'boolean', value, offset: start, length: word.length };
+      }
+    }
+    NUMBER.lastIndex = start;
+    const m = NUMBER.exec(this.text);
+    if (m && m[0] !== '-') {
+      this.i += m[0].length;
+      return { type: 'number', value: Number(m[0]), offset: start, length: m[0].length };
+    }
+    if (this.text[start] === '/') throw new Failure('Comments are not allowed in JSON', start);
+    throw new Failure(`Expected a value, found ${this.describe(start)}`, start);
   }
 }
 

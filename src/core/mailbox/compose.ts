@@ -1,4 +1,4 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices, normalizeUserText } from '../ops/shared';
 import { formatRow } from '../parse/md-table';
@@ -75,12 +75,29 @@ export function composeMessageText(text: string, message: NewMessage): { text: s
   return { text: next, result: { id, sent, type, priority, respondBy, line } };
 }
 
+/**
+ * Sending as an operation for the writer. It holds while the file has the message:
+ * the id it was given, from the same sender to the same recipient with the same
+ * subject (an agent's stale write that dropped it gets it again, with the number
+ * that is free then; a message already there is never sent twice).
+ */
+export function messageOperation(message: NewMessage): TextOperation<ComposedMessage> {
+  const ids = new Set<string>();
+  let sent: { from: string; to: string; subject: string } | null = null;
+  return {
+    apply: (text) => {
+      const r = composeMessageText(text, message);
+      ids.add(r.result.id);
+      sent ??= { from: message.from.trim(), to: message.to.trim(), subject: message.subject.trim() };
+      return r;
+    },
+    holds: (text) =>
+      sent !== null &&
+      layoutMailbox(text).messages.some(({ message: m }) => ids.has(m.id) && m.from === sent!.from && m.to === sent!.to && m.subject === sent!.subject),
+  };
+}
+
+/** Sends through the writer (fresh read, check, read-back, re-apply). A missing MAILBOX.md is created. */
 export async function composeMessage(fs: TeamFs, message: NewMessage, opts: EditOptions = {}, path = MAILBOX_FILE): Promise<ComposedMessage> {
-  let result: ComposedMessage | undefined;
-  await editFile(fs, path, (text) => {
-    const r = composeMessageText(text, message);
-    result = r.result;
-    return r.text;
-  }, { ...opts, ifMissing: 'create' });
-  return result!;
+  return (await writeOperation(fs, path, messageOperation(message), { ...opts, ifMissing: 'create' })).result;
 }

@@ -1,4 +1,4 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices } from '../ops/shared';
@@ -50,12 +50,34 @@ export function setMessageStatusText(text: string, change: StatusChange): { text
   return { text: applySplices(text, splices), result: { id, from, to, recipient: found.message.to } };
 }
 
+/** True when a message with status `now` is at `to` or beyond it (a final status is beyond everything). */
+function atOrBeyond(now: string, to: MessageStatus): boolean {
+  if (now === to || isFinalStatus(now)) return true;
+  const flow: readonly string[] = FLOW_STATUSES;
+  return flow.includes(now) && flow.includes(to) && flow.indexOf(now) > flow.indexOf(to);
+}
+
+/**
+ * The status change as an operation for the writer: it holds while the message is at
+ * the new status or beyond; an agent's stale write that put the old status back gets
+ * the change again.
+ */
+export function messageStatusOperation(change: StatusChange): TextOperation<StatusChanged> {
+  let done: StatusChanged | null = null;
+  return {
+    apply: (text) => {
+      const r = setMessageStatusText(text, change);
+      done ??= r.result;
+      return r;
+    },
+    holds: (text) => {
+      if (done === null) return false;
+      const m = layoutMailbox(text).messages.find((x) => x.message.id === done!.id);
+      return m !== undefined && atOrBeyond(m.message.status, done.to);
+    },
+  };
+}
+
 export async function setMessageStatus(fs: TeamFs, change: StatusChange, opts: EditOptions = {}, path = MAILBOX_FILE): Promise<StatusChanged> {
-  let result: StatusChanged | undefined;
-  await editFile(fs, path, (text) => {
-    const r = setMessageStatusText(text, change);
-    result = r.result;
-    return r.text;
-  }, opts);
-  return result!;
+  return (await writeOperation(fs, path, messageStatusOperation(change), opts)).result;
 }

@@ -1,10 +1,9 @@
-import { EditOptions } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
-import { applyTextOp } from './apply';
-import { MoveResult, moveText } from './move';
+import { MoveResult, moveText, taskMoveOperation } from './move';
 
 /**
  * claim: what an agent does to start work (the Shuttle rules, not a person's free move):
@@ -64,6 +63,16 @@ export function claimText(text: string, file: string, input: ClaimInput): MoveRe
   return moveText(text, file, { ref: String(index + 1), to: 'in-progress', now: input.now });
 }
 
+/**
+ * Claim as an operation for the writer: the first time the task `input` names (or the
+ * next ready one); when another program's stale write undid the claim, the same task
+ * again, under the same rules (refused, so not put back, when the agent has claimed
+ * another task meanwhile). Holds while the task is in progress or done.
+ */
+export function claimOperation(file: string, input: ClaimInput): TextOperation<MoveResult> {
+  return taskMoveOperation(file, 'in-progress', (text, ref) => claimText(text, file, ref === undefined ? input : { ...input, ref }));
+}
+
 export async function claimTask(fs: TeamFs, path: string, input: ClaimInput, opts: EditOptions = {}): Promise<MoveResult> {
-  return applyTextOp(fs, path, (text) => claimText(text, path, input), opts);
+  return (await writeOperation(fs, path, claimOperation(path, input), opts)).result;
 }

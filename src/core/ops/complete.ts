@@ -1,10 +1,10 @@
-import { EditOptions } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
-import { applyTextOp } from './apply';
-import { MoveResult, moveText } from './move';
+import { checkSummary } from '../input-rules';
+import { MoveResult, moveText, taskMoveOperation } from './move';
 
 /**
  * complete: what an agent does when a task is finished. The task must be the agent's
@@ -21,7 +21,7 @@ export interface CompleteInput {
 }
 
 export function completeText(text: string, file: string, input: CompleteInput): MoveResult {
-  if (input.summary.trim() === '') throw new CortexInputError('The summary is empty: say in a few lines what was done and where.');
+  checkSummary(input.summary);
   const { tasks } = parseTaskFile(text, file);
   let index: number;
   if (input.ref === undefined) {
@@ -41,6 +41,11 @@ export function completeText(text: string, file: string, input: CompleteInput): 
   return moveText(text, file, { ref: String(index + 1), to: 'done', now: input.now, summary: input.summary });
 }
 
+/** Complete as an operation for the writer: the same task again after a stale write undid it; holds while it is done. */
+export function completeOperation(file: string, input: CompleteInput): TextOperation<MoveResult> {
+  return taskMoveOperation(file, 'done', (text, ref) => completeText(text, file, ref === undefined ? input : { ...input, ref }));
+}
+
 export async function completeTask(fs: TeamFs, path: string, input: CompleteInput, opts: EditOptions = {}): Promise<MoveResult> {
-  return applyTextOp(fs, path, (text) => completeText(text, path, input), opts);
+  return (await writeOperation(fs, path, completeOperation(path, input), opts)).result;
 }

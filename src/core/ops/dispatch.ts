@@ -1,7 +1,8 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
+import { newTaskId, taskIdLine } from '../parse/task-id';
 import { detectEol } from '../text';
 import { article, checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, separatorBefore } from './shared';
 
@@ -14,12 +15,18 @@ import { article, checkNoOpenFence, checkTitle, checkUserText, normalizeUserText
  *
  *     <body>
  *
+ *     <!-- cortex-team:id <id> -->
+ *
  * separated by a blank line from what comes before and from a tick after it. Only
- * the inserted bytes differ from the original text.
+ * the inserted bytes differ from the original text. The id marker (see
+ * parse/task-id.ts) is what makes the dispatch idempotent: `dispatchOperation` holds
+ * as long as a task with its id is in the file, whatever its status.
  */
 export interface DispatchInput {
   readonly title: string;
   readonly body?: string;
+  /** The task's id (a marker line is added); `dispatchTask` makes a fresh one. */
+  readonly id?: string;
 }
 
 export interface DispatchResult {
@@ -27,6 +34,8 @@ export interface DispatchResult {
   /** 1-based position of the new task among the file's tasks. */
   readonly position: number;
   readonly title: string;
+  /** The id marker the task carries, or null. */
+  readonly id: string | null;
 }
 
 export function dispatchText(text: string, file: string, input: DispatchInput): DispatchResult {
@@ -37,7 +46,8 @@ export function dispatchText(text: string, file: string, input: DispatchInput): 
   const normalizedBody = normalizeUserText(body, eol);
   let block = `## ${title}${eol}**Status:** ready${eol}`;
   if (normalizedBody !== '') block += `${eol}${normalizedBody}${eol}`;
-  return appendTaskBlock(text, file, title, block);
+  if (input.id !== undefined) block += `${eol}${taskIdLine(input.id)}${eol}`;
+  return { ...appendTaskBlock(text, file, title, block), id: input.id ?? null };
 }
 
 /**
@@ -46,7 +56,7 @@ export function dispatchText(text: string, file: string, input: DispatchInput): 
  * tick. Refuses when a ready or in-progress task has the same title, or when the file
  * ends inside an open code fence.
  */
-export function appendTaskBlock(text: string, file: string, title: string, block: string): DispatchResult {
+export function appendTaskBlock(text: string, file: string, title: string, block: string): Omit<DispatchResult, 'id'> {
   checkNoOpenFence(text, file);
   const parsed = parseTaskFile(text, file);
   const clash = parsed.tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
@@ -59,22 +69,32 @@ export function appendTaskBlock(text: string, file: string, title: string, block
   return { text: text.slice(0, at) + insert + text.slice(at), position: parsed.tasks.length + 1, title };
 }
 
-/** Dispatches into the task file at `path` (created when missing). */
-export async function dispatchTask(
-  fs: TeamFs,
-  path: string,
-  input: DispatchInput,
-  opts: EditOptions = {},
-): Promise<DispatchResult> {
-  let result: DispatchResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = dispatchText(text, path, input);
-      return result.text;
+/**
+ * True when `text` has the task `id` names, in any state; or, should an agent have
+ * dropped the marker, a ready or in-progress task titled `title` without a marker
+ * (dispatching again would be refused as a duplicate then).
+ */
+export function hasTask(text: string, file: string, id: string, title: string): boolean {
+  const tasks = parseTaskFile(text, file).tasks;
+  return tasks.some((t) => t.id === id) || tasks.some((t) => t.id === null && t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
+}
+
+/** Dispatch as an operation for the writer: a fresh id unless given, held while the task is in the file. */
+export function dispatchOperation(file: string, input: DispatchInput): TextOperation<DispatchResult> {
+  const id = input.id ?? newTaskId();
+  const title = checkTitle(input.title);
+  const withId = { ...input, id };
+  return {
+    apply: (text) => {
+      const result = dispatchText(text, file, withId);
+      return { text: result.text, result };
     },
-    { ifMissing: 'create', ...opts },
-  );
-  return result!;
+    holds: (text) => hasTask(text, file, id, title),
+  };
+}
+
+/** Dispatches into the task file at `path` (created when missing). */
+export async function dispatchTask(fs: TeamFs, path: string, input: DispatchInput, opts: EditOptions = {}): Promise<DispatchResult> {
+  const r = await writeOperation(fs, path, dispatchOperation(path, input), { ifMissing: 'create', ...opts });
+  return r.result;
 }

@@ -1,4 +1,8 @@
-/** The write operations: each a pure text transform plus a wrapper that applies it through `editFile`. */
+/**
+ * The write operations: each a pure text transform, an operation for the writer (a
+ * `TextOperation` whose `holds` makes it idempotent) and a wrapper that writes it
+ * through `writeOperation`.
+ */
 export * from './dispatch';
 export * from './move';
 export * from './reorder';

@@ -1,10 +1,11 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
-import { LocatedTask, parseTaskFile } from '../parse/tasks';
+import { LocatedTask, ParsedTaskFile, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
 import { Eol, detectEol } from '../text';
-import { Splice, applySplices, checkStamp, checkUserText, normalizeUserText } from './shared';
+import { checkSummary } from '../input-rules';
+import { Splice, TaskKey, applySplices, checkStamp, findTask, normalizeUserText, taskKey } from './shared';
 
 /**
  * move: a task along the Shuttle lifecycle, ready → in-progress → done.
@@ -44,11 +45,13 @@ export function moveText(text: string, file: string, input: MoveInput): MoveResu
   const summary = input.summary;
   if (summary !== undefined) {
     if (input.to !== 'done') throw new CortexInputError('A summary is written when a task is done, not when it starts.');
-    if (summary.trim() === '') throw new CortexInputError('The summary is empty.');
-    checkUserText(summary, 'summary');
+    checkSummary(summary);
   }
   const parsed = parseTaskFile(text, file);
-  const index = resolveTaskRef(parsed.tasks, input.ref, file);
+  return moveAt(text, file, parsed, resolveTaskRef(parsed.tasks, input.ref, file), input, now, summary);
+}
+
+function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: number, input: MoveInput, now: string, summary: string | undefined): MoveResult {
   const task = parsed.tasks[index];
   const name = `"${task.title}" (task ${index + 1} in ${file})`;
   const statusField = task.span.fieldLines.find((f) => f.key.toLowerCase() === 'status');
@@ -104,16 +107,49 @@ function setField(
   return { at: after.next, insert: content + eol };
 }
 
-export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {
-  let result: MoveResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = moveText(text, path, input);
-      return result.text;
+/** How far along the lifecycle a status is (unknown statuses: -1). */
+function rank(status: string | null): number {
+  return status === 'ready' ? 0 : status === 'in-progress' ? 1 : status === 'done' ? 2 : -1;
+}
+
+/**
+ * A task's move along the lifecycle as an operation for the writer. `apply(text, ref)`
+ * makes the change: the first time with `ref` undefined (the caller's own choice of
+ * task: a move's reference, claim's next ready task), later with the position where
+ * the same task is now, found again by its id, else by title and rank. The operation
+ * holds while that task is at `to` or beyond (a task moved to in-progress that its
+ * agent has since completed still holds).
+ */
+export function taskMoveOperation(file: string, to: MoveTarget, apply: (text: string, ref: string | undefined) => MoveResult): TextOperation<MoveResult> {
+  let key: TaskKey | null = null;
+  return {
+    apply: (text) => {
+      const tasks = parseTaskFile(text, file).tasks;
+      let ref: string | undefined;
+      if (key !== null) {
+        const index = findTask(tasks, key);
+        if (index < 0) throw new CortexInputError(`"${key.title}" is no longer in ${file}.`);
+        ref = String(index + 1);
+      }
+      const result = apply(text, ref);
+      key ??= taskKey(tasks, result.position - 1);
+      return { text: result.text, result };
     },
-    opts,
-  );
-  return result!;
+    holds: (text) => {
+      if (key === null) return false;
+      const tasks = parseTaskFile(text, file).tasks;
+      const index = findTask(tasks, key);
+      return index >= 0 && rank(tasks[index].status) >= rank(to);
+    },
+  };
+}
+
+/** Move as an operation for the writer (see `taskMoveOperation`). */
+export function moveOperation(file: string, input: MoveInput): TextOperation<MoveResult> {
+  return taskMoveOperation(file, input.to, (text, ref) => moveText(text, file, ref === undefined ? input : { ...input, ref }));
+}
+
+export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {
+  const r = await writeOperation(fs, path, moveOperation(path, input), opts);
+  return r.result;
 }

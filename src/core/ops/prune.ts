@@ -1,4 +1,4 @@
-import { EditOptions, editFile, readTextFile } from '../edit';
+import { EditOptions, readTextFile, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { readFrontmatter } from '../frontmatter';
 import { TeamFs, isCortexTempName } from '../fs/team-fs';
@@ -178,18 +178,21 @@ export interface PruneFileResult {
 export async function applyPrune(fs: TeamFs, plan: PrunePlan, opts: EditOptions = {}): Promise<PruneFileResult[]> {
   const results: PruneFileResult[] = [];
   for (const f of plan.files) {
-    let items: PruneItem[] = [];
-    const r = await editFile(
+    const prune = (text: string) => (f.kind === 'tasks' ? pruneTasksText(text, f.path, plan) : trimSessionLogText(text));
+    // Idempotent: it holds when there is nothing (left) to prune.
+    const r = await writeOperation(
       fs,
       f.path,
-      (text) => {
-        const out = f.kind === 'tasks' ? pruneTasksText(text, f.path, plan) : trimSessionLogText(text);
-        items = out.items;
-        return out.text;
+      {
+        apply: (text) => {
+          const pruned = prune(text);
+          return { text: pruned.text, result: pruned.items };
+        },
+        holds: (text) => prune(text).items.length === 0,
       },
       opts,
     );
-    if (r.changed) results.push({ path: f.path, kind: f.kind, items });
+    if (r.changed) results.push({ path: f.path, kind: f.kind, items: r.result });
   }
   return results;
 }

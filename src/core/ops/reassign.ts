@@ -1,10 +1,11 @@
-import { EditOptions, editFile, readTextFile } from '../edit';
+import { EditOptions, TextOperation, readTextFile, writeOperation } from '../edit';
 import { CortexConflictError, CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
+import { newTaskId, taskIdLine } from '../parse/task-id';
 import { parseTaskFile } from '../parse/tasks';
 import { findOccurrence, occurrenceOf, resolveTaskRef } from '../refs';
 import { detectEol, withEol } from '../text';
-import { appendTaskBlock } from './dispatch';
+import { appendTaskBlock, hasTask } from './dispatch';
 import { unclosedFenceLine } from './shared';
 
 /**
@@ -17,6 +18,9 @@ import { unclosedFenceLine } from './shared';
  * that title. If by then it was claimed or changed, the copy is taken out of the
  * target again; if that fails too, or the source cannot be written, the error says
  * the task is now in both files.
+ *
+ * The copy carries the task's id marker (a new one when the task had none), so that
+ * the writer can tell it is there after an agent rewrote the target file.
  */
 export interface TaskBlock {
   readonly title: string;
@@ -26,6 +30,8 @@ export interface TaskBlock {
   readonly occurrence: number;
   /** 1-based position in the source. */
   readonly position: number;
+  /** The task's id marker in the source, or null. */
+  readonly id: string | null;
 }
 
 /** The ready task `ref` names, as a block to copy. */
@@ -49,14 +55,55 @@ export function takeReadyTask(text: string, file: string, ref: string): TaskBloc
   if (unclosedFenceLine(block) !== null) {
     throw new CortexInputError(`${name} has a code fence that is never closed; close it before reassigning the task.`);
   }
-  return { title: task.title, block, occurrence: occurrenceOf(parsed.tasks, index), position: index + 1 };
+  return { title: task.title, block, occurrence: occurrenceOf(parsed.tasks, index), position: index + 1, id: task.id };
 }
 
-/** The target text with a copy of the block appended. */
-export function appendCopy(text: string, file: string, task: TaskBlock): { text: string; position: number } {
+/** The target text with a copy of the block appended (with the id marker `id` when the block has none). */
+export function appendCopy(text: string, file: string, task: TaskBlock, id: string | null = null): { text: string; position: number } {
   const eol = detectEol(text);
-  const r = appendTaskBlock(text, file, task.title, withEol(task.block, eol) + eol);
+  let block = withEol(task.block, eol) + eol;
+  if (task.id === null && id !== null) block += `${eol}${taskIdLine(id)}${eol}`;
+  const r = appendTaskBlock(text, file, task.title, block);
   return { text: r.text, position: r.position };
+}
+
+/** The copy's id: the task's own, or a new one. */
+function copyId(task: TaskBlock): string {
+  return task.id ?? newTaskId();
+}
+
+/** Appending the copy to the target, as an operation: held while a task with the copy's id is there. */
+export function appendCopyOperation(file: string, task: TaskBlock, id: string): TextOperation<{ position: number }> {
+  return {
+    apply: (text) => {
+      const r = appendCopy(text, file, task, id);
+      return { text: r.text, result: { position: r.position } };
+    },
+    holds: (text) => hasTask(text, file, id, task.title),
+  };
+}
+
+/** Removing the task from the source, as an operation: held while the source has no such ready task. */
+export function removeTaskOperation(file: string, task: TaskBlock): TextOperation<void> {
+  return {
+    apply: (text) => ({ text: removeTask(text, file, task), result: undefined }),
+    holds: (text) => {
+      try {
+        removeTask(text, file, task);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+  };
+}
+
+/** The text without the task that carries `id` (the copy, taken back out of the target). */
+function removeById(text: string, file: string, id: string, title: string): string {
+  const found = parseTaskFile(text, file).tasks.find((t) => t.id === id);
+  if (!found) throw new CortexInputError(`"${title}" is no longer in ${file}.`);
+  if (found.status !== 'ready') throw new CortexInputError(`"${title}" in ${file} is now ${found.status ?? 'without a status'}.`);
+  return text.slice(0, found.span.start) + text.slice(found.span.end);
 }
 
 /**
@@ -98,25 +145,22 @@ export async function reassignTask(
   if (sourceText === undefined) throw new CortexInputError(`${fromPath} does not exist.`);
   // Checks the task (and the ref) before anything is written.
   const task = takeReadyTask(sourceText, fromPath, ref);
-  let position = 0;
-  await editFile(
-    fs,
-    toPath,
-    (text) => {
-      const r = appendCopy(text, toPath, task);
-      position = r.position;
-      return r.text;
-    },
-    { ifMissing: 'create', ...opts },
-  );
+  const id = copyId(task);
+  const copied = await writeOperation(fs, toPath, appendCopyOperation(toPath, task, id), { ifMissing: 'create', ...opts });
+  const position = copied.result.position;
   try {
-    await editFile(fs, fromPath, (text) => removeTask(text, fromPath, task), opts);
+    await writeOperation(fs, fromPath, removeTaskOperation(fromPath, task), opts);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
     if (e instanceof CortexInputError) {
       // Claimed or edited in the source meanwhile: take the copy back out of the target.
       try {
-        await editFile(fs, toPath, (text) => removeTask(text, toPath, task, 'last'), opts);
+        await writeOperation(
+          fs,
+          toPath,
+          { apply: (text) => ({ text: removeById(text, toPath, id, task.title), result: undefined }), holds: (text) => !hasTask(text, toPath, id, task.title) },
+          opts,
+        );
       } catch (undo) {
         throw new CortexConflictError(
           `"${task.title}" is now in both ${fromPath} and ${toPath}: ${reason} Removing the copy from ${toPath} failed too (${undo instanceof Error ? undo.message : String(undo)}); remove one of them by hand.`,

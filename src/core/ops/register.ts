@@ -5,12 +5,14 @@ import { TeamFs } from '../fs/team-fs';
 import { findSections } from '../parse/sections';
 import { BUILTIN_AGENT_TEMPLATE } from '../templates';
 import { Eol, detectEol, encodeText, endsWithEol } from '../text';
+import { LIMITS, checkAgentName, checkOneLine, slugify } from '../input-rules';
 import { Splice, agentNotePath, agentTasksPath, applySplices } from './shared';
 
 /**
  * register: a new agent, as the Cortex plugin's /register does it. The slug is the
  * name lowercased, spaces turned into hyphens and everything but a-z, 0-9 and "-"
- * dropped. Writes `agents/<slug>/<slug>.md` from the team's
+ * dropped, after accented letters are reduced to their base letter, with hyphens
+ * trimmed from either end (`slugify` in input-rules.ts). Writes `agents/<slug>/<slug>.md` from the team's
  * `templates/agent-template.md` (or the built-in one) and an empty
  * `agents/<slug>/tasks.md` (an existing one is left alone). Refuses an empty slug and
  * an agent whose note exists. Nothing is ever written outside `agents/`.
@@ -36,10 +38,8 @@ export interface RegisterResult {
 
 export const AGENT_TEMPLATE_PATH = 'templates/agent-template.md';
 
-/** The protocol's slug rule. */
-export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/ /g, '-').replace(/[^a-z0-9-]/g, '');
-}
+/** The slug rule (input-rules.ts): the protocol's, keeping accented letters. */
+export { slugify };
 
 /** The project slug for `## Projects`: the slug of the project folder's name. */
 export function projectSlug(projectPath: string): string {
@@ -50,11 +50,6 @@ export function projectSlug(projectPath: string): string {
 /** `joined` stays a plain YAML date, as the plugin writes it; other values are quoted when needed. */
 function yamlValue(key: string, value: string): string {
   return key === 'joined' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : yamlScalar(value);
-}
-
-function oneLine(value: string, what: string): string {
-  if (/[\r\n]/.test(value)) throw new CortexInputError(`The ${what} must be a single line.`);
-  return value.trim();
 }
 
 export interface AgentNoteFields {
@@ -144,15 +139,11 @@ function sectionContent(
 }
 
 export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<RegisterResult> {
-  const name = oneLine(input.name, 'name');
-  const slug = slugify(name);
-  if (slug === '' || !/[a-z0-9]/.test(slug)) {
-    throw new CortexInputError(`"${input.name}" gives an empty slug; a name needs letters or digits (a-z, 0-9).`);
-  }
+  const { name, slug } = checkAgentName(input.name);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.joined)) throw new CortexInputError(`The joined date must look like YYYY-MM-DD, not "${input.joined}".`);
-  const project = input.project === undefined ? undefined : oneLine(input.project, 'project path');
-  const role = input.role === undefined ? undefined : oneLine(input.role, 'role');
-  const capabilities = (input.capabilities ?? []).map((c) => oneLine(c, 'capability')).filter((c) => c !== '');
+  const project = input.project === undefined ? undefined : checkOneLine(input.project, 'project path', LIMITS.path, { allowEmpty: true });
+  const role = input.role === undefined ? undefined : checkOneLine(input.role, 'role', LIMITS.line, { allowEmpty: true });
+  const capabilities = (input.capabilities ?? []).map((c) => checkOneLine(c, 'capability', LIMITS.line, { allowEmpty: true })).filter((c) => c !== '');
 
   const notePath = agentNotePath(slug);
   const tasksPath = agentTasksPath(slug);

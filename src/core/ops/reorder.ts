@@ -1,4 +1,4 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
@@ -60,16 +60,57 @@ export function reorderText(text: string, file: string, input: ReorderInput): Re
   return { text: out + tail, title, from: from + 1, to: at + 1 };
 }
 
-export async function reorderTask(fs: TeamFs, path: string, input: ReorderInput, opts: EditOptions = {}): Promise<ReorderResult> {
-  let result: ReorderResult | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
-      result = reorderText(text, path, input);
-      return result.text;
+/**
+ * Reorder as an operation for the writer: both tasks are found again by their id,
+ * else by their title when no other task has it, else (tasks with the same title
+ * change ranks when reordered) by their block's text, which a reorder does not
+ * change. It holds while the task sits right before (after) the other one.
+ */
+export function reorderOperation(file: string, input: ReorderInput): TextOperation<ReorderResult> {
+  type Who = { readonly id: string | null; readonly title: string; readonly block: string };
+  let keys: { task: Who; anchor: Who } | null = null;
+  const before = input.before !== undefined;
+  /** The indices `who` may name in `text`. */
+  const candidates = (text: string, tasks: ReturnType<typeof parseTaskFile>['tasks'], who: Who): number[] => {
+    if (who.id !== null) {
+      const byId = tasks.findIndex((t) => t.id === who.id);
+      if (byId >= 0) return [byId];
+    }
+    const same = tasks.map((t, i) => (t.title === who.title ? i : -1)).filter((i) => i >= 0);
+    if (same.length <= 1) return same;
+    return same.filter((i) => blockText(text, tasks[i].span.start, tasks[i].span.end) === who.block);
+  };
+  const locate = (text: string): Array<[number, number]> => {
+    const tasks = parseTaskFile(text, file).tasks;
+    const pairs: Array<[number, number]> = [];
+    for (const i of candidates(text, tasks, keys!.task)) for (const a of candidates(text, tasks, keys!.anchor)) if (i !== a) pairs.push([i, a]);
+    return pairs;
+  };
+  return {
+    apply: (text) => {
+      if (keys !== null) {
+        const pairs = locate(text);
+        if (pairs.length === 0) throw new CortexInputError(`"${keys.task.title}" or "${keys.anchor.title}" is no longer in ${file}.`);
+        const [i, a] = pairs[0];
+        const result = reorderText(text, file, before ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
+        return { text: result.text, result };
+      }
+      const tasks = parseTaskFile(text, file).tasks;
+      const result = reorderText(text, file, input);
+      const who = (i: number): Who => ({ id: tasks[i].id, title: tasks[i].title, block: blockText(text, tasks[i].span.start, tasks[i].span.end) });
+      keys = { task: who(resolveTaskRef(tasks, input.ref, file)), anchor: who(resolveTaskRef(tasks, (input.before ?? input.after)!, file)) };
+      return { text: result.text, result };
     },
-    opts,
-  );
-  return result!;
+    holds: (text) => keys !== null && locate(text).some(([i, a]) => (before ? i === a - 1 : i === a + 1)),
+  };
+}
+
+/** A task's block as text to compare: line breaks as LF, trailing blank lines dropped. */
+function blockText(text: string, start: number, end: number): string {
+  return text.slice(start, end).replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+}
+
+export async function reorderTask(fs: TeamFs, path: string, input: ReorderInput, opts: EditOptions = {}): Promise<ReorderResult> {
+  const r = await writeOperation(fs, path, reorderOperation(path, input), opts);
+  return r.result;
 }

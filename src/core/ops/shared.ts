@@ -9,42 +9,8 @@ export function agentFolder(slug: string): string {
   return `agents/${slug}`;
 }
 export { agentNotePath, agentTasksPath } from '../team-paths';
-
-/** What agents grep as a status line, in any shape (they would miscount a body line like it). */
-const STATUS_LIKE = /^\s*\*\*\s*status\s*:?\s*\*\*/i;
-const TICK_LIKE = /<!--\s*[\w-]+:last-tick\b/i;
-
-function isHeading2(line: string): boolean {
-  return line.startsWith('##') && (line.length === 2 || line[2] === ' ' || line[2] === '\t');
-}
-
-/**
- * Refuses text (a task body, a summary) that agents or the parser would read as
- * structure: a `## ` heading at column 1 outside a code fence (a new task), a status
- * line (agents grep them anywhere), a last-tick comment, or a fence left open (it
- * would swallow every task after it). `what` names the text in the message.
- */
-export function checkUserText(text: string, what: string, opts: { allowStatus?: boolean } = {}): void {
-  let fence: Fence | null = null;
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const where = `line ${i + 1} of the ${what}`;
-    if (TICK_LIKE.test(line)) throw new CortexInputError(`The ${what} contains a last-tick comment (${where}); agents would take it for their heartbeat.`);
-    if (!opts.allowStatus && STATUS_LIKE.test(line)) {
-      throw new CortexInputError(`The ${what} contains a status line (${where}); agents would read it as a task's status.`);
-    }
-    if (fence) {
-      if (closesFence(line, fence)) fence = null;
-      continue;
-    }
-    if (isHeading2(line)) {
-      throw new CortexInputError(`The ${what} has a "## " heading at the start of ${where}; agents would read it as a new task (indent it or use "###").`);
-    }
-    fence = fenceOpenedBy(line);
-  }
-  if (fence) throw new CortexInputError(`The ${what} opens a code fence (${fence.char.repeat(fence.len)}) that it never closes; it would swallow the tasks after it.`);
-}
+/** The input rules live in one module; re-exported here for the operations' callers. */
+export { checkTitle, checkUserText } from '../input-rules';
 
 /** The 1-based line of a code fence that is never closed, or null. */
 export function unclosedFenceLine(text: string): number | null {
@@ -71,14 +37,6 @@ export function checkNoOpenFence(text: string, file: string): void {
   if (line !== null) {
     throw new CortexInputError(`${file} has a code fence opened on line ${line} that is never closed; anything added after it would be read as part of it. Close the fence first.`);
   }
-}
-
-/** A task title: one non-empty line. */
-export function checkTitle(title: string): string {
-  if (/[\r\n]/.test(title)) throw new CortexInputError('A task title must be a single line.');
-  const t = title.trim();
-  if (t === '') throw new CortexInputError('A task title must not be empty.');
-  return t;
 }
 
 /** User text with its line breaks in the file's style and without leading or trailing blank lines. */
@@ -162,4 +120,33 @@ export function applySplices(text: string, splices: readonly Splice[]): string {
 /** "a" or "an" before a word in messages ("an in-progress task", "a ready task"). */
 export function article(word: string | null): string {
   return word && /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/**
+ * How an operation finds a task again in a newer text: by its id marker when it has
+ * one, else by its title and its rank among the tasks with that title.
+ */
+export interface TaskKey {
+  readonly id: string | null;
+  readonly title: string;
+  readonly occurrence: number;
+}
+
+export function taskKey(tasks: ReadonlyArray<{ readonly title: string; readonly id: string | null }>, index: number): TaskKey {
+  let occurrence = 0;
+  for (let i = 0; i < index; i++) if (tasks[i].title === tasks[index].title) occurrence++;
+  return { id: tasks[index].id, title: tasks[index].title, occurrence };
+}
+
+/** The index of the task `key` names, or -1. */
+export function findTask(tasks: ReadonlyArray<{ readonly title: string; readonly id: string | null }>, key: TaskKey): number {
+  if (key.id !== null) {
+    const byId = tasks.findIndex((t) => t.id === key.id);
+    if (byId >= 0) return byId;
+  }
+  const same: number[] = [];
+  for (let i = 0; i < tasks.length; i++) if (tasks[i].title === key.title && (key.id === null || tasks[i].id === null)) same.push(i);
+  // A title no other task has names its task whatever moved around it.
+  if (same.length === 1) return same[0];
+  return key.occurrence < same.length ? same[key.occurrence] : -1;
 }

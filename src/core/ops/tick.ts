@@ -1,8 +1,8 @@
-import { EditOptions } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
+import { parseStamp } from '../../base/time';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { detectEol } from '../text';
-import { applyTextOp } from './apply';
 import { checkStamp, separatorBefore } from './shared';
 
 /**
@@ -43,6 +43,27 @@ export function tickText(text: string, file: string, now: string): TickResult {
   return { text: text + separatorBefore(text, text.length, eol) + comment + eol, written: true, idle, previous };
 }
 
+/**
+ * Tick as an operation for the writer. Holds while the file's last tick is this one or
+ * a later one (the agent ticked again), or while the agent is idle (nothing to tick):
+ * a stale write that brought back an older tick gets this one again.
+ */
+export function tickOperation(file: string, now: string): TextOperation<TickResult> {
+  const at = parseStamp(checkStamp(now, 'The time'))!;
+  return {
+    apply: (text) => {
+      const result = tickText(text, file, now);
+      return { text: result.text, result };
+    },
+    holds: (text) => {
+      const parsed = parseTaskFile(text, file);
+      if (!parsed.tasks.some((t) => t.status === 'ready' || t.status === 'in-progress')) return true;
+      const last = parsed.trailingTick && parsed.lastTick !== null ? parseStamp(parsed.lastTick) : null;
+      return last !== null && last >= at;
+    },
+  };
+}
+
 export async function tickTasks(fs: TeamFs, path: string, now: string, opts: EditOptions = {}): Promise<TickResult> {
-  return applyTextOp(fs, path, (text) => tickText(text, path, now), opts);
+  return (await writeOperation(fs, path, tickOperation(path, now), opts)).result;
 }

@@ -1,6 +1,7 @@
 import { Diagnostic, Task, TaskFile, isTaskStatus } from '../model';
 import { Line, bomLength } from '../text';
 import { exactStampAt, parseStamp } from '../../base/time';
+import { TASK_ID_PREFIX, taskIdOf } from './task-id';
 
 /**
  * Reads a Shuttle-format task file (agents/<slug>/tasks.md) tolerantly: whatever it
@@ -26,6 +27,8 @@ export interface TaskSpan {
 
 export interface LocatedTask extends Task {
   readonly span: TaskSpan;
+  /** The task's hidden id marker (`<!-- cortex-team:id … -->`, see task-id.ts), or null. */
+  readonly id: string | null;
 }
 
 export interface ParsedTaskFile extends TaskFile {
@@ -455,6 +458,7 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
     const stop = Math.min(h + 1 < headings.length ? headings[h + 1] : n, trailingFrom);
     tasks.push(readTask(lines, inFence, first, stop, report, locate) as T);
   }
+  queueDiagnostics(tasks, report);
 
   return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick };
 }
@@ -488,6 +492,8 @@ function readTask(
       break;
     }
     if (inFence[i]) break;
+    // The id marker is invisible to the grammar: metadata may go on after it.
+    if (text.charCodeAt(lines.start[i]) === 60 && taskIdOf(lines.slice(i)) !== null) continue;
     let key: string;
     let value: string;
     const fast = commonField(lines, i);
@@ -523,6 +529,18 @@ function readTask(
     report(lineNo, 'error', `"${title}" has no "**Status:** ready|in-progress|done" line; agents cannot see it.`);
   }
   const bodyStart = i;
+  // The id marker: its own line, column 1, outside code fences; left out of the body.
+  let id: string | null = null;
+  let idLine = -1;
+  for (let j = first + 1; j < stop; j++) {
+    if (inFence[j] || text.charCodeAt(lines.start[j]) !== 60) continue;
+    const found = taskIdOf(lines.slice(j));
+    if (found === null) continue;
+    if (id === null) {
+      id = found;
+      idLine = j;
+    } else report(j + 1, 'warning', `"${title}" has a second "${TASK_ID_PREFIX}…" marker; the first one (line ${idLine + 1}) counts.`);
+  }
 
   // Summary: the `### Summary` section, up to the next heading of level 1-3.
   let summaryHeading = -1;
@@ -550,8 +568,24 @@ function readTask(
     const after = summaryTo < stop ? joinTrimmed(lines, summaryTo, stop) : '';
     if (after !== '') body = body === '' ? after : `${body}\n\n${after}`;
   }
+  if (id !== null) {
+    body = withoutIdLines(body);
+    if (summary !== null) summary = withoutIdLines(summary);
+  }
+  // The lifecycle as agents write it (interop notes): claimed = in-progress + Started,
+  // finished = done + Completed + a Summary.
   if (status === 'done' && completed === null) {
     report(lineNo, 'warning', `"${title}" is done but has no **Completed:** time; housekeeping never prunes it.`);
+  }
+  // Info, not a warning: many done tasks in the wild lack one, and none is wrong for it.
+  if (status === 'done' && summaryHeading < 0) {
+    report(lineNo, 'info', `"${title}" is done but has no "### Summary"; agents append one when they finish a task.`);
+  }
+  if (status === 'ready' && started !== null) {
+    report(lineNo, 'warning', `"${title}" is ready but has a **Started:** time; a claimed task is in-progress (set its status, or remove the Started line if it was put back).`);
+  }
+  if (status === 'in-progress' && started === null) {
+    report(lineNo, 'warning', `"${title}" is in progress but has no **Started:** time; agents write one when they claim a task.`);
   }
 
   if (!locate) return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo };
@@ -566,7 +600,33 @@ function readTask(
     fieldLines,
     summaryHeading: summaryHeading >= 0 ? lines.line(summaryHeading) : null,
   };
-  return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo, span };
+  return { title, status, started, completed, summary, body, fields: fields ?? NO_FIELDS, line: lineNo, span, id };
+}
+
+/** `text` without its id marker lines (and the blank lines they leave at either end). */
+function withoutIdLines(text: string): string {
+  if (text.indexOf(TASK_ID_PREFIX) < 0) return text;
+  const kept = text.split('\n').filter((l) => taskIdOf(l) === null);
+  return kept.join('\n').replace(/^(?:[ \t]*\n)+/, '').replace(/(?:\n[ \t]*)+$/, '');
+}
+
+/**
+ * Mistakes across a queue: two tasks in progress at once, two open (ready or
+ * in-progress) tasks with one title (done tasks may share a title: a recurring task).
+ */
+function queueDiagnostics(tasks: readonly Task[], report: Report): void {
+  let working: Task | null = null;
+  const open = new Map<string, Task>();
+  for (const t of tasks) {
+    if (t.status === 'in-progress') {
+      if (working) report(t.line, 'warning', `"${t.title}" is in progress while "${working.title}" (line ${working.line}) is too; agents work on one task at a time.`);
+      else working = t;
+    }
+    if (t.title === '' || (t.status !== 'ready' && t.status !== 'in-progress')) continue;
+    const same = open.get(t.title);
+    if (same) report(t.line, 'warning', `Another open task is also titled "${t.title}" (line ${same.line}); agents tell tasks apart by title.`);
+    else open.set(t.title, t);
+  }
 }
 
 function isSummaryHeading(lines: LineTable, j: number): boolean {

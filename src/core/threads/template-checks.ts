@@ -6,7 +6,7 @@
  */
 import { LineIndex } from '../json/json-reader';
 import { templateGraph } from './graph';
-import { AgentDef, Endpoint, FileRef, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
+import { AgentDef, Condition, Endpoint, FileRef, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
 
 export type FindingSeverity = 'error' | 'warning';
 
@@ -82,16 +82,33 @@ function describeStages(agent: AgentDef): string {
   return agent.stages.length === 0 ? 'it has no stages' : `its stages: ${agent.stages.map((s) => s.name).join(', ')}`;
 }
 
+/** What one template needs: known agents, a valid entry, sound transitions, every agent reached. */
 function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, AgentDef>, promptFiles: PromptFiles): Raw[] {
+  const scope: TemplateScope = { where: `template "${template.name}"`, agents, listed: new Set(template.agents.map((a) => a.ref)) };
   const out: Raw[] = [];
-  const where = `template "${template.name}"`;
-  const listed = new Set(template.agents.map((a) => a.ref));
-
   for (const ref of template.agents) {
-    if (!agents.has(ref.ref)) out.push({ severity: 'error', message: `Unknown agent "${ref.ref}" in ${where}: it is not defined in "agents".`, at: ref.at });
+    if (!agents.has(ref.ref)) out.push({ severity: 'error', message: `Unknown agent "${ref.ref}" in ${scope.where}: it is not defined in "agents".`, at: ref.at });
     out.push(...fileRefFindings(ref.fileRefs, promptFiles));
   }
+  out.push(...entryFindings(template, scope));
+  for (const t of template.transitions) {
+    out.push(...endpointFindings(t.from, 'from', t.at, scope), ...endpointFindings(t.to, 'to', t.at, scope));
+    if (t.condition) out.push(...conditionFindings(t.condition)); // the schema requires one; without it the engine has nothing to evaluate
+  }
+  out.push(...unreachedAgentFindings(template, agents));
+  return out;
+}
 
+interface TemplateScope {
+  /** `template "<name>"`, for messages. */
+  readonly where: string;
+  readonly agents: ReadonlyMap<string, AgentDef>;
+  /** The agents the template lists. */
+  readonly listed: ReadonlySet<string>;
+}
+
+function entryFindings(template: TemplateDef, { where, agents, listed }: TemplateScope): Raw[] {
+  const out: Raw[] = [];
   const entry = template.entryAgent;
   if (!entry || entry.name === '') {
     out.push({ severity: 'error', message: `${capital(where)} has no "entryAgent": the thread has no first agent to run.`, at: entry?.at ?? template.at });
@@ -106,68 +123,62 @@ function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, Age
       out.push({ severity: 'error', message: `Unknown entryStage "${template.entryStage.name}": agent "${agent.name}" has no such stage (${describeStages(agent)}).`, at: template.entryStage.at });
     }
   }
+  return out;
+}
 
-  const checkEndpoint = (e: Endpoint | null, side: 'from' | 'to', at: Span) => {
-    if (!e) {
-      out.push({ severity: 'error', message: `A transition in ${where} has no "${side}".`, at });
-      return;
-    }
-    const agent = agents.get(e.agent);
-    if (!agent) {
-      out.push({ severity: 'error', message: `Transition ${side} unknown agent "${e.agent}" in ${where}: it is not defined in "agents".`, at: e.at });
-      return;
-    }
-    if (!listed.has(e.agent)) {
-      out.push({ severity: 'warning', message: `Agent "${e.agent}" is used in a transition but not listed in the "agents" of ${where}.`, at: e.at });
-    }
-    if (e.stage !== null && !agent.stages.some((s) => s.name === e.stage)) {
-      out.push({ severity: 'error', message: `Unknown stage "${e.stage}" of agent "${e.agent}" (${describeStages(agent)}).`, at: e.at });
-    }
-  };
-
-  for (const t of template.transitions) {
-    checkEndpoint(t.from, 'from', t.at);
-    checkEndpoint(t.to, 'to', t.at);
-    const c = t.condition;
-    if (!c) continue; // the schema requires it; the engine has nothing to evaluate
-    switch (c.type) {
-      case 'always':
-        break;
-      case 'convergence':
-        if (c.marker === null || c.marker.trim() === '') {
-          out.push({ severity: 'error', message: 'A convergence needs a "marker": the text whose appearance in the artifact ends the loop.', at: c.markerAt ?? c.at });
-        }
-        if (c.maxIterations !== null && (!Number.isInteger(c.maxIterations) || c.maxIterations < 1)) {
-          out.push({ severity: 'error', message: `"maxIterations" should be a whole number of at least 1, not ${c.maxIterations}.`, at: c.at });
-        }
-        break;
-      case 'output_contains':
-      case 'output_not_contains':
-        if (c.pattern === null) out.push({ severity: 'error', message: `${c.type} needs a "pattern" (a regular expression).`, at: c.at });
-        else {
-          const problem = regexProblem(c.pattern);
-          if (problem) out.push({ severity: 'error', message: `Invalid regular expression in "pattern": ${problem}.`, at: c.patternAt ?? c.at });
-        }
-        break;
-      case null:
-        out.push({ severity: 'error', message: 'A condition needs a "type": always, convergence, output_contains or output_not_contains.', at: c.at });
-        break;
-      default:
-        out.push({ severity: 'error', message: `Unknown condition type "${c.type}": expected always, convergence, output_contains or output_not_contains.`, at: c.at });
-    }
+function endpointFindings(e: Endpoint | null, side: 'from' | 'to', at: Span, { where, agents, listed }: TemplateScope): Raw[] {
+  if (!e) return [{ severity: 'error', message: `A transition in ${where} has no "${side}".`, at }];
+  const agent = agents.get(e.agent);
+  if (!agent) return [{ severity: 'error', message: `Transition ${side} unknown agent "${e.agent}" in ${where}: it is not defined in "agents".`, at: e.at }];
+  const out: Raw[] = [];
+  if (!listed.has(e.agent)) {
+    out.push({ severity: 'warning', message: `Agent "${e.agent}" is used in a transition but not listed in the "agents" of ${where}.`, at: e.at });
   }
-
-  // Listed agents no transition reaches from the entry never run.
-  if (entry && agents.has(entry.name)) {
-    const graph = templateGraph(template, agents);
-    const reachedAgents = new Set(graph.nodes.filter((n) => n.reachable).map((n) => n.agent));
-    for (const ref of template.agents) {
-      if (agents.has(ref.ref) && !reachedAgents.has(ref.ref)) {
-        out.push({ severity: 'warning', message: `Agent "${ref.ref}" is never reached: no transition leads to it from the entry agent "${entry.name}".`, at: ref.at });
-      }
-    }
+  if (e.stage !== null && !agent.stages.some((s) => s.name === e.stage)) {
+    out.push({ severity: 'error', message: `Unknown stage "${e.stage}" of agent "${e.agent}" (${describeStages(agent)}).`, at: e.at });
   }
   return out;
+}
+
+function conditionFindings(c: Condition): Raw[] {
+  const out: Raw[] = [];
+  switch (c.type) {
+    case 'always':
+      break;
+    case 'convergence':
+      if (c.marker === null || c.marker.trim() === '') {
+        out.push({ severity: 'error', message: 'A convergence needs a "marker": the text whose appearance in the artifact ends the loop.', at: c.markerAt ?? c.at });
+      }
+      if (c.maxIterations !== null && (!Number.isInteger(c.maxIterations) || c.maxIterations < 1)) {
+        out.push({ severity: 'error', message: `"maxIterations" should be a whole number of at least 1, not ${c.maxIterations}.`, at: c.at });
+      }
+      break;
+    case 'output_contains':
+    case 'output_not_contains':
+      if (c.pattern === null) out.push({ severity: 'error', message: `${c.type} needs a "pattern" (a regular expression).`, at: c.at });
+      else {
+        const problem = regexProblem(c.pattern);
+        if (problem) out.push({ severity: 'error', message: `Invalid regular expression in "pattern": ${problem}.`, at: c.patternAt ?? c.at });
+      }
+      break;
+    case null:
+      out.push({ severity: 'error', message: 'A condition needs a "type": always, convergence, output_contains or output_not_contains.', at: c.at });
+      break;
+    default:
+      out.push({ severity: 'error', message: `Unknown condition type "${c.type}": expected always, convergence, output_contains or output_not_contains.`, at: c.at });
+  }
+  return out;
+}
+
+/** Listed agents no transition reaches from the entry never run. */
+function unreachedAgentFindings(template: TemplateDef, agents: ReadonlyMap<string, AgentDef>): Raw[] {
+  const entry = template.entryAgent;
+  if (!entry || !agents.has(entry.name)) return [];
+  const graph = templateGraph(template, agents);
+  const reachedAgents = new Set(graph.nodes.filter((n) => n.reachable).map((n) => n.agent));
+  return template.agents
+    .filter((ref) => agents.has(ref.ref) && !reachedAgents.has(ref.ref))
+    .map((ref) => ({ severity: 'warning' as const, message: `Agent "${ref.ref}" is never reached: no transition leads to it from the entry agent "${entry.name}".`, at: ref.at }));
 }
 
 function regexProblem(pattern: string): string | null {

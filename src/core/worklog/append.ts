@@ -1,4 +1,4 @@
-import { EditOptions, editFile } from '../edit';
+import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { CortexInputError } from '../errors';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices, normalizeUserText, separatorBefore } from '../ops/shared';
@@ -125,20 +125,26 @@ function decisionSplice(layout: WorklogLayout, eol: Eol, date: string, decision:
   return { at, insert: breakIfUnterminated(text, at, eol) + separatorBefore(text, at, eol) + section + blankLineIfFollowed(text, at, eol) };
 }
 
-/** Appends through `editFile` (fresh read, hash check, retries). A missing WORKLOG.md is created. */
-export async function appendWorklogEntry(fs: TeamFs, entry: NewWorklogEntry, opts: EditOptions = {}, path = WORKLOG_FILE): Promise<AppendedEntry> {
-  let result: AppendedEntry | undefined;
-  await editFile(
-    fs,
-    path,
-    (text) => {
+/**
+ * The append as an operation for the writer. It holds while the file has a heading it
+ * wrote (an agent's stale write that dropped the entry gets it again, in the file's
+ * order as it is then; an entry already there is never added twice).
+ */
+export function worklogEntryOperation(entry: NewWorklogEntry): TextOperation<AppendedEntry> {
+  const headings = new Set<string>();
+  return {
+    apply: (text) => {
       const r = appendWorklogEntryText(text, entry);
-      result = r.result;
-      return r.text;
+      headings.add(r.result.heading);
+      return r;
     },
-    { ...opts, ifMissing: 'create' },
-  );
-  return result!;
+    holds: (text) => layoutWorklog(text).entries.some((e) => headings.has(e.entry.heading)),
+  };
+}
+
+/** Appends through the writer (fresh read, check, read-back, re-apply). A missing WORKLOG.md is created. */
+export async function appendWorklogEntry(fs: TeamFs, entry: NewWorklogEntry, opts: EditOptions = {}, path = WORKLOG_FILE): Promise<AppendedEntry> {
+  return (await writeOperation(fs, path, worklogEntryOperation(entry), { ...opts, ifMissing: 'create' })).result;
 }
 
 /** A decision index row for a table with these columns (Date, Decision, Entry and their synonyms; others left empty). */

@@ -8,7 +8,9 @@ import { article, checkUserText } from '../../core/ops/shared';
 import { Services } from '../services';
 import { BodyDrafts } from './body-draft';
 import { InputFeedback } from '../quick-input';
-import { AgentItem, agentBySlug, agentItems, currentAgent, errorMessage, loadedTeam } from './agent-picks';
+import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
+import { writeFailureMessage } from '../write-failure';
+import { checkTitle as checkCoreTitle } from '../../core/input-rules';
 
 /**
  * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,
@@ -119,7 +121,7 @@ async function bodyStep(w: DispatchWizard): Promise<StepResult> {
   try {
     return { end: await dispatchNewTask(c, a, title, w.body) };
   } catch (e) {
-    await c.prompts.error(`Cortex: nothing was dispatched. ${errorMessage(e)}`);
+    await c.prompts.error(writeFailureMessage(e, 'nothing was dispatched.'));
     return { end: undefined };
   }
 }
@@ -128,6 +130,13 @@ async function bodyStep(w: DispatchWizard): Promise<StepResult> {
 export function checkTitle(c: Services, agent: Agent, value: string): InputFeedback {
   const title = value.trim();
   if (title === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
+  try {
+    // The core's title rules, as the dispatch will check them (one line, no structure, no control characters, a length bound).
+    checkCoreTitle(value);
+  } catch (e) {
+    if (e instanceof CortexInputError) return { error: e.message };
+    throw e;
+  }
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
   const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
   if (clash) {
@@ -178,7 +187,7 @@ async function dispatchFromDraft(c: Services, drafts: BodyDrafts, agent: Agent, 
 export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
   const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
   const event = (r: { title: string; position: number }) => teamEvents.taskDispatched(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, r.title, r.position);
-  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath], event }, (fs) => dispatchTask(fs, agent.tasksPath, { title, body }));
+  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath], event }, (fs, edit) => dispatchTask(fs, agent.tasksPath, { title, body }, edit));
   if (!result) return undefined;
   c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
   const open = 'Open Task';

@@ -59,8 +59,8 @@ export class EscalationCommands extends DisposableBase {
         ids = due.map((d) => d.message.id);
       }
       const event = (done: EscalatedMessage[]) => done.map((d) => teamEvents.escalated(DASHBOARD_ACTOR, d.id, d.subject, d.priority, d.entry));
-      const done = await this.c.writer.write({ what: 'escalate overdue messages', paths: [WORKLOG_FILE, MAILBOX_FILE], event }, (teamFs) =>
-        escalateOverdue(teamFs, { actor: DASHBOARD_ACTOR, ids, at: this.c.clock.date() }),
+      const done = await this.c.writer.write({ what: 'escalate overdue messages', paths: [WORKLOG_FILE, MAILBOX_FILE], event }, (teamFs, edit) =>
+        escalateOverdue(teamFs, { actor: DASHBOARD_ACTOR, ids, at: this.c.clock.date() }, edit),
       );
       if (!done) return undefined;
       for (const d of done) this.c.log.info(`Escalated ${d.id} (${d.priority} to ${d.to}) to ${WORKLOG_FILE}${d.entry ? `, line ${d.entry.line}` : ' (its entry was there)'}`);

@@ -14,6 +14,7 @@ import { UnsavedChangesError } from '../writer';
 import { GeneratedProtocol } from './generate-protocol';
 import { InputFeedback } from '../quick-input';
 import { errorMessage, loadedTeam } from './agent-picks';
+import { checkAgentName } from '../../core/input-rules';
 
 /**
  * "Cortex: Register Agent": a four-step QuickInput wizard (name with its slug shown
@@ -153,8 +154,14 @@ async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
 async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {
   const name = value.trim();
   if (name === '') return { error: 'Enter the agent\'s name, e.g. "Billing Dev".' };
-  const slug = slugify(name);
-  if (!/[a-z0-9]/.test(slug)) return { error: `"${name}" gives an empty slug: a name needs letters or digits (a-z, 0-9).` };
+  let slug: string;
+  try {
+    // The core's rules, as the write will check them: one line, no control characters, a slug that keeps letters.
+    slug = checkAgentName(value).slug;
+  } catch (e) {
+    if (e instanceof CortexInputError) return { error: e.message };
+    throw e;
+  }
   const note = agentNotePath(slug);
   if (c.store.team?.agents.some((a) => a.slug === slug && a.notePath !== null) || (await fs.stat(note))) {
     return { error: `An agent "${slug}" is already registered (${note} exists); choose another name.` };

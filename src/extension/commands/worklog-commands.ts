@@ -19,6 +19,7 @@ import { DisposableBase } from '../../base/disposable';
 import { InputFeedback } from '../quick-input';
 import { UnsavedChangesError } from '../writer';
 import { errorMessage, loadedTeam } from './agent-picks';
+import { writeFailureMessage } from '../write-failure';
 
 /**
  * The WORKLOG and MAILBOX commands (the Worklog panel's buttons run them too). Every
@@ -101,8 +102,8 @@ export class WorklogCommands extends DisposableBase {
       const kind = type;
       const write = async (text: string) => {
         const event = (w: { heading: string; line: number; decisionRow: boolean }) => teamEvents.worklogEntry(actor, kind, subject.value, w);
-        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE], event }, (fs) =>
-          appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }),
+        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE], event }, (fs, edit) =>
+          appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }, edit),
         );
         if (!r) return undefined;
         void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
@@ -193,8 +194,8 @@ export class WorklogCommands extends DisposableBase {
       const body = await this.c.prompts.inputStep({ title, step: 6, totalSteps: total, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
         const event = (m: ComposedMessage) => teamEvents.messageSent(from, to, subject.value, m, { type: m.type, priority: m.priority });
-        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE], event }, (fs) =>
-          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date(), type: type.value.value, priority: priority.value.value }),
+        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE], event }, (fs, edit) =>
+          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date(), type: type.value.value, priority: priority.value.value }, edit),
         );
         if (!r) return undefined;
         void this.c.prompts.info(`Cortex: ${r.id} (${r.priority} ${r.type}) to ${to} is in ${MAILBOX_FILE} (status new, respond by ${r.respondBy}).`);
@@ -247,9 +248,9 @@ export class WorklogCommands extends DisposableBase {
         const target = to;
         const was = message.status;
         const event = (r: StatusChanged) => (r.from === r.to ? undefined : teamEvents.messageUpdated(DASHBOARD_ACTOR, r.id, r.from, r.to));
-        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE], event }, (teamFs) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }));
+        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE], event }, (teamFs, edit) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }, edit));
       } catch (e) {
-        await this.c.prompts.error(`Cortex: ${message.id} was left as it is. ${errorMessage(e)}`);
+        await this.c.prompts.error(writeFailureMessage(e, `${message.id} was left as it is.`));
         return undefined;
       }
     });
@@ -297,7 +298,7 @@ export class WorklogCommands extends DisposableBase {
       return (await this.c.writer.whenTrusted(what, run)) ?? undefined;
     } catch (e) {
       this.c.log.error(`${name} failed: ${errorMessage(e)}`);
-      await this.c.prompts.error(`Cortex: ${name}: nothing was written. ${errorMessage(e)}`);
+      await this.c.prompts.error(writeFailureMessage(e, `${name}: nothing was written.`));
       return undefined;
     }
   }

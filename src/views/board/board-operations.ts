@@ -1,15 +1,14 @@
 import type * as vscode from 'vscode';
-import { readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { moveText } from '../../core/ops/move';
+import { TextOperation, WriteOutcome, describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { CortexInputError } from '../../core/errors';
+import { MoveResult, moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
-import { reorderText } from '../../core/ops/reorder';
+import { ReorderResult, reorderOperation } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { formatStamp } from '../../base/time';
-import { DASHBOARD_ACTOR, ActivityRecord } from '../../core/actions/activity';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { EditResult } from '../../core/edit';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
@@ -18,8 +17,9 @@ import { CardRef, DropTarget } from './common/messages';
  * What the board's drops and menu actions do on the host: each is one core operation
  * on the task file as it is on disk right now, through the one writer (Restricted
  * Mode writes nothing; a tasks.md with unsaved changes in an editor is never written;
- * `editFile` applies the operation again if the file changes while it writes; the
- * store re-reads the file at once, so the board's next snapshot reflects it).
+ * the writer applies the operation again if the file changes while it writes, and the
+ * team's journal puts a move or reorder back when an agent's stale rewrite removes it;
+ * the store re-reads the file at once, so the board's next snapshot reflects it).
  *
  * The page names a task by agent, index and title (and the status it showed); the task
  * is found again in the fresh text by `locateTask` (same position and title, or the
@@ -143,30 +143,51 @@ export class BoardOperations {
       if (this.refuseIfUnsaved([path])) return FAILED();
     }
     const now = formatStamp(this.ctx.team.current.now);
-    let moved: { title: string; position: number } | undefined;
-    return this.edit('move a task', path, (text) => {
-      const i = this.find(text, path, card);
-      const r = moveText(text, path, { ref: String(i + 1), to, now, summary });
-      moved = { title: r.title, position: r.position };
-      return r.text;
-    }, `moved "${card.title}" to ${to} in ${path}`, to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`,
-    () => moved && teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, moved.title, to, now, moved.position, summary));
+    // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
+    try {
+      const result = await this.ctx.writer.write(
+        { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, r.result.title, to, now, r.result.position, summary) : undefined) },
+        (fs, edit) => writeOperation(fs, path, op, edit),
+      );
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
+      return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
-    let moved: { title: string; from: number; to: number } | undefined;
-    return this.edit('reorder tasks', path, (text) => {
-      const i = this.find(text, path, card);
-      const tasks = parseTaskFile(text, path).tasks;
-      const a = locateTask(tasks, anchor);
-      if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
-      const r = reorderText(text, path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
-      moved = { title: r.title, from: r.from, to: r.to };
-      return r.text;
-    }, `moved "${card.title}" ${place} "${anchor.title}" in ${path}`, `"${card.title}" moved ${place} "${anchor.title}".`,
-    () => moved && moved.from !== moved.to ? teamEvents.taskReordered(DASHBOARD_ACTOR, agent.slug, path, moved.title, moved.from, moved.to) : undefined);
+    // The core's reorder operation (with `holds`, so the writer's journal puts it back
+    // after an agent's stale rewrite), made on the first text read: the board's card and
+    // anchor are located there; later applies find both tasks again by id or title.
+    let reorder: TextOperation<ReorderResult> | null = null;
+    const op: TextOperation<ReorderResult> = {
+      apply: (text, file) => {
+        if (!reorder) {
+          const i = this.find(text, path, card);
+          const a = locateTask(parseTaskFile(text, path).tasks, anchor);
+          if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
+          reorder = reorderOperation(path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
+        }
+        return reorder.apply(text, file);
+      },
+      holds: (text) => reorder?.holds?.(text) ?? false,
+    };
+    try {
+      const result = await this.ctx.writer.write(
+        { what: 'reorder tasks', paths: [path], event: (r: WriteOutcome<ReorderResult>) => (r.changed && r.result.from !== r.result.to ? teamEvents.taskReordered(DASHBOARD_ACTOR, agent.slug, path, r.result.title, r.result.from, r.result.to) : undefined) },
+        (fs, edit) => writeOperation(fs, path, op, edit),
+      );
+      if (!result) return FAILED(RESTRICTED);
+      if (result.changed) this.ctx.log.info(`Board: moved "${card.title}" ${place} "${anchor.title}" in ${path}`);
+      return DONE(`"${card.title}" moved ${place} "${anchor.title}".`);
+    } catch (e) {
+      return this.failed(e);
+    }
   }
 
   private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
@@ -178,14 +199,14 @@ export class BoardOperations {
     const from = agent.tasksPath;
     try {
       const event = (r: { title: string; position: number }) => teamEvents.taskReassigned(DASHBOARD_ACTOR, agent.slug, target.slug, target.tasksPath, r.title, r.position);
-      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs) => {
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs, edit) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
         const i = this.find(text, from, card);
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
-        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1));
+        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1), edit);
       });
       if (!result) return FAILED(RESTRICTED);
       this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
@@ -196,18 +217,6 @@ export class BoardOperations {
   }
 
   // ---- helpers ---------------------------------------------------------------------
-
-  /** Applies `op` to the file's current text through the writer; reports what went wrong. */
-  private async edit(what: string, path: string, op: (text: string) => string, logLine: string, done: string, event: () => ActivityRecord | undefined): Promise<OpOutcome> {
-    try {
-      const result = await this.ctx.writer.edit({ what, path, event: (r: EditResult) => (r.changed ? event() : undefined) }, op);
-      if (!result) return FAILED(RESTRICTED);
-      if (result.changed) this.ctx.log.info(`Board: ${logLine}`);
-      return DONE(done);
-    } catch (e) {
-      return this.failed(e);
-    }
-  }
 
   /** The index of `card` in freshly read text, checked against what the board showed. */
   private find(text: string, path: string, card: CardRef): number {
@@ -277,8 +286,9 @@ export class BoardOperations {
   }
 
   private failed(e: unknown): OpOutcome {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof CortexInputError || e instanceof CortexConflictError) {
+    const { kind, message } = describeFailure(e);
+    // Refused input, a conflict, an unconfirmed write and a file-system error are sentences for the user.
+    if (kind !== 'other') {
       void this.ctx.prompts.warn(`Cortex: ${message}`);
     } else {
       this.ctx.log.error(`Board: ${message}`);

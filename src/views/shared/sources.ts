@@ -18,7 +18,7 @@ export interface ReadonlyTeam {
 }
 
 /** Writing, through the one door (trust, unsaved editors, the conflict-safe edit, the store's re-read). */
-export type ViewWriter = Pick<TeamWriter, 'whenTrusted' | 'write' | 'edit' | 'checkUnsaved'>;
+export type ViewWriter = Pick<TeamWriter, 'whenTrusted' | 'write' | 'checkUnsaved'>;
 
 /** Questions and messages (tests answer them). */
 export type ViewPrompts = Pick<Prompts, 'info' | 'warn' | 'error' | 'pick' | 'input'>;

@@ -72,6 +72,7 @@ describe('Task board (extension host)', function () {
   });
 
   after(async () => {
+    a.forgetPendingWrites();
     a.setPromptAnswers(undefined);
     a.setTrusted(undefined);
     a.setNow(undefined);
@@ -101,6 +102,8 @@ describe('Task board (extension host)', function () {
   }
 
   beforeEach(async () => {
+    // The files are reset below: the journal must not put the last test's writes back.
+    a.forgetPendingWrites();
     a.setPromptAnswers({ message: () => undefined });
     a.setTrusted(undefined);
     await closeTextEditors();

@@ -3,7 +3,7 @@
 // button, validation as typed, Back, Escape at each step, the editor draft, conflicts
 // with what is on disk, and Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -63,6 +63,7 @@ describe('Command: Dispatch Task', function () {
     assert.equal(s.left(), 0);
     assert.deepEqual(result && { title: result.title, position: result.position, agent: result.agent }, { title: 'Write the API guide', position: 3, agent: 'itest-ada' });
     assert.equal(read(ada.tasksFile), expectedAfter('Write the API guide', 'Cover every endpoint.'));
+    assert.match(readFileSync(ada.tasksFile, 'utf8'), /\nCover every endpoint\.\n\n<!-- cortex-team:id [0-9a-f]{12} -->\n\n<!-- cortex:last-tick/, 'the task carries its id');
     assert.deepEqual(stepTrail(a), ['1/3', '<2/3', '<3/3']);
     noErrors(a);
     message(a, /dispatched "Write the API guide" to Itest Ada, at the end of agents\/itest-ada\/tasks\.md \(2 ready tasks in its queue\)/, 'info');
@@ -161,6 +162,9 @@ describe('Command: Dispatch Task', function () {
     script(a, ['From the view', 'Clicked in the Team view.']);
     a.view.receive({ type: 'dispatchTask', agent: bob.slug });
     await waitFor(() => readFileSync(bob.tasksFile, 'utf8').includes('## From the view'), 10_000, 'the task in tasks.md');
+    // The writer reads back (and would put the task back over a reset) until its lock and
+    // its second name of the replaced file are gone: only then is the write over.
+    await waitFor(() => !readdirSync(path.dirname(bob.tasksFile)).some((n) => n.includes('.cortex-')), 10_000, 'the write to finish');
     await a.store.whenIdle();
     assert.equal(read(bob.tasksFile), '## From the view\n**Status:** ready\n\nClicked in the Team view.\n');
   });

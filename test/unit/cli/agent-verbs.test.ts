@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
@@ -43,7 +43,9 @@ describe('cortex-team agent verbs (real process)', function () {
     };
     writeFiles(team, files);
     mkdirSync(path.join(root, 'home'));
-    env = { PATH: process.env.PATH, HOME: path.join(root, 'home'), TZ: process.env.TZ };
+    // No settle window in these tests of what each verb writes (test/unit/core/actions and
+    // the stress suite cover the re-apply): a write is read back once.
+    env = { PATH: process.env.PATH, HOME: path.join(root, 'home'), TZ: process.env.TZ, CORTEX_TEAM_SETTLE_MS: '0' };
   });
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -172,6 +174,30 @@ describe('cortex-team agent verbs (real process)', function () {
     writeFileSync(path.join(team, lockPathFor('agents/ada/tasks.md')), 'held\n');
     env.CORTEX_TEAM_LOCK_WAIT_MS = '100';
     await refused(3, ['claim', '--agent', 'ada'], /being edited by another cortex-team process/);
+  });
+
+  it('exits 5 when the file system refuses (a symbolic link), nothing written', async () => {
+    const elsewhere = path.join(root, 'elsewhere.md');
+    writeFileSync(elsewhere, '## Outside\n**Status:** ready\n');
+    rmSync(path.join(team, 'agents/bob/tasks.md'));
+    symlinkSync(elsewhere, path.join(team, 'agents/bob/tasks.md'));
+    await refused(5, ['tick', '--agent', 'bob'], /^cortex-team tick: agents\/bob\/tasks\.md is a symbolic link; Cortex Team does not write through links/);
+    assert.strictEqual(readFileSync(elsewhere, 'utf8'), '## Outside\n**Status:** ready\n');
+  });
+
+  it('exits 4 when an agent\'s stale write undoes a claim within the settle window and it cannot be made again', async () => {
+    env.CORTEX_TEAM_SETTLE_MS = '20000';
+    const file = path.join(team, 'agents/ada/tasks.md');
+    const running = cli('claim', '--agent', 'ada', '--now', NOW);
+    // As soon as the claim is in the file, the agent writes back what it read before with
+    // another task claimed: one task at a time, so ours cannot be claimed again.
+    while (!readFileSync(file, 'utf8').includes('in-progress')) await new Promise((r) => setTimeout(r, 5));
+    const theirs = TASKS.replace('## Credit notes\n**Status:** ready\n', '## Credit notes\n**Status:** in-progress\n**Started:** 2026-03-28T11:40\n');
+    writeFileSync(file, theirs);
+    const r = await running;
+    assert.strictEqual(r.code, 4, r.stderr);
+    assert.match(r.stderr, /^cortex-team claim: agents\/ada\/tasks\.md was written, but another program then changed the file so that the change is gone and can no longer be made: .*complete it before claiming another task/);
+    assert.strictEqual(read('agents/ada/tasks.md'), theirs, "the agent's write stays");
   });
 
   it('prints help for every verb, and message lists its verbs', async () => {

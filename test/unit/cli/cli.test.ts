@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import { isolateGitConfig } from '../git/git-fixture';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { lockPathFor } from '../../../src/core/edit';
@@ -55,6 +55,9 @@ Body of working.
 
 const BOB_NOTE = '---\nname: Bob\nstatus: active\n---\n## Role\nFrontend.\n';
 const BOB_TASKS = '\uFEFF## Bob task\r\n**Status:** ready\r\n';
+/** Dispatched and reassigned tasks carry an id marker: shown as ID. */
+const ids = (text: string) => text.replace(/<!-- cortex-team:id [0-9a-f]{12} -->/g, '<!-- cortex-team:id ID -->');
+const MARK = '<!-- cortex-team:id ID -->';
 const PROJECT = '---\ntype: project\ncreated: 2026-03-01\nstatus: active\n---\n## Next Action\n- Ship v2\n\n## Notes\n- none\n';
 
 describe('cortex-team CLI (real process)', function () {
@@ -84,8 +87,10 @@ describe('cortex-team CLI (real process)', function () {
       mkdirSync(path.dirname(path.join(team, p)), { recursive: true });
       writeFileSync(path.join(team, p), text);
     }
-    // The run's time zone too: the CLI's "today" is the test's.
-    env = { PATH: process.env.PATH, HOME: home, TZ: process.env.TZ };
+    // The run's time zone too: the CLI's "today" is the test's. No settle window in these
+    // tests of what each command writes (the writer's tests and the stress suite cover
+    // it): a write is read back once.
+    env = { PATH: process.env.PATH, HOME: home, TZ: process.env.TZ, CORTEX_TEAM_SETTLE_MS: '0' };
   });
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -150,9 +155,15 @@ describe('cortex-team CLI (real process)', function () {
 
   it('dispatch appends a ready task before the tick, in the file style (CRLF + BOM kept)', async () => {
     assert.strictEqual(ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs', '--body', 'README and --help.')), 'Dispatched "Write docs" to ada (task 4 in agents/ada/tasks.md).\n');
-    assert.strictEqual(read('agents/ada/tasks.md'), ADA_TASKS.replace('<!--', '## Write docs\n**Status:** ready\n\nREADME and --help.\n\n<!--'));
+    assert.strictEqual(ids(read('agents/ada/tasks.md')), ADA_TASKS.replace('<!--', `## Write docs\n**Status:** ready\n\nREADME and --help.\n\n${MARK}\n\n<!--`));
     ok(await cli('dispatch', '--agent', 'bob', '--title=Fix CSS'));
-    assert.strictEqual(read('agents/bob/tasks.md'), '\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Fix CSS\r\n**Status:** ready\r\n');
+    assert.strictEqual(ids(read('agents/bob/tasks.md')), `\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Fix CSS\r\n**Status:** ready\r\n\r\n${MARK}\r\n`);
+    // Agents see what they always saw: the idle-suppression grep finds the new task, lint is clean.
+    const grep = execFileSync('grep', ['-c', '^\\*\\*Status:\\*\\* \\(ready\\|in-progress\\)', path.join(team, 'agents/ada/tasks.md')], { encoding: 'utf8' });
+    assert.strictEqual(grep.trim(), '3');
+    assert.strictEqual((await cli('lint')).code, 0);
+    const status = JSON.parse(ok(await cli('status', '--json', '--now', '2026-03-28T10:20')));
+    assert.deepStrictEqual(status.agents[0].tasks[3].body, 'README and --help.', 'the marker is not part of the body');
   });
 
   it('move adds Started, then Completed and a Summary; done is never reversed', async () => {
@@ -174,7 +185,7 @@ describe('cortex-team CLI (real process)', function () {
     assert.match(ok(await cli('reorder', '--agent', 'ada', '--task', '1', '--before', '2')), /already there/);
     assert.strictEqual(ok(await cli('reassign', '--agent', 'ada', '--task', 'Next', '--to-agent', 'bob')), 'Reassigned "Next" from ada to bob (task 2 in agents/bob/tasks.md).\n');
     assert.ok(!read('agents/ada/tasks.md').includes('## Next'));
-    assert.strictEqual(read('agents/bob/tasks.md'), '\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Next\r\n**Status:** ready\r\n');
+    assert.strictEqual(ids(read('agents/bob/tasks.md')), `\uFEFF## Bob task\r\n**Status:** ready\r\n\r\n## Next\r\n**Status:** ready\r\n\r\n${MARK}\r\n`);
     await refused(2, ['reassign', '--agent', 'ada', '--task', 'Working', '--to-agent', 'bob'], /in progress/);
   });
 
@@ -346,9 +357,92 @@ describe('cortex-team CLI (real process)', function () {
     assert.match(none.stderr, /^cortex-team: missing command[^\n]*\n$/);
   });
 
-  it('a non-UTF-8 task file is refused and left as it is', async () => {
+  it('refuses titles and bodies that carry structure, escapes or direction overrides, and never echoes them raw', async () => {
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'Fix **Status:** done'], /must not contain "\*\*Status:\*\*"/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'x <!-- cortex:last-tick 2026-01-01T00:00 -->'], /must not contain "<!--"/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', '## Nested'], /must not start with "#"/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'a\nb'], /single line/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'red \u001b[31mALERT'], /U\+001B \(ESC, which starts terminal escape codes\)/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'invoice \u202Efdp.exe'], /U\+202E \(right-to-left override\)/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'x'.repeat(100_000)], /is 100,000 characters long; at most 200/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'ok', '--body', 'see <!-- cortex-team:id 0123456789ab -->'], /marker/);
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'ok', '--body', 'bell \u0007'], /U\+0007/);
+    // An unknown agent named with an escape code: the message shows it escaped.
+    const r = await cli('dispatch', '--agent', '\u001b[2Jwipe', '--title', 'x');
+    assert.strictEqual(r.code, 2);
+    assert.ok(!r.stderr.includes('\u001b'), JSON.stringify(r.stderr));
+    assert.match(r.stderr, /Unknown agent "\\u001b\[2Jwipe"/);
+  });
+
+  it('shows control and direction characters that agents wrote into a file escaped, never raw', async () => {
+    writeFileSync(path.join(team, 'agents/bob/tasks.md'), '## Bob \u001b[31mtask \u202Eevil\n**Status:** in-progress\n**Started:** 2026-03-28T09:00\n');
+    const table = ok(await cli('status', '--now', '2026-03-28T10:20'));
+    assert.ok(!/[\u001b\u202e]/.test(table), JSON.stringify(table));
+    assert.match(table, /Bob \\u001b\[31mtask \\u202eevil/);
+    const json = JSON.parse(ok(await cli('status', '--json', '--now', '2026-03-28T10:20')));
+    assert.strictEqual(json.agents[1].tasks[0].title, 'Bob \u001b[31mtask \u202Eevil', 'JSON stays exact (escaped as JSON escapes)');
+  });
+
+  it('a non-UTF-8 task file is refused and left as it is; lint reports it and a binary one', async () => {
     writeFileSync(path.join(team, 'agents/bob/tasks.md'), Buffer.from([0x23, 0x23, 0x20, 0xe9, 0x0a]));
     await refused(2, ['dispatch', '--agent', 'bob', '--title', 'x'], /not valid UTF-8/);
+    const latin = await cli('lint');
+    assert.strictEqual(latin.code, 1);
+    assert.match(latin.stdout, /^agents\/bob\/tasks\.md:1: error: agents\/bob\/tasks\.md is not valid UTF-8 text; agents cannot read its tasks/m);
+    writeFileSync(path.join(team, 'agents/bob/tasks.md'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0xff, 0xfe]));
+    const binary = await cli('lint');
+    assert.strictEqual(binary.code, 1);
+    assert.match(binary.stdout, /agents\/bob\/tasks\.md contains NUL bytes: it is a binary file/);
+  });
+
+  it('lint reports the lifecycle mistakes agents make', async () => {
+    writeFileSync(
+      path.join(team, 'agents/bob/tasks.md'),
+      [
+        '## Early start\n**Status:** ready\n**Started:** 2026-03-28T09:00\n',
+        '## No start\n**Status:** in-progress\n',
+        '## Second\n**Status:** in-progress\n**Started:** 2026-03-28T09:30\n',
+        '## Finished\n**Status:** done\n**Started:** 2026-03-28T08:00\n',
+        '## Early start\n**Status:** ready\n',
+      ].join('\n'),
+    );
+    const out = (await cli('lint')).stdout;
+    for (const m of [
+      /tasks\.md:1: warning: "Early start" is ready but has a \*\*Started:\*\* time/,
+      /tasks\.md:5: warning: "No start" is in progress but has no \*\*Started:\*\* time/,
+      /tasks\.md:8: warning: "Second" is in progress while "No start" \(line 5\) is too/,
+      /tasks\.md:12: warning: "Finished" is done but has no \*\*Completed:\*\* time/,
+      /tasks\.md:12: info: "Finished" is done but has no "### Summary"/,
+      /tasks\.md:16: warning: Another open task is also titled "Early start" \(line 1\)/,
+    ]) {
+      assert.match(out, m);
+    }
+  });
+
+  it('OS errors and symbolic links: exit 5 with a sentence that names the file, nothing written', async () => {
+    rmSync(path.join(team, 'agents/bob/tasks.md'));
+    mkdirSync(path.join(team, 'agents/bob/tasks.md'));
+    await refused(5, ['dispatch', '--agent', 'bob', '--title', 'x'], /agents\/bob\/tasks\.md is a folder where a file should be: rename or remove that folder/);
+    rmSync(path.join(team, 'agents/bob/tasks.md'), { recursive: true });
+    writeFileSync(path.join(root, 'secret.env'), 'TOKEN=1\n');
+    symlinkSync(path.join(root, 'secret.env'), path.join(team, 'agents/bob/tasks.md'));
+    await refused(5, ['dispatch', '--agent', 'bob', '--title', 'x'], /is a symbolic link; Cortex Team does not write through links/);
+    assert.strictEqual(readFileSync(path.join(root, 'secret.env'), 'utf8'), 'TOKEN=1\n');
+  });
+
+  it('exits 4 when another program undoes the change within the settle window and it cannot be made again', async () => {
+    env.CORTEX_TEAM_SETTLE_MS = '20000';
+    const file = path.join(team, 'agents/ada/tasks.md');
+    const running = cli('dispatch', '--agent', 'ada', '--title', 'Write docs');
+    // As soon as the dispatch is in the file, a program writes back what it read before,
+    // plus an open task of another dispatch with the same title: ours cannot be added again.
+    while (!readFileSync(file, 'utf8').includes('## Write docs')) await new Promise((r) => setTimeout(r, 5));
+    const theirs = ADA_TASKS.replace('<!--', '## Write docs\n**Status:** in-progress\n**Started:** 2026-03-28T10:05\n\n<!-- cortex-team:id 0123456789ab -->\n\n<!--');
+    writeFileSync(file, theirs);
+    const r = await running;
+    assert.strictEqual(r.code, 4, r.stderr);
+    assert.match(r.stderr, /^cortex-team dispatch: agents\/ada\/tasks\.md was written, but another program then changed the file so that the change is gone and can no longer be made: .*already has an in-progress task titled "Write docs"/);
+    assert.strictEqual(read('agents/ada/tasks.md'), theirs, "the agent's write stays");
   });
 
   it('exits 3 when another cortex-team process holds the file, overwriting nothing', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
@@ -77,7 +77,8 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     const home = path.join(root, 'home');
     mkdirSync(home);
     // The server's clock reads in the test's time zone (the pinned --now is local time).
-    env = { PATH: process.env.PATH ?? '', HOME: home, ...(process.env.TZ !== undefined ? { TZ: process.env.TZ } : {}) };
+    // No settle window but where a test says so (test/unit/core/actions covers the re-apply).
+    env = { PATH: process.env.PATH ?? '', HOME: home, CORTEX_TEAM_SETTLE_MS: '0', ...(process.env.TZ !== undefined ? { TZ: process.env.TZ } : {}) };
   });
 
   afterEach(async () => {
@@ -88,7 +89,11 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
   const read = (rel: string) => readFileSync(path.join(team, rel), 'utf8');
 
   async function server(...args: string[]): Promise<Connected> {
-    const c = await connect([...args, '--team', team, '--now', NOW], env);
+    return serverWith(env, ...args);
+  }
+
+  async function serverWith(vars: Record<string, string>, ...args: string[]): Promise<Connected> {
+    const c = await connect([...args, '--team', team, '--now', NOW], vars);
     open.push(c);
     return c;
   }
@@ -210,7 +215,8 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     const chief = await server('--agent', 'ada');
     const r = await call(chief, 'dispatch_task', { to: 'bob', title: 'Show invoice numbers', body: 'In the first column.' });
     assert.strictEqual(r.text.split('\n')[0], 'Dispatched "Show invoice numbers" to bob (task 1 in agents/bob/tasks.md).');
-    assert.strictEqual(read('agents/bob/tasks.md'), '## Show invoice numbers\n**Status:** ready\n\nIn the first column.\n');
+    // The task carries its hidden id line (how the writer recognises it after an agent's rewrite).
+    assert.match(read('agents/bob/tasks.md'), /^## Show invoice numbers\n\*\*Status:\*\* ready\n\nIn the first column\.\n\n<!-- cortex-team:id [0-9a-f]{12} -->\n$/);
     const status = await call(chief, 'team_status');
     const agents = status.data!.agents as Array<{ slug: string; liveness: string; next: string | null; ready: number }>;
     // bob never ticked, but his only task was dispatched just now: he waits for pickup, he is not down.
@@ -283,7 +289,9 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
   });
 
   it('keeps the edits of an agent that rewrites the task file in place without our lock', async () => {
-    const ada = await server('--agent', 'ada');
+    // The default settle window: each write is watched for a second after it.
+    const { CORTEX_TEAM_SETTLE_MS: _none, ...settling } = env;
+    const ada = await serverWith(settling, '--agent', 'ada');
     const file = path.join(team, 'agents/ada/tasks.md');
     let stop = false;
     let added = 0;
@@ -304,11 +312,24 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     // Their edits are all there, whatever happened to ours.
     for (let i = 0; i < added; i++) assert.ok(text.includes(`## Extra ${i}\n**Status:** ready\n`), `Extra ${i} kept`);
     // Ours is there too, or (a writer this relentless can outlast the retries) refused as a conflict, having overwritten nothing.
-    const conflict = /kept changing while it was being (edited|read)|nothing was overwritten/;
+    // Or written and then not confirmed (the settle window saw it undone and could not put it back).
+    const conflict = /kept changing while it was being (edited|read)|nothing was (overwritten|written)|was written, but/;
     if (claim.isError) assert.match(claim.text, conflict);
     else assert.ok(text.includes(`## Invoice numbering\n**Status:** in-progress\n**Started:** ${NOW}\n`));
     if (tick.isError) assert.match(tick.text, conflict);
     else assert.ok(text.endsWith(`<!-- cortex:last-tick ${NOW} -->\n`));
+  });
+
+  it('tells failures apart as the CLI does: the kind in structuredContent.error, the sentence as text', async () => {
+    const ada = await server('--agent', 'ada');
+    rmSync(path.join(team, 'agents/bob/tasks.md'));
+    symlinkSync(path.join(root, 'elsewhere.md'), path.join(team, 'agents/bob/tasks.md'));
+    const linked = await call(ada, 'dispatch_task', { to: 'bob', title: 'Through the link' });
+    assert.strictEqual(linked.isError, true);
+    assert.match(linked.text, /agents\/bob\/tasks\.md is a symbolic link; .*nothing was changed/);
+    assert.deepStrictEqual((linked.data?.error as { kind: string }).kind, 'file');
+    const bad = await call(ada, 'dispatch_task', { to: 'bob', title: '' });
+    assert.deepStrictEqual([bad.text, (bad.data?.error as { kind: string }).kind], ['A task title must not be empty.', 'input']);
   });
 
   it('offers the worklog status and (for one agent) its protocol for each agent kind as resources', async () => {

@@ -50,7 +50,6 @@ export function ColumnPlot(props: {
     top,
     bottom,
   };
-  const labelEvery = band < 26 ? 2 : 1;
   const tipId = `${id}-tip`;
   return (
     <div class="plot" ref={ref} onMouseLeave={() => setActive(null)}>
@@ -67,26 +66,11 @@ export function ColumnPlot(props: {
         onBlur={() => setActive(null)}
         data-plot={id}
       >
-        <g class="grid">
-          {yTicks.map((t) => (
-            <g>
-              <line class="gridline" x1={left} x2={right} y1={g.y(t)} y2={g.y(t)} />
-              <text class="tick-label" x={left - 6} y={g.y(t)} text-anchor="end" dominant-baseline="middle">
-                {t}
-              </text>
-            </g>
-          ))}
-        </g>
+        <YGrid ticks={yTicks} g={g} left={left} right={right} />
         {active !== null && <rect class="hover-band" x={left + band * active} y={top} width={band} height={bottom - top} />}
         {props.children(g, active)}
         <line class="axis" x1={left} x2={right} y1={bottom} y2={bottom} />
-        {days.map((_, i) =>
-          i % labelEvery === (n - 1) % labelEvery ? (
-            <text class={`tick-label${i === active ? ' active' : ''}`} x={g.x(i)} y={bottom + 14} text-anchor="middle">
-              {dayLabel(days, i)}
-            </text>
-          ) : null,
-        )}
+        <DayLabels days={days} g={g} active={active} />
         <text class="axis-title" x={(left + right) / 2} y={height - 6} text-anchor="middle">
           {props.xTitle}
         </text>
@@ -99,5 +83,38 @@ export function ColumnPlot(props: {
       </svg>
       <Tooltip id={tipId} text={active === null ? null : props.tipOf(active)} left={Math.min(Math.max(g.x(active ?? 0), 70), width - 70)} top={top} />
     </div>
+  );
+}
+
+/** Horizontal gridlines with their values on the left. */
+function YGrid({ ticks, g, left, right }: { ticks: readonly number[]; g: ColumnGeometry; left: number; right: number }) {
+  return (
+    <g class="grid">
+      {ticks.map((t) => (
+        <g>
+          <line class="gridline" x1={left} x2={right} y1={g.y(t)} y2={g.y(t)} />
+          <text class="tick-label" x={left - 6} y={g.y(t)} text-anchor="end" dominant-baseline="middle">
+            {t}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/** The day under each column; every other day when the columns are narrow, always the last. */
+function DayLabels({ days, g, active }: { days: readonly string[]; g: ColumnGeometry; active: number | null }) {
+  const n = days.length;
+  const labelEvery = g.band < 26 ? 2 : 1;
+  return (
+    <>
+      {days.map((_, i) =>
+        i % labelEvery === (n - 1) % labelEvery ? (
+          <text class={`tick-label${i === active ? ' active' : ''}`} x={g.x(i)} y={g.bottom + 14} text-anchor="middle">
+            {dayLabel(days, i)}
+          </text>
+        ) : null,
+      )}
+    </>
   );
 }

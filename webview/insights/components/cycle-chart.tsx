@@ -43,55 +43,67 @@ export function CycleChart(props: { insights: Insights }) {
       title="Cycle time"
       subtitle={`Completed − Started of the tasks done in the last ${days.length} days`}
       table={table}
-      footer={
-        <div class="legend">
-          <LegendItem series="series-median" label="Median" />
-          <span class="legend-item">
-            <svg class="legend-swatch" width="16" height="12" aria-hidden="true">
-              <line class="whisker" x1="1" x2="15" y1="6" y2="6" />
-              <line class="whisker" x1="15" x2="15" y1="2" y2="10" />
-            </svg>
-            90th percentile
-          </span>
-          {agentsWithout.length > 0 && <span class="muted">No done tasks with both times: {agentsWithout.join(', ')}</span>}
-        </div>
-      }
+      footer={<CycleLegend agentsWithout={agentsWithout} />}
     >
       <RowPlot
         id="cycle"
         label={summary}
         rows={rows}
         axisTitle="Cycle time"
-        bar={(i, width) => {
-          const s = entries[i].stat;
-          if (s.count === 0) return null;
-          const x = (m: number) => (m / top) * (width - 8);
-          const mid = ROW_HEIGHT / 2;
-          return (
-            <g>
-              <rect class={`bar series-median${entries[i].team ? ' team' : ''}`} x="0" y={mid - 6} width={Math.max(2, x(s.medianMinutes!))} height="12" />
-              <line class="whisker" x1={x(s.medianMinutes!)} x2={x(s.p90Minutes!)} y1={mid} y2={mid} />
-              <line class="whisker" x1={x(s.p90Minutes!)} x2={x(s.p90Minutes!)} y1={mid - 5} y2={mid + 5} />
-            </g>
-          );
-        }}
-        axis={(width) => (
-          <g>
-            <line class="axis" x1="0" x2={width - 8} y1="0.5" y2="0.5" />
-            {ticks.map((t, k) => {
-              const x = (t / top) * (width - 8);
-              return (
-                <g>
-                  <line class="axis" x1={x} x2={x} y1="0" y2="4" />
-                  <text class="tick-label" x={x} y="15" text-anchor={k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle'}>
-                    {t === 0 ? '0' : duration(t)}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        )}
+        bar={(i, width) => <CycleBar stat={entries[i].stat} team={entries[i].team} top={top} width={width} />}
+        axis={(width) => <DurationAxis ticks={ticks} width={width} />}
       />
     </ChartCard>
+  );
+}
+
+function CycleLegend({ agentsWithout }: { agentsWithout: readonly string[] }) {
+  return (
+    <div class="legend">
+      <LegendItem series="series-median" label="Median" />
+      <span class="legend-item">
+        <svg class="legend-swatch" width="16" height="12" aria-hidden="true">
+          <line class="whisker" x1="1" x2="15" y1="6" y2="6" />
+          <line class="whisker" x1="15" x2="15" y1="2" y2="10" />
+        </svg>
+        90th percentile
+      </span>
+      {agentsWithout.length > 0 && <span class="muted">No done tasks with both times: {agentsWithout.join(', ')}</span>}
+    </div>
+  );
+}
+
+/** A bar to the median and a whisker on to the 90th percentile; `top` is the axis' end. */
+function CycleBar({ stat: s, team, top, width }: { stat: CycleStat; team: boolean; top: number; width: number }) {
+  if (s.count === 0) return null;
+  const x = (m: number) => (m / top) * (width - 8);
+  const mid = ROW_HEIGHT / 2;
+  return (
+    <g>
+      <rect class={`bar series-median${team ? ' team' : ''}`} x="0" y={mid - 6} width={Math.max(2, x(s.medianMinutes!))} height="12" />
+      <line class="whisker" x1={x(s.medianMinutes!)} x2={x(s.p90Minutes!)} y1={mid} y2={mid} />
+      <line class="whisker" x1={x(s.p90Minutes!)} x2={x(s.p90Minutes!)} y1={mid - 5} y2={mid + 5} />
+    </g>
+  );
+}
+
+/** The duration axis under the rows, its last tick at the right end. */
+function DurationAxis({ ticks, width }: { ticks: readonly number[]; width: number }) {
+  const top = ticks[ticks.length - 1];
+  return (
+    <g>
+      <line class="axis" x1="0" x2={width - 8} y1="0.5" y2="0.5" />
+      {ticks.map((t, k) => {
+        const x = (t / top) * (width - 8);
+        return (
+          <g>
+            <line class="axis" x1={x} x2={x} y1="0" y2="4" />
+            <text class="tick-label" x={x} y="15" text-anchor={k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle'}>
+              {t === 0 ? '0' : duration(t)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
   );
 }

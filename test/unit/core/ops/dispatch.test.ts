@@ -108,9 +108,10 @@ describe('dispatch (byte-exact)', () => {
     assert.strictEqual(dispatchText('## A\n**Status:** ready\n', F, { title: 'B' }).position, 2);
   });
 
-  it('creates a missing task file through editFile', async () => {
+  it('creates a missing task file through the writer, the task marked with its id', async () => {
     const fs = new MemoryTeamFs({ 'agents/ada/ada.md': '---\nname: Ada\n---\n' });
-    await dispatchTask(fs, F, { title: 'First' });
-    assert.strictEqual(fs.get(F), '## First\n**Status:** ready\n');
+    const r = await dispatchTask(fs, F, { title: 'First' });
+    assert.match(r.id!, /^[0-9a-f]{12}$/);
+    assert.strictEqual(fs.get(F), `## First\n**Status:** ready\n\n<!-- cortex-team:id ${r.id} -->\n`);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
 import { CortexInputError } from '../../../../src/core/errors';
-import { appendCopy, dispatchText, moveText, pruneTasksText, removeTask, reorderText, takeReadyTask } from '../../../../src/core/ops';
+import { appendCopy, dispatchOperation, dispatchText, moveOperation, moveText, pruneTasksText, removeTask, reorderOperation, reorderText, takeReadyTask } from '../../../../src/core/ops';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { detectEol } from '../../../../src/core/text';
 import { parseStamp } from '../../../../src/base/time';
@@ -239,6 +239,87 @@ describe('operations leave every byte outside their target unchanged (property)'
         assert.deepStrictEqual([arrived.title, arrived.status, arrived.body, arrived.fields], [t.title, t.status, t.body, t.fields]);
         const removed = removeTask(src.text, F, block);
         assert.strictEqual(removed, src.text.slice(0, t.span.start) + src.text.slice(t.span.end));
+      }),
+      RUNS,
+    );
+  });
+});
+
+/**
+ * What an agent's stale whole-file write does to the text it read: claims the first
+ * ready task (the exact status line, wherever it is: agents use sed or grep) and
+ * sets its last tick.
+ */
+function agentRewrite(text: string, eol: string, now: string): string {
+  let out = text.replace(new RegExp(`(^|${eol})\\*\\*Status:\\*\\* ready(?=${eol}|$)`), `$1**Status:** in-progress${eol}**Started:** ${now}`);
+  const tick = `<!-- cortex:last-tick ${now} -->`;
+  if (/<!-- cortex:last-tick [^\r\n]* -->/.test(out)) out = out.replace(/<!-- cortex:last-tick [^\r\n]* -->/, tick);
+  else out += (out === '' || /\n$/.test(out) ? '' : eol) + tick + eol;
+  return out;
+}
+
+describe('operations are idempotent and put back onto an agent\'s stale write (property)', () => {
+  it('dispatch: holds once applied, not before; re-applied on the stale text it adds only its block, once', () => {
+    fc.assert(
+      fc.property(taskFile, fc.constantFrom('New task', 'Another one'), dispatchBody, stamp, ({ text, eol }, newTitle, body, now) => {
+        const op = dispatchOperation(F, { title: newTitle, body });
+        const first = attempt(() => op.apply(text, { exists: true }));
+        if (first === null) return;
+        assert.strictEqual(op.holds!(text), false);
+        assert.strictEqual(op.holds!(first.text), true);
+        // The agent read `text` before our write and writes its edit of it after.
+        const stale = agentRewrite(text, eol, now);
+        if (op.holds!(stale)) return; // (an agent-made task with our title is open: dispatch would be refused)
+        const again = attempt(() => op.apply(stale, { exists: true }));
+        if (again === null) return;
+        const at = parseTaskFile(stale, F).appendAt;
+        assert.ok(again.text.startsWith(stale.slice(0, at)) && again.text.endsWith(stale.slice(at)), 'only our block is added to the agent\'s text');
+        assert.strictEqual(op.holds!(again.text), true);
+        assert.strictEqual(parseTaskFile(again.text, F).tasks.filter((t) => t.id === first.result.id).length, 1);
+        // The agent claims our task (and may even drop the marker): still held, nothing to redo.
+        const claimed = again.text.replace(`## ${newTitle}${eol}**Status:** ready`, `## ${newTitle}${eol}**Status:** in-progress`);
+        assert.strictEqual(op.holds!(claimed), true);
+        assert.strictEqual(op.holds!(claimed.replace(/<!-- cortex-team:id [0-9a-f]+ -->/, '')), true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('move: holds at its status or beyond; re-applied on the stale text it keeps the agent\'s edit', () => {
+    fc.assert(
+      fc.property(taskFile, fc.integer({ min: 1, max: 6 }), fc.constantFrom<'in-progress' | 'done'>('in-progress', 'done'), stamp, stamp, ({ text, eol }, pos, to, now, agentNow) => {
+        const op = moveOperation(F, { ref: String(pos), to, now });
+        const first = attempt(() => op.apply(text, { exists: true }));
+        if (first === null) return;
+        assert.strictEqual(op.holds!(first.text), true);
+        const stale = agentRewrite(text, eol, agentNow);
+        if (op.holds!(stale)) return;
+        const again = attempt(() => op.apply(stale, { exists: true }));
+        if (again === null) return;
+        assert.strictEqual(op.holds!(again.text), true);
+        assert.strictEqual(parseTaskFile(again.text, F).lastTick, parseTaskFile(stale, F).lastTick, 'the agent\'s tick stays');
+        const others = (s: string) => taskSummary(s).filter((t) => t.title !== first.result.title);
+        assert.deepStrictEqual(others(again.text), others(stale), 'the other tasks as the agent left them');
+      }),
+      RUNS,
+    );
+  });
+
+  it('reorder: holds while the task sits next to the anchor; re-applied it keeps the agent\'s edit', () => {
+    fc.assert(
+      fc.property(taskFile, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), stamp, ({ text, eol }, from, anchor, before, agentNow) => {
+        const op = reorderOperation(F, before ? { ref: String(from), before: String(anchor) } : { ref: String(from), after: String(anchor) });
+        const first = attempt(() => op.apply(text, { exists: true }));
+        if (first === null) return;
+        assert.strictEqual(op.holds!(first.text), true);
+        const stale = agentRewrite(text, eol, agentNow);
+        if (op.holds!(stale)) return;
+        const again = attempt(() => op.apply(stale, { exists: true }));
+        if (again === null) return;
+        assert.strictEqual(op.holds!(again.text), true);
+        assert.strictEqual(parseTaskFile(again.text, F).lastTick, parseTaskFile(stale, F).lastTick);
+        const sorted = (s: string) => taskSummary(s).map((t) => JSON.stringify(t)).sort();
+        assert.deepStrictEqual(sorted(again.text), sorted(stale), 'the same tasks, as the agent left them');
       }),
       RUNS,
     );

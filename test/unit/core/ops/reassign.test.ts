@@ -6,6 +6,9 @@ import { reassignTask } from '../../../../src/core/ops/reassign';
 const ADA = 'agents/ada/tasks.md';
 const BOB = 'agents/bob/tasks.md';
 const TICK = '<!-- cortex:last-tick 2026-03-28T10:00 -->';
+/** The copy gets an id marker (a fresh one when the task had none): shown as ID. */
+const ids = (text: string | undefined) => text?.replace(/<!-- cortex-team:id [0-9a-f]{12} -->/g, '<!-- cortex-team:id ID -->');
+const MARK = '<!-- cortex-team:id ID -->';
 
 describe('reassign', () => {
   it('moves a ready task to the end of the other queue, keeping its content', async () => {
@@ -16,24 +19,24 @@ describe('reassign', () => {
     const r = await reassignTask(fs, ADA, BOB, 'A');
     assert.deepStrictEqual(r, { title: 'A', position: 2 });
     assert.strictEqual(fs.get(ADA), `## B\n**Status:** ready\n\n${TICK}\n`);
-    assert.strictEqual(fs.get(BOB), `## X\n**Status:** done\n\n## A\n**Status:** ready\n**Priority:** high\n\nBody\n\n\`\`\`\n## fenced\n\`\`\`\n\n${TICK}\n`);
+    assert.strictEqual(ids(fs.get(BOB)), `## X\n**Status:** done\n\n## A\n**Status:** ready\n**Priority:** high\n\nBody\n\n\`\`\`\n## fenced\n\`\`\`\n\n${MARK}\n\n${TICK}\n`);
   });
 
   it('converts line breaks to the target style and creates a missing target', async () => {
     const fs = new MemoryTeamFs({ [ADA]: '## A\r\n**Status:** ready\r\n\r\nBody\r\n', 'agents/bob/bob.md': 'x' });
     await reassignTask(fs, ADA, BOB, '1');
     assert.strictEqual(fs.get(ADA), '');
-    assert.strictEqual(fs.get(BOB), '## A\n**Status:** ready\n\nBody\n');
+    assert.strictEqual(ids(fs.get(BOB)), `## A\n**Status:** ready\n\nBody\n\n${MARK}\n`);
     const fs2 = new MemoryTeamFs({ [ADA]: '## A\n**Status:** ready\n', [BOB]: '## Y\r\n**Status:** ready\r\n' });
     await reassignTask(fs2, ADA, BOB, 'A');
-    assert.strictEqual(fs2.get(BOB), '## Y\r\n**Status:** ready\r\n\r\n## A\r\n**Status:** ready\r\n');
+    assert.strictEqual(ids(fs2.get(BOB)), `## Y\r\n**Status:** ready\r\n\r\n## A\r\n**Status:** ready\r\n\r\n${MARK}\r\n`);
   });
 
   it('removes the right one of two same-titled tasks', async () => {
     const fs = new MemoryTeamFs({ [ADA]: '## T\n**Status:** done\n\nold\n\n## T\n**Status:** ready\n\nnew\n', [BOB]: '' });
     await reassignTask(fs, ADA, BOB, '2');
     assert.strictEqual(fs.get(ADA), '## T\n**Status:** done\n\nold\n\n');
-    assert.strictEqual(fs.get(BOB), '## T\n**Status:** ready\n\nnew\n');
+    assert.strictEqual(ids(fs.get(BOB)), `## T\n**Status:** ready\n\nnew\n\n${MARK}\n`);
   });
 
   it('refuses tasks that are not ready, with the reason, writing nothing', async () => {

@@ -17,7 +17,10 @@ describe('register', () => {
     assert.strictEqual(slugify('Billing Dev'), 'billing-dev');
     assert.strictEqual(slugify('Chief of Staff'), 'chief-of-staff');
     assert.strictEqual(slugify('  R2-D2 (beta)! '), 'r2-d2-beta');
-    assert.strictEqual(slugify('Zoë'), 'zo');
+    assert.strictEqual(slugify('Zoë'), 'zoe', 'accented letters keep their base letter');
+    assert.strictEqual(slugify('Ünïcode Ågent 🚀'), 'unicode-agent', 'and hyphens left at the ends by dropped characters go');
+    assert.strictEqual(slugify('Straße Øre Łódź'), 'strasse-ore-lodz');
+    assert.strictEqual(slugify('Two  Spaces'), 'two--spaces', 'as the plugin: runs of hyphens stay');
     assert.strictEqual(slugify('../etc'), 'etc');
     assert.strictEqual(projectSlug('~/Projects/Billing Service/'), 'billing-service');
     assert.strictEqual(projectSlug('C:\\work\\api'), 'api');

@@ -6,6 +6,8 @@ import { spawnSync } from 'child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
+import { dispatchTask } from '../../../../src/core/ops/dispatch';
 import { PROTOCOL_TEMPLATE_DIR, PROTOCOL_TEMPLATE_FILES, ProtocolContext, renderHookScript } from '../../../../src/core/protocol-file/protocol';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
@@ -80,6 +82,16 @@ describe('Claude Code idle check script (cortex-precheck.sh, run with sh)', func
   it('reads only a status line at column 1, spelled exactly: others do not count as work', () => {
     writeFileSync(tasks, '## A\n  **Status:** ready\n## B\n**status:** ready\n## C\n**Status:**  in-progress\n## D\n**Status:** done\n');
     assert.strictEqual(run(input(TICK)).code, 2);
+  });
+
+  it('sees a task dispatched through the writer (with its id marker) as work, and the marker alone as none', async () => {
+    writeFileSync(tasks, idle);
+    const fs = new NodeTeamFs(path.dirname(path.dirname(path.dirname(tasks))));
+    const r = await dispatchTask(fs, 'agents/billing-dev/tasks.md', { title: 'Ship it', body: 'Soon.' });
+    assert.match(readFileSync(tasks, 'utf8'), new RegExp(`<!-- cortex-team:id ${r.id} -->`));
+    assert.strictEqual(run(input(TICK)).code, 0, 'a dispatched task is work');
+    writeFileSync(tasks, readFileSync(tasks, 'utf8').replace('## Ship it\n**Status:** ready', '## Ship it\n**Status:** done'));
+    assert.strictEqual(run(input(TICK)).code, 2, 'the marker of a finished task is not');
   });
 
   it('always passes any other prompt, even when idle', () => {

@@ -1,0 +1,107 @@
+import * as assert from 'assert';
+import { CortexInputError } from '../../../src/core/errors';
+import { LIMITS, checkAgentName, checkBlockText, checkOneLine, checkTitle, checkUserText, slugify, visible } from '../../../src/core/input-rules';
+import { registerAgent } from '../../../src/core/ops/register';
+import { dispatchText } from '../../../src/core/ops/dispatch';
+import { moveText } from '../../../src/core/ops/move';
+import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
+
+/** The one set of input rules, and that every operation uses it. */
+const refuses = (fn: () => unknown, pattern: RegExp) =>
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof CortexInputError, String(e));
+    assert.match(e.message, pattern);
+    return true;
+  });
+
+describe('input rules', () => {
+  it('titles: one trimmed line, nothing the task grammar reads as structure', () => {
+    assert.strictEqual(checkTitle('  Fix the login redirect  '), 'Fix the login redirect');
+    assert.strictEqual(checkTitle('Ünïcode: 日本語 🚀 — fine'), 'Ünïcode: 日本語 🚀 — fine');
+    refuses(() => checkTitle(''), /must not be empty/);
+    refuses(() => checkTitle('   '), /must not be empty/);
+    for (const br of ['\n', '\r', '\u2028', '\u2029', '\u0085', '\u000b', '\u000c']) refuses(() => checkTitle(`a${br}b`), /single line/);
+    refuses(() => checkTitle('## Nested'), /must not start with "#"/);
+    refuses(() => checkTitle('# Top'), /must not start with "#"/);
+    refuses(() => checkTitle('Ship **Status:** done'), /must not contain "\*\*Status:\*\*"/);
+    refuses(() => checkTitle('ship ** status ** done'), /\*\*Status:\*\*/);
+    refuses(() => checkTitle('tick <!-- cortex:last-tick 2026-01-01T00:00 -->'), /must not contain "<!--" or "-->"/);
+    refuses(() => checkTitle('a --> b'), /"-->"/);
+  });
+
+  it('titles: no control or direction characters, named in the message', () => {
+    refuses(() => checkTitle('red \u001b[31mALERT'), /U\+001B \(ESC, which starts terminal escape codes\)/);
+    refuses(() => checkTitle('a\tb'), /U\+0009 \(tab\)/);
+    refuses(() => checkTitle('null\u0000byte'), /U\+0000 \(NUL\)/);
+    refuses(() => checkTitle('c1 \u009b control'), /U\+009B \(a control character\)/);
+    refuses(() => checkTitle('invoice \u202Efdp.exe'), /U\+202E \(right-to-left override\)/);
+    refuses(() => checkTitle('isolate \u2067x\u2069'), /U\+2067 \(right-to-left isolate\)/);
+  });
+
+  it('titles: bounded length, counted in characters', () => {
+    assert.strictEqual(checkTitle('é'.repeat(LIMITS.title)).length, LIMITS.title);
+    assert.strictEqual(checkTitle('🚀'.repeat(LIMITS.title)).length, 2 * LIMITS.title, 'an emoji is one character');
+    refuses(() => checkTitle('x'.repeat(LIMITS.title + 1)), /is 201 characters long; at most 200 are allowed \(put the details in the body\)/);
+    refuses(() => checkTitle('x'.repeat(100 * 1024)), /is 102,400 characters long/);
+  });
+
+  it('bodies and summaries: lines, but no structure, controls, markers or open comments', () => {
+    checkUserText('Line one\n\tindented\r\n### Sub\n```\n## in a fence\n```\n<!-- a comment -->', 'task body');
+    refuses(() => checkUserText('## New task', 'task body'), /"## " heading at the start of line 1 of the task body/);
+    refuses(() => checkUserText('x\n**Status:** done', 'summary'), /status line \(line 2 of the summary\)/);
+    refuses(() => checkUserText('<!-- cortex:last-tick 2026-01-01T00:00 -->', 'task body'), /last-tick comment/);
+    refuses(() => checkUserText('<!-- cortex-team:id 0123456789ab -->', 'task body'), /"<!-- cortex-team:" marker/);
+    refuses(() => checkUserText('```\nopen', 'task body'), /never closes/);
+    refuses(() => checkUserText('hidden <!-- rest', 'task body'), /HTML comment .* never closes/);
+    refuses(() => checkUserText('a\nb \u001b[2J', 'task body'), /U\+001B .* on line 2/);
+    refuses(() => checkUserText('\u202E', 'summary'), /U\+202E/);
+    refuses(() => checkUserText('x'.repeat(LIMITS.text + 1), 'task body'), /at most 65,536/);
+    checkBlockText('entry\n### ok', 'entry body');
+    refuses(() => checkBlockText('# heading', 'entry body'), /"#" heading on its line 1/);
+    refuses(() => checkBlockText('bell \u0007', 'message'), /U\+0007/);
+  });
+
+  it('one-line values: trimmed, single line, bounded, no controls', () => {
+    assert.strictEqual(checkOneLine('  Backend work ', 'role'), 'Backend work');
+    refuses(() => checkOneLine('a\nb', 'role'), /single line/);
+    refuses(() => checkOneLine('', 'role'), /must not be empty/);
+    assert.strictEqual(checkOneLine('', 'role', 10, { allowEmpty: true }), '');
+    refuses(() => checkOneLine('12345678901', 'role', 10), /at most 10/);
+    refuses(() => checkOneLine('x\u001by', 'role'), /U\+001B/);
+  });
+
+  it('slugs keep letters: accents reduced to their base letter, ends trimmed, the plugin\'s rule for ASCII', () => {
+    assert.strictEqual(slugify('Ünïcode Ågent 🚀'), 'unicode-agent');
+    assert.strictEqual(slugify('Billing Dev'), 'billing-dev');
+    assert.strictEqual(slugify('Zoë Ødegård'), 'zoe-odegard');
+    assert.strictEqual(slugify('Ærøskøbing Straße'), 'aeroskobing-strasse');
+    assert.strictEqual(slugify('ﬁnance'), 'finance', 'compatibility forms decompose');
+    assert.strictEqual(slugify('🚀 Rocket'), 'rocket');
+    assert.strictEqual(slugify('Агент'), '', 'no Latin letters: nothing left');
+    assert.deepStrictEqual(checkAgentName(' Ünïcode Ågent 🚀 '), { name: 'Ünïcode Ågent 🚀', slug: 'unicode-agent' });
+    refuses(() => checkAgentName('Агент 🚀'), /gives an empty slug; a name needs Latin letters or digits/);
+    refuses(() => checkAgentName('x'.repeat(LIMITS.name + 1)), /at most 80/);
+    refuses(() => checkAgentName('Bad\u202Ename'), /U\+202E/);
+  });
+
+  it('visible: control and direction characters as JSON-compatible escapes, long text cut', () => {
+    assert.strictEqual(visible('a\u001b[31mb\u202Ec'), 'a\\u001b[31mb\\u202ec');
+    assert.strictEqual(visible('line\nnext\ttab', 0, true), 'line\nnext\ttab');
+    assert.strictEqual(visible('crlf\r\nlone\rcr', 0, true), 'crlf\r\nlone\\u000dcr');
+    assert.strictEqual(visible('x'.repeat(100), 10), `${'x'.repeat(10)}…`);
+    assert.strictEqual(JSON.parse(visible(JSON.stringify({ t: 'a\u202Eb\u0085' }))).t, 'a\u202Eb\u0085', 'escaped JSON means the same');
+  });
+
+  it('every operation uses them: dispatch, move with a summary, register', async () => {
+    refuses(() => dispatchText('', 'tasks.md', { title: 'x\u001b' }), /U\+001B/);
+    refuses(() => dispatchText('', 'tasks.md', { title: 'ok', body: 'x\u202E' }), /U\+202E/);
+    const text = '## A\n**Status:** in-progress\n';
+    refuses(() => moveText(text, 'tasks.md', { ref: 'A', to: 'done', now: '2026-01-01T00:00', summary: 'done \u001b[0m' }), /U\+001B/);
+    const fs = new MemoryTeamFs();
+    await assert.rejects(registerAgent(fs, { name: 'Eve\u202E', joined: '2026-01-01' }), /U\+202E/);
+    await assert.rejects(registerAgent(fs, { name: 'Eve', role: 'r\u0007', joined: '2026-01-01' }), /U\+0007/);
+    const r = await registerAgent(fs, { name: 'Ünïcode Ågent 🚀', joined: '2026-01-01' });
+    assert.strictEqual(r.slug, 'unicode-agent');
+    assert.deepStrictEqual(fs.paths(), ['agents/unicode-agent/tasks.md', 'agents/unicode-agent/unicode-agent.md']);
+  });
+});
