@@ -48,6 +48,16 @@ function actions(): BoardActions {
     detail: none,
     openLink: none,
     openTeamView: none,
+    visible: none,
+    changeDetail: none,
+    reviewChanges: none,
+    accept: none,
+    sendBack: none,
+    editTask: none,
+    cancelTask: none,
+    unclaim: none,
+    undo: none,
+    filterText: none,
     loadUiState: () => DEFAULT_UI_STATE,
     saveUiState: none,
   };
@@ -108,9 +118,9 @@ export async function benchPage(first: string, all: string, runs: number): Promi
 
     // Typing a filter: re-filtering 20,000 cards (first keystroke, then the next one).
     const f0 = performance.now();
-    filterBoard(client.view.agents, client.view.cards, { text: 'webhook', agent: null, project: null });
+    filterBoard(client.view.agents, client.view.cards, { text: 'webhook', agent: null, project: null, review: false });
     const f1 = performance.now();
-    filterBoard(client.view.agents, client.view.cards, { text: 'webhook #4', agent: null, project: null });
+    filterBoard(client.view.agents, client.view.cards, { text: 'webhook #4', agent: null, project: null, review: false });
     const f2 = performance.now();
 
     // A screen further down: the scroll handler re-renders the window.

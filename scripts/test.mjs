@@ -248,7 +248,8 @@ async function main() {
     if (!(await ensureDependencies())) editorReady = agentClisReady = false;
     else {
       if (needsEditor && !(await ensureEditorDependencies())) editorReady = false;
-      if (suites.includes('agents') && !(await ensureAgentClisInstalled())) agentClisReady = false;
+      // The integration suite runs them too, against what Generate Protocol File wrote.
+      if ((suites.includes('agents') || suites.includes('integration')) && !(await ensureAgentClisInstalled())) agentClisReady = false;
     }
   }
   if (!existsSync(path.join(repoRoot, 'node_modules'))) return finish(started);
@@ -277,7 +278,7 @@ async function main() {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }
-    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt)) {
+    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt && (suite !== 'integration' || agentClisReady))) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
+import { AgentRunCommands } from '../extension/agents/agent-run-commands';
+import { AgentRunner } from '../extension/agents/agent-runner';
+import { AgentRuns } from '../extension/agents/agent-runs';
+import { AgentUsageService } from '../extension/agents/agent-usage';
+import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
+import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
@@ -11,6 +17,8 @@ import { DownNotifier } from '../extension/down-notifier';
 import { EscalationCommands } from '../extension/commands/escalation-commands';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
+import { CliLauncher } from '../extension/mcp/cli-launcher';
+import { CortexMcpServerProvider, registerMcpServerProvider } from '../extension/mcp/mcp-server-provider';
 import { Prompts } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
 import { Services } from '../extension/services';
@@ -22,6 +30,12 @@ import { TeamStore } from '../extension/team-store';
 import { ThreadsStore } from '../extension/threads-store';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
+import { SearchTeam } from '../extension/commands/search-team';
+import { ReviewDiffs } from '../extension/review/review-diffs';
+import { ReviewStatusBar } from '../extension/review/review-status-bar';
+import { TaskChangesService } from '../extension/review/task-changes-service';
+import { TaskActions } from '../extension/tasks/task-actions';
+import { UndoHistory } from '../extension/tasks/undo-history';
 import { BoardPanel } from '../views/board/board-panel';
 import { registerBoard } from '../views/board/registration';
 import { InsightsPanel } from '../views/insights/insights-panel';
@@ -30,6 +44,7 @@ import { TeamView } from '../views/team/team-view';
 import { registerTeamView } from '../views/team/registration';
 import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
  * The composition root: builds the services, the commands and each view's
@@ -48,6 +63,18 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
+  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
+  readonly worklog: WorklogPanel;
+  /** The stable command agents' MCP wiring runs (`undefined` without a storage folder on this disk). */
+  readonly cliLauncher: CliLauncher | undefined;
+  /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
+  readonly mcpServer: CortexMcpServerProvider | undefined;
+  readonly undo: UndoHistory;
+  readonly changes: TaskChangesService;
+  readonly reviews: ReviewDiffs;
+  readonly reviewStatusBar: ReviewStatusBar;
+  readonly search: SearchTeam;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -69,19 +96,67 @@ export class CortexController extends DisposableBase {
     own.add(new DiagnosticsPublisher(team, session));
     this.contextKeys = own.add(new ContextKeys(team));
     this.statusBar = own.add(new TeamStatusBar(team, settings));
-    own.add(new DownNotifier(prompts, team, settings));
+
+    // ---- running agents ----------------------------------------------------------------
+    const runner = own.add(new AgentRunner(services));
+    const usage = own.add(new AgentUsageService(runner, clock, log));
+    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(store.team?.agents.find((a) => a.slug === slug))));
+    const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
+    runs.setUsage(usage);
+    const runCommands = own.add(new AgentRunCommands(services, runner));
+    runCommands.setTranscripts({
+      open: async (slug) => {
+        const file = usage.logPathOf(slug);
+        if (!file) return prompts.info(`Cortex: no session log of ${store.team?.agents.find((a) => a.slug === slug)?.name ?? slug} is known yet: its CLI names it in its first hook report (Generate Protocol File installs the hooks).`);
+        return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+      },
+    });
+    const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, this.statusBar));
+    this.agents = { runner, driver, runs, usage, commands: runCommands, needsInput };
+    own.add(
+      new DownNotifier(prompts, team, settings, {
+        canRestart: (slug) => {
+          const agent = store.team?.agents.find((a) => a.slug === slug);
+          return !!agent && runner.profileOf(agent) !== null;
+        },
+        restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : runCommands.start(slug)),
+      }),
+    );
+    const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), team, log });
+    this.mcpServer = mcpServer && own.add(mcpServer);
 
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
-    const agents = own.add(new AgentCommands(services)); // Dispatch Task, Register Agent, Generate Protocol File
+    this.cliLauncher = cliLauncher(context);
+    const agents = own.add(new AgentCommands(services, this.cliLauncher)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
+    // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
+    this.undo = own.add(new UndoHistory(writer, prompts, log));
+    const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });
+    this.changes = own.add(new TaskChangesService(log, () => team.current.fs?.root.scheme === 'file'));
+    this.reviews = own.add(new ReviewDiffs(team, this.changes, tasks, prompts, log));
+    this.reviewStatusBar = own.add(new ReviewStatusBar(team, settings));
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
-    this.view = registerTeamView(own, { extensionUri, log, team, runners, actions: this.teamCommands });
+    this.view = registerTeamView(own, {
+      extensionUri,
+      log,
+      team,
+      runners,
+      actions: this.teamCommands,
+      runs,
+      runActions: {
+        start: (slug) => runCommands.start(slug),
+        stop: (slug) => runner.stop(slug),
+        restart: (slug) => runner.restart(slug),
+        showTerminal: (slug) => runner.focus(slug),
+        openTranscript: (slug) => runCommands.openTranscript(slug),
+      },
+    });
     this.board = registerBoard(own, {
       extensionUri,
       log,
@@ -90,10 +165,13 @@ export class CortexController extends DisposableBase {
       prompts,
       dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
       checkTitle: (agent, title) => checkTitle(services, agent, title).error,
+      tasks,
+      undo: this.undo,
+      changes: this.changes,
     });
     this.insights = registerInsights(own, { extensionUri, log, team });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
-    registerWorklog(own, {
+    this.worklog = registerWorklog(own, {
       extensionUri,
       log,
       team,
@@ -105,11 +183,31 @@ export class CortexController extends DisposableBase {
         escalate: (id) => escalation.escalate(id),
       },
     });
+    this.search = own.add(
+      new SearchTeam({ team, threads: threadsStore, log, prompts }, {
+        task: (t) => this.board.showCard(t),
+        worklog: (id) => this.worklog.reveal('worklog', id),
+        message: (id) => this.worklog.reveal('mailbox', id),
+        artifact: (thread) => this.threads.panel.open({ kind: 'thread', id: thread }),
+      }),
+    );
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */
   start(): void {
     void this.services.session.locate();
     void this.teamCommands.checkRegisterCommand();
+    // After an update, the agents' MCP wiring runs the new copy from now on.
+    void this.cliLauncher?.refresh().then(
+      (r) => r?.changed && this.services.log.info(`MCP: the agents' Cortex command (${r.path}) now runs ${r.build}`),
+      (e: unknown) => this.services.log.warn(`MCP: could not update the agents' Cortex command: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
+}
+
+/** The agents' Cortex command in the extension's global storage, where that is a folder on this disk. */
+function cliLauncher(context: vscode.ExtensionContext): CliLauncher | undefined {
+  const { extensionUri, globalStorageUri } = context;
+  if (extensionUri.scheme !== 'file' || globalStorageUri.scheme !== 'file') return undefined;
+  return new CliLauncher(extensionUri.fsPath, globalStorageUri.fsPath, String(context.extension.packageJSON.version ?? '0'));
 }

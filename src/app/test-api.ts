@@ -1,14 +1,22 @@
 import * as vscode from 'vscode';
 import { instantOfWall, parseStamp } from '../base/time';
+import { AgentTerminals } from '../extension/agents/agent-terminals';
 import { SyncBarState } from '../extension/repo/sync-status-bar';
 import { PromptAnswers, ShownMessage, ShownStep } from '../extension/prompts';
 import { ReportCommands } from '../extension/reports/report-commands';
+import { CortexMcpServerProvider } from '../extension/mcp/mcp-server-provider';
+import { SearchTeam } from '../extension/commands/search-team';
+import { ReviewDiffs } from '../extension/review/review-diffs';
+import { ReviewStatusBar } from '../extension/review/review-status-bar';
+import { TaskChangesService } from '../extension/review/task-changes-service';
+import { UndoHistory } from '../extension/tasks/undo-history';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/common/messages';
 import { ThreadsViews } from '../views/threads/registration';
+import { WorklogPanel } from '../views/worklog/worklog-panel';
 import { CortexController } from './controller';
 
 /**
@@ -77,6 +85,27 @@ export interface CortexTestApi {
   contextKey(key: string): unknown;
   /** Daily Briefing and Review: `open(kind)`, `records` (last review, offers per team), `scheduler.check()`. */
   readonly reports: ReportCommands;
+  /**
+   * Running agents: the runner (start, stop, restart, focus; its terminals and turn
+   * states), the heartbeat driver (`check()`, `sent`, `decisionOf`), what the rows show
+   * (`runs.factsOf`), the commands. `newTerminals()` builds a second terminal service
+   * on this window's saved state, as the next window after a reload does (dispose it).
+   */
+  readonly agents: CortexController['agents'] & { newTerminals(saved?: Record<string, unknown>): AgentTerminals };
+  /** The stable launcher's path, which the MCP wiring and the state hooks run (`undefined` without a storage folder on this disk). */
+  readonly cliLauncher: string | undefined;
+  /** VS Code's MCP server definition provider: what it serves now, and its change event (`undefined` where the editor lacks the API). */
+  readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
+  /** The Worklog panel (timeline, mailbox, activity feed): open it, hand it messages as its page would, watch what it posts. */
+  readonly worklog: Pick<WorklogPanel, 'open' | 'isReady' | 'lastPostedState' | 'onDidPostState' | 'receiveMessage'>;
+  /** Reviewing work: each task's git changes, the review diffs opened, the undo history, the to-review item, Search Team. */
+  readonly review: {
+    readonly changes: TaskChangesService;
+    readonly diffs: ReviewDiffs;
+    readonly undo: UndoHistory;
+    readonly statusBar: ReviewStatusBar;
+    readonly search: SearchTeam;
+  };
 }
 
 /** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
@@ -162,6 +191,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       },
     },
     reports: controller.reports,
+    review: { changes: controller.changes, diffs: controller.reviews, undo: controller.undo, statusBar: controller.reviewStatusBar, search: controller.search },
     get locateResult() {
       return services.session.located;
     },
@@ -169,6 +199,25 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       return controller.statusBar.shown;
     },
     contextKey: (key) => controller.contextKeys.get(key),
+    agents: {
+      ...controller.agents,
+      newTerminals: (saved) => new AgentTerminals(saved ? memoryMemento({ 'cortex.agentTerminals': saved }) : services.context.workspaceState, services.log),
+    },
+    mcpServer: controller.mcpServer,
+    worklog: controller.worklog,
+    cliLauncher: controller.cliLauncher?.path,
+  };
+}
+
+/** A workspace state of the test's own (a window whose saved state the test writes). */
+function memoryMemento(values: Record<string, unknown>): vscode.Memento {
+  const data = new Map(Object.entries(values));
+  return {
+    keys: () => [...data.keys()],
+    get: <T>(key: string, fallback?: T) => (data.has(key) ? (data.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => {
+      data.set(key, value);
+    },
   };
 }
 

@@ -26,9 +26,13 @@ export interface ParsedOptions {
   readonly flags: Set<string>;
   readonly lists: Map<string, string[]>;
   readonly help: boolean;
+  /** Arguments that are not options, when the command takes them (`positionals`). */
+  readonly positionals: string[];
 }
 
-export function parseOptions(args: readonly string[], specs: OptionSpecs): ParsedOptions {
+/** `positionals`: how many arguments that are not options the command takes (0: none, any is an error). */
+export function parseOptions(args: readonly string[], specs: OptionSpecs, positionals = 0): ParsedOptions {
+  const rest: string[] = [];
   const strings = new Map<string, string>();
   const flags = new Set<string>();
   const lists = new Map<string, string[]>();
@@ -39,7 +43,13 @@ export function parseOptions(args: readonly string[], specs: OptionSpecs): Parse
       help = true;
       continue;
     }
-    if (!arg.startsWith('--') || arg === '--') throw new UsageError(`unexpected argument "${arg}"`);
+    if (!arg.startsWith('--') || arg === '--') {
+      if (rest.length < positionals && arg !== '--') {
+        rest.push(arg);
+        continue;
+      }
+      throw new UsageError(`unexpected argument "${arg.length > 60 ? arg.slice(0, 60) + '…' : arg}"`);
+    }
     const eq = arg.indexOf('=');
     const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
     const spec = specs[name];
@@ -73,7 +83,7 @@ export function parseOptions(args: readonly string[], specs: OptionSpecs): Parse
       if (spec.required && !strings.has(name) && !lists.has(name)) throw new UsageError(`--${name} is required`);
     }
   }
-  return { strings, flags, lists, help };
+  return { strings, flags, lists, help, positionals: rest };
 }
 
 /** The options part of a command's help. */

@@ -12,6 +12,8 @@ export interface CliIo extends CliEnv {
   stderr(text: string): void;
   /** The current time (tests pin it); defaults to the clock. */
   readonly clock?: () => Date;
+  /** Standard input, for the verbs that read it (`hook`, `simulate`); absent: nothing to read. */
+  readonly stdin?: NodeJS.ReadableStream & { readonly isTTY?: boolean };
 }
 
 export interface Command {
@@ -19,6 +21,10 @@ export interface Command {
   readonly summary: string;
   readonly options: OptionSpecs;
   run(opts: ParsedOptions, ctx: Context): Promise<number>;
+  /** The exit code for any failure of this verb, usage included (default: 2 for usage and input, 3 for conflicts). */
+  readonly failExit?: number;
+  /** How many arguments that are not options it takes (default none). */
+  readonly positionals?: number;
   /** Verbs under this one (`message send`): the first argument picks one. */
   readonly subcommands?: Readonly<Record<string, Command>>;
 }

@@ -4,6 +4,7 @@ import { run } from './run';
 run(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
+  stdin: process.stdin,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 }).then(

@@ -19,7 +19,8 @@ import { agentTasksPath } from '../core/team-paths';
 import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
-import { agentCommands } from './agent-commands';
+import { SharedSpecs, agentCommands } from './agent-commands';
+import { runCommands } from './run-commands';
 import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
@@ -127,6 +128,8 @@ function reportCommand(kind: 'briefing' | 'review'): Command {
     },
   };
 }
+
+const SHARED: SharedSpecs = { team: TEAM, now: NOW, agent: AGENT, nowOf: (opts, ctx) => nowOf(opts, ctx.io), agentSlug: (ctx, slug, option) => agentSlug(ctx.fs, slug, option) };
 
 const commands: Record<string, Command> = {
   status: {
@@ -342,7 +345,8 @@ const commands: Record<string, Command> = {
     },
   },
 
-  ...agentCommands({ team: TEAM, now: NOW, agent: AGENT, nowOf: (opts, ctx) => nowOf(opts, ctx.io), agentSlug: (ctx, slug, option) => agentSlug(ctx.fs, slug, option) }),
+  ...agentCommands(SHARED),
+  ...runCommands(SHARED),
 };
 
 function usage(): string {
@@ -399,7 +403,7 @@ export async function run(argv: readonly string[], rawIo: CliIo): Promise<number
     [command, args, label] = [picked.command, rest.slice(1), `${name} ${rest[0]}`];
   }
   try {
-    const opts = parseOptions(args, command.options);
+    const opts = parseOptions(args, command.options, command.positionals ?? 0);
     if (opts.help) {
       io.stdout(commandHelp(command));
       return EXIT_OK;
@@ -417,7 +421,8 @@ export async function run(argv: readonly string[], rawIo: CliIo): Promise<number
     };
     return await command.run(opts, ctx);
   } catch (e) {
-    return report(e, label, io);
+    const code = report(e, label, io);
+    return command.failExit ?? code;
   }
 }
 

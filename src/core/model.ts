@@ -1,4 +1,5 @@
 /** The parsed team, as every view and the CLI see it. Plain data: safe to post to a webview. */
+import type { LaunchProfile } from './agents/launch-profile';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -59,6 +60,8 @@ export interface Agent {
   readonly sessionLog: readonly SessionLogEntry[];
   readonly parent: string | null;
   readonly level: number | null;
+  /** How the dashboard starts the agent (the note's `launch:`); absent when the note names none. */
+  readonly launch?: LaunchProfile;
   /** Team-relative path of the agent note, `null` when the folder has none. */
   readonly notePath: string | null;
   readonly tasksPath: string;

@@ -508,6 +508,7 @@ function buildAgent(slug: string, note: NotePart, tasks: TasksPart): Agent {
     sessionLog: n?.sessionLog ?? [],
     parent: n?.parent ?? null,
     level: n?.level ?? null,
+    ...(n?.launch ? { launch: n.launch } : {}),
     notePath: note.path,
     tasksPath: agentTasksPath(slug),
     tasks: tasks.tasks,

@@ -7,10 +7,18 @@ import { Prompts } from './prompts';
 import { Settings } from './settings';
 import { AgentLivenessInfo, downMessage, newlyDown } from './team-text';
 
+/** Restarting an agent from the notification (the agent runner, when there is one). */
+export interface AgentRestarter {
+  /** The agent has a launch profile to start it with. */
+  canRestart(slug: string): boolean;
+  restart(slug: string): unknown;
+}
+
 /**
  * One notification per alive → down transition ("Show" reveals the Team view,
- * "Don't Show Again" turns `cortex.notifyWhenAgentDown` off). Liveness is tracked
- * per team folder; switching folders starts afresh.
+ * "Restart" starts a single agent again in its terminal, "Don't Show Again" turns
+ * `cortex.notifyWhenAgentDown` off). Liveness is tracked per team folder; switching
+ * folders starts afresh.
  */
 export class DownNotifier extends DisposableBase {
   private previous = new Map<string, Liveness>();
@@ -20,6 +28,7 @@ export class DownNotifier extends DisposableBase {
     private readonly prompts: Prompts,
     team: LiveTeam,
     private readonly settings: Settings,
+    private readonly restarter?: AgentRestarter,
   ) {
     super();
     this.register(team.onDidChange((e) => e.reason !== 'files' && this.look(e.snapshot)));
@@ -54,9 +63,12 @@ export class DownNotifier extends DisposableBase {
 
   private async notify(agents: AgentLivenessInfo[]): Promise<void> {
     const show = 'Show';
+    const restart = 'Restart';
     const never = "Don't Show Again";
-    const choice = await this.prompts.warn(downMessage(agents), show, never);
-    if (choice === show) await vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
+    const one = agents.length === 1 && this.restarter?.canRestart(agents[0].slug) ? agents[0] : undefined;
+    const choice = await this.prompts.warn(downMessage(agents), ...(one ? [restart] : []), show, never);
+    if (choice === restart && one) await this.restarter!.restart(one.slug);
+    else if (choice === show) await vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
     else if (choice === never) {
       await vscode.workspace.getConfiguration('cortex').update('notifyWhenAgentDown', false, vscode.ConfigurationTarget.Global);
     }

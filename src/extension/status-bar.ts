@@ -9,6 +9,9 @@ import { statusText } from './team-text';
 /** "Cortex: 7 agents · 1 down · 12 ready" in the status bar; a click focuses the Team view. */
 export class TeamStatusBar extends DisposableBase {
   private readonly item = this.register(vscode.window.createStatusBarItem('cortex.team', vscode.StatusBarAlignment.Left, 10));
+  /** Agents whose CLI waits for a person's input (from their hooks): the loudest thing the item says. */
+  private needsInput: readonly string[] = [];
+  private last: { summary: TeamSummary | undefined; teamName: string | undefined; visible: boolean } | undefined;
 
   constructor(team: LiveTeam, private readonly settings: Settings) {
     super();
@@ -29,18 +32,28 @@ export class TeamStatusBar extends DisposableBase {
 
   private visible = false;
 
+  /** The names of the agents that need input now. */
+  setNeedsInput(names: readonly string[]): void {
+    if (names.join('\n') === this.needsInput.join('\n')) return;
+    this.needsInput = names;
+    if (this.last) this.update(this.last.summary, this.last.teamName, this.last.visible);
+  }
+
   /** Shows the summary; `undefined` (no team) or `visible: false` hides the item. */
   update(summary: TeamSummary | undefined, teamName: string | undefined, visible: boolean): void {
+    this.last = { summary, teamName, visible };
     if (!summary || !visible) {
       this.item.hide();
       this.visible = false;
       return;
     }
-    this.item.text = `$(organization) ${statusText(summary)}`;
-    this.item.accessibilityInformation = { label: statusText(summary), role: 'button' };
-    this.item.backgroundColor = summary.down > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const waiting = this.needsInput.length;
+    this.item.text = `$(${waiting > 0 ? 'bell-dot' : 'organization'}) ${statusText(summary, waiting)}`;
+    this.item.accessibilityInformation = { label: statusText(summary, waiting), role: 'button' };
+    this.item.backgroundColor = waiting > 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : summary.down > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**Cortex team${teamName ? ` ${escape(teamName)}` : ''}**\n\n`);
+    if (waiting > 0) tip.appendMarkdown(`$(bell-dot) Needs your input: ${this.needsInput.map(escape).join(', ')}\n\n`);
     tip.appendMarkdown(
       `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(watch) ${summary.waiting} waiting for pickup · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
     );

@@ -4,8 +4,9 @@ import { Liveness } from '../core/liveness';
 /** Words the extension host shows (status bar, notifications). Pure: no `vscode`. */
 
 /** "Cortex: 7 agents · 1 down · 12 ready" (who is down only when someone is). */
-export function statusText(s: TeamSummary): string {
+export function statusText(s: TeamSummary, needsInput = 0): string {
   const parts = [`${s.agents} ${s.agents === 1 ? 'agent' : 'agents'}`];
+  if (needsInput > 0) parts.push(`${needsInput} needs input`);
   if (s.down > 0) parts.push(`${s.down} down`);
   if (s.waiting > 0) parts.push(`${s.waiting} waiting for pickup`);
   parts.push(`${s.ready} ready`);

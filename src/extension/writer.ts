@@ -127,6 +127,14 @@ export class TeamWriter implements Disposable {
   }
 
   /**
+   * An undo is about to take back what was written to `paths`: the journal stops
+   * putting those writes back (it would redo what the person undid).
+   */
+  forgetPending(paths: readonly string[]): void {
+    this.journal?.journal.forget(paths);
+  }
+
+  /**
    * Throws `UnsavedChangesError` when one of `paths` has unsaved changes in an editor
    * (a command that asks questions first checks early; `write` checks again).
    */

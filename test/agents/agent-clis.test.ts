@@ -1,10 +1,10 @@
 import * as assert from 'assert';
-import { spawn } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { CortexCommand, McpLaunch, WiringFilePlan, cortexLaunch, planAgentTrust, planMcpWiring } from '../../src/core/mcp-wiring';
 import { ProtocolRuntime } from '../../src/core/protocol-file/protocol';
+import { AgentCliRun, agentCliBin, runAgentCli } from '../harness/agent-cli';
 
 /**
  * The real agent CLIs read the wiring our generators write, and connect to our server:
@@ -22,14 +22,8 @@ import { ProtocolRuntime } from '../../src/core/protocol-file/protocol';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
-const BIN = path.join(ROOT, '.vscode-test', 'agent-clis', 'node_modules', '.bin');
+const BIN = agentCliBin(ROOT);
 const AGENT = 'billing-dev';
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 describe('real agent CLIs read the Cortex MCP wiring and connect to the server', function () {
   this.timeout(120000);
@@ -80,26 +74,7 @@ describe('real agent CLIs read the Cortex MCP wiring and connect to the server',
   }
 
   /** Runs an agent CLI in the project with the scratch HOME (never the user's own configuration). */
-  function agent(name: string, args: readonly string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const env = {
-        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
-        HOME: home,
-        // Quiet and offline: no update checks, no telemetry.
-        DISABLE_AUTOUPDATER: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        GEMINI_TELEMETRY_ENABLED: 'false',
-        NO_COLOR: '1',
-      };
-      const child = spawn(path.join(BIN, name), args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const agent = (name: string, args: readonly string[]): Promise<AgentCliRun> => runAgentCli(BIN, name, args, { cwd: project, home });
 
   const serverLine = () => `node ${CLI} mcp --team ${team} --agent ${AGENT}`;
 

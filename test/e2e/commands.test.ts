@@ -2,7 +2,8 @@
 // with the packaged VSIX. "Cortex: Dispatch Task" from the command palette (F1) and
 // from an agent row's button, answered by typing; "Cortex: Register Agent" through
 // its wizard; "Cortex: Generate Protocol File" offered after registering, with the
-// diff preview. Checks the Team view and the files on disk; screenshots of each step
+// diff preview and the MCP wiring, written with "Write and Trust the Folder" (the trust
+// goes to the run's own HOME). Checks the Team view and the files on disk; screenshots of each step
 // go to test-results/e2e/commands-*.png.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -204,7 +205,11 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
 
     await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
     await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);
-    await expectText(quickInput(page), /creates \.cortex\.md · creates CLAUDE\.local\.md · creates \.claude\/hooks\/cortex-precheck\.sh · creates \.claude\/settings\.json/, 10_000);
+    await expectText(
+      quickInput(page),
+      /creates \.cortex\.md · creates CLAUDE\.local\.md · creates \.claude\/hooks\/cortex-precheck\.sh · creates \.claude\/settings\.json · creates \.mcp\.json · creates \.claude\/settings\.local\.json/,
+      10_000,
+    );
     await shot(page, 'protocol-1-runtime');
     await typeInto(page, 'Claude Code');
     await page.keyboard.press('Enter');
@@ -214,11 +219,21 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await diff.waitFor({ state: 'visible', timeout: 15_000 });
     await page.locator('.tabs-container .tab', { hasText: '.cortex.md (Release Manager, worker, Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
     await page.locator('.tabs-container .tab', { hasText: 'CLAUDE.local.md (Release Manager, worker, Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.tabs-container .tab', { hasText: '.mcp.json (Release Manager, worker, Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.tabs-container .tab', { hasText: '~/.claude.json (Release Manager, worker, trust for Claude Code): new file' }).waitFor({ state: 'visible', timeout: 10_000 });
     await expectText(diff, /Cortex team protocol: Release Manager/, 10_000);
+    await expectText(quickInput(page), /Write and Trust the Folder\s*also ~\/\.claude\.json/, 10_000);
     await shot(page, 'protocol-2-diff');
     assert.equal(existsSync(path.join(project, '.cortex.md')), false, 'nothing is written before Write');
 
-    await typeInto(page, 'Write');
+    // The wiring's diff: the cortex server, run by the stable launcher in the extension's storage.
+    await typeInto(page, 'Show .mcp.json');
+    await page.keyboard.press('Enter');
+    await expectText(page.locator('.editor-group-container.active .monaco-diff-editor'), /"cortex"[\s\S]*cortex-team\.js/, 10_000);
+    await shot(page, 'protocol-2-mcp-diff');
+    await expectStep(page, /Write Release Manager's Claude Code Protocol\? \(2\/2\)/);
+
+    await typeInto(page, 'Write and Trust the Folder');
     await page.keyboard.press('Enter');
     await eventually(async () => existsSync(path.join(project, 'CLAUDE.local.md')), () => 'CLAUDE.local.md in the project folder', 15_000);
     const protocol = readFileSync(path.join(project, '.cortex.md'), 'utf8');
@@ -228,9 +243,17 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     assert.ok(readFileSync(path.join(project, '.claude/hooks/cortex-precheck.sh'), 'utf8').startsWith('#!/bin/sh\n'));
     assert.equal(statSync(path.join(project, '.claude/hooks/cortex-precheck.sh')).mode & 0o777, 0o755, 'the idle hook is executable');
     assert.match(readFileSync(path.join(project, '.claude/settings.json'), 'utf8'), /"UserPromptSubmit"/);
+    await eventually(async () => existsSync(path.join(wb.team.home, '.claude.json')), () => '~/.claude.json in the run\'s home', 15_000);
+    const server = JSON.parse(readFileSync(path.join(project, '.mcp.json'), 'utf8')).mcpServers.cortex as { command: string; args: string[] };
+    assert.equal(server.command, 'node');
+    assert.match(server.args[0], /[\\/]cli[\\/]cortex-team\.js$/);
+    assert.ok(existsSync(server.args[0]), 'the launcher the wiring names is installed');
+    assert.deepEqual(server.args.slice(1), ['mcp', '--team', wb.team.dir, '--agent', 'release-manager']);
+    assert.deepEqual(JSON.parse(readFileSync(path.join(project, '.claude/settings.local.json'), 'utf8')), { enabledMcpjsonServers: ['cortex'] });
+    assert.equal(JSON.parse(readFileSync(path.join(wb.team.home, '.claude.json'), 'utf8')).projects[project].hasTrustDialogAccepted, true);
     await expectText(
       toast(page, /wrote Release Manager's worker protocol for Claude Code/),
-      /\.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\)/,
+      /\.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\), \.mcp\.json \(created\), \.claude\/settings\.local\.json \(created\)\. Trusted the folder for Claude Code in ~\/\.claude\.json\./,
       15_000,
     );
     await eventually(async () => (await page.locator('.monaco-diff-editor').count()) === 0, () => 'the preview to close', 10_000);

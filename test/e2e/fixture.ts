@@ -60,11 +60,16 @@ export async function startWorkbench(options: { name: string; theme: string; set
   mkdirSync(runDir, { recursive: true });
   mkdirSync(artifactsDir, { recursive: true });
   const team = copyExampleTeam(path.join(runDir, 'team'));
+  mkdirSync(team.home, { recursive: true });
   const server = await startCodeServer({
     runDir,
     extensionsDir: extensions,
     logFile: path.join(artifactsDir, `${options.name}-code-server.log`),
     settings: { 'workbench.colorTheme': options.theme, ...options.settings },
+    // A home of the run's own (the example's, where its project folders are): what the
+    // extension reads or offers to write in a home folder (an agent's trust step) never
+    // touches the machine's.
+    env: { HOME: team.home },
   });
   let browser: BrowserHandle | undefined;
   try {

@@ -5,12 +5,19 @@
 // gets exactly the Status cell and the inbox counts); an entry appended through the
 // real QuickInput steps shows up on the timeline, its HTML as text; the Team view's
 // title button opens the panel too; an overdue P0 message written by an agent is
-// marked and escalated from the panel. Screenshots in the light theme, then dark and
-// high contrast (switched in the same window) go to test-results/e2e/.
+// marked and escalated from the panel. The Activity tab has the dashboard's own writes
+// (the status change, the appended entry, the escalation) and follows agents live: two
+// agents connected to `cortex-team mcp` with the MCP SDK's client dispatch, claim,
+// tick, message and complete, and each write appears on top as it lands. Screenshots
+// in the light theme, then dark and high contrast (switched in the same window) go to
+// test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FrameLocator, Page } from 'playwright-core';
+import { repoRoot } from '../harness/paths';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, runCommand } from '../harness/workbench';
 import { eventually, findWebview, expectCount, expectText } from './expect';
@@ -48,6 +55,20 @@ function watchPage(page: Page): { dialogs: string[]; errors: string[] } {
 }
 
 after(() => cleanUpScratch());
+
+/** An agent's MCP session: the SDK's client over stdio to the built `cortex-team mcp`, acting as `agent`. */
+async function agentSession(team: string, agent: string): Promise<{ call(name: string, args?: Record<string, unknown>): Promise<void>; close(): Promise<void> }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(repoRoot, 'dist', 'cli.js'), 'mcp', '--team', team, '--agent', agent], stderr: 'pipe' });
+  const client = new Client({ name: `e2e-${agent}`, version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    async call(name, args = {}) {
+      const r = await client.callTool({ name, arguments: args });
+      assert.notEqual(r.isError, true, `${name}: ${JSON.stringify(r.content)}`);
+    },
+    close: () => client.close(),
+  };
+}
 
 describe('Worklog and mailbox panel (VSIX in code-server)', function () {
   this.timeout(120_000);
@@ -218,9 +239,58 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await runCommand(page, 'Notifications: Clear All Notifications');
   });
 
-  it('dark and high-contrast themes: the timeline and the mailbox', async () => {
+  it("Activity tab: the dashboard's writes, and what agents do through the MCP server live, newest first, the arrivals marked new", async () => {
+    const page = wb.page;
+    await panel.getByRole('tab', { name: /Activity/ }).click();
+    const rows = panel.locator('ol.feed > li.act');
+    // What the dashboard wrote above is already there, by the person (or the actor chosen) through the dashboard.
+    await expectCount(rows, 3, 10_000);
+    assert.deepEqual(await rows.locator('.chip').allInnerTexts(), ['Escalation', 'Handoff', 'Message status']);
+    await expectText(rows.nth(0), /MSG-0004 overdue/);
+    await expectText(rows.nth(0).locator('.meta'), /maintainer · Dashboard · WORKLOG\.md/);
+    await expectText(rows.nth(1).locator('.meta'), /billing-dev · Dashboard · WORKLOG\.md/);
+    await expectText(rows.nth(2), /MSG-0003 new → acknowledged/);
+    const lead = await agentSession(wb.team.dir, 'chief-of-staff');
+    const writer = await agentSession(wb.team.dir, 'docs-writer');
+    try {
+      const title = 'Write the migration guide for the credit-note numbering change (invoices v2 → v3, with the back-fill of every open draft)';
+      await lead.call('dispatch_task', { to: 'docs-writer', title, body: 'For integrators: what changes, when, and how to test it.' });
+      await expectCount(rows, 4, 15_000);
+      await expectText(rows.first(), /Dispatched\s+Write the migration guide .* to docs-writer\s*new/);
+      await writer.call('claim_task');
+      await expectCount(rows, 5, 15_000);
+      await expectText(rows.first(), /Claimed\s+Write the migration guide/);
+      await writer.call('tick');
+      await writer.call('send_message', { to: 'billing-dev', subject: 'Is the v3 numbering final for credit notes issued against drafts created before the cut-over?', body: 'Needed for the guide.' });
+      await writer.call('complete_task', { summary: 'Guide written: docs/migrations/invoices-v3.md, with a back-fill checklist and the test invoice set.' });
+      await expectCount(rows, 8, 15_000);
+      assert.deepEqual(await rows.locator('.chip').allInnerTexts(), ['Completed', 'Message', 'Tick', 'Claimed', 'Dispatched', 'Escalation', 'Handoff', 'Message status']);
+      await expectText(rows.first(), /Guide written: docs\/migrations\/invoices-v3\.md/);
+      await expectText(rows.nth(1), /MSG-\d+ to billing-dev/);
+      await expectText(rows.first().locator('.meta'), /docs-writer · MCP · agents\/docs-writer\/tasks\.md · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+      await expectCount(panel.locator('ol.feed .badge.new'), 5, 10_000);
+      await expectText(panel.getByRole('tab', { name: /Activity/ }), /Activity\s*8/);
+    } finally {
+      await lead.close();
+      await writer.close();
+    }
+    await screenshot(page, 'worklog-activity-light');
+    // The subject opens the file the event wrote.
+    await rows.nth(1).locator('.subject').click();
+    await expectText(page.locator('.tabs-container'), 'MAILBOX.md', 15_000);
+    // Back to the panel, which loads its page again (on the Activity tab, as it was left).
+    await page.locator('.tabs-container .tab', { hasText: 'Worklog' }).click();
+    panel = await worklogFrame(page);
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 15_000);
+  });
+
+  it('dark and high-contrast themes: the timeline, the mailbox and the activity', async () => {
     const page = wb.page;
     await setColorTheme(wb, darkTheme);
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 10_000);
+    await screenshot(page, 'worklog-activity-dark');
+    await panel.getByRole('tab', { name: /Worklog/ }).click();
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 10_000);
     await screenshot(page, 'worklog-timeline-dark');
     await panel.getByRole('tab', { name: /Mailbox/ }).click();
     await expectCount(panel.getByRole('region', { name: 'Acknowledged: 2' }), 1, 10_000);
@@ -228,6 +298,9 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
 
     await setColorTheme(wb, highContrastTheme);
     await screenshot(page, 'mailbox-high-contrast');
+    await panel.getByRole('tab', { name: /Activity/ }).click();
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 10_000);
+    await screenshot(page, 'worklog-activity-high-contrast');
     await panel.getByRole('tab', { name: /Worklog/ }).click();
     await expectCount(panel.locator('ol.timeline > li.entry'), 6, 10_000);
     // Keyboard focus (Tab from the button before it) shows the theme's focus outline.

@@ -1,9 +1,10 @@
-// Starts code-server (VS Code 1.100's web workbench and Node extension host) in a
-// process group of its own, on a free loopback port, with fresh user data.
+// Starts code-server (VS Code 1.117's web workbench and Node extension host, on the
+// harness's own Node 22) in a process group of its own, on a free loopback port, with
+// fresh user data.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { codeServerEntry } from './paths';
+import { codeServerEntry, codeServerNode } from './paths';
 import { killGroup, trackGroup, withTimeout } from './processes';
 import { baseSettings } from './settings';
 
@@ -43,7 +44,7 @@ export interface CodeServer {
 }
 
 function requireCodeServer(): void {
-  if (!existsSync(codeServerEntry)) {
+  if (!existsSync(codeServerEntry) || !existsSync(codeServerNode)) {
     throw new Error('code-server is not installed: run `node scripts/install-code-server.mjs` (npm test does it)');
   }
 }
@@ -55,7 +56,7 @@ export function installExtension(vsix: string, extensionsDir: string, runDir: st
   requireCodeServer();
   mkdirSync(extensionsDir, { recursive: true });
   const r = spawnSync(
-    process.execPath,
+    codeServerNode,
     [codeServerEntry, ...commonArgs, '--extensions-dir', extensionsDir, '--user-data-dir', path.join(runDir, 'user-data'), '--install-extension', vsix, '--force'],
     { encoding: 'utf8', env: isolatedEnv(runDir), timeout: 120_000 },
   );
@@ -107,7 +108,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     ...(options.settings?.['security.workspace.trust.enabled'] === true ? [] : ['--disable-workspace-trust']),
   ];
 
-  const child = spawn(process.execPath, args, {
+  const child = spawn(codeServerNode, args, {
     detached: true, // a process group of its own: setsid()
     stdio: ['ignore', 'pipe', 'pipe'],
     env: isolatedEnv(runDir, options.env),

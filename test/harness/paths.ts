@@ -24,14 +24,11 @@ export const repoRoot = findRepoRoot();
 export const testResultsDir = path.join(repoRoot, 'test-results');
 /** The tracked example team; never written to (tests and `npm start` work on copies). */
 export const exampleTeamDir = path.join(repoRoot, 'examples', 'team');
+const codeServerDir = path.join(repoRoot, '.vscode-test', 'code-server');
 /** Installed by scripts/install-code-server.mjs. */
-export const codeServerEntry = path.join(
-  repoRoot,
-  '.vscode-test',
-  'code-server',
-  'node_modules',
-  'code-server',
-  'out',
-  'node',
-  'entry.js',
-);
+export const codeServerEntry = path.join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+/**
+ * The Node 22 that runs code-server, installed beside it from the npm registry
+ * (code-server 4.103 and later need Node 22; the tests themselves run on Node 20).
+ */
+export const codeServerNode = path.join(codeServerDir, 'node_modules', `node-linux-${process.arch}`, 'bin', 'node');

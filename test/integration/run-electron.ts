@@ -6,7 +6,7 @@
 //
 //   npm run compile-tests && npm run build
 //   node out/test/integration/run-electron.js [--json FILE] [--grep TEXT]
-//   VSCODE_VERSION=1.100.3 node out/test/integration/run-electron.js   (default: stable)
+//   VSCODE_VERSION=1.117.0 node out/test/integration/run-electron.js   (default: stable)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

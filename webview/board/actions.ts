@@ -24,6 +24,16 @@ export interface BoardActions {
   detail(request: number, card: CardRef): void;
   openLink(card: CardRef, link: number): void;
   openTeamView(): void;
+  visible(cards: readonly CardRef[]): void;
+  changeDetail(request: number, card: CardRef): void;
+  reviewChanges(card: CardRef): void;
+  accept(op: number, card: CardRef): void;
+  sendBack(op: number, card: CardRef, comment: string): void;
+  editTask(op: number, card: CardRef, expected: { title: string; body: string }, title: string, body: string): void;
+  cancelTask(op: number, card: CardRef): void;
+  unclaim(op: number, card: CardRef): void;
+  undo(op: number): void;
+  filterText(text: string): void;
   loadUiState(): UiState;
   saveUiState(state: UiState): void;
 }
@@ -46,6 +56,16 @@ export function createActions(api: VsCodeApi): BoardActions {
     detail: (request, card) => send({ type: 'detail', request, card: ref(card) }),
     openLink: (card, link) => send({ type: 'openLink', card: ref(card), link }),
     openTeamView: () => send({ type: 'openTeamView' }),
+    visible: (cards) => send({ type: 'visible', cards: cards.map(ref) }),
+    changeDetail: (request, card) => send({ type: 'changeDetail', request, card: ref(card) }),
+    reviewChanges: (card) => send({ type: 'reviewChanges', card: ref(card) }),
+    accept: (op, card) => send({ type: 'accept', op, card: ref(card) }),
+    sendBack: (op, card, comment) => send({ type: 'sendBack', op, card: ref(card), comment }),
+    editTask: (op, card, expected, title, body) => send({ type: 'editTask', op, card: ref(card), expected: { title: expected.title, body: expected.body }, title, body }),
+    cancelTask: (op, card) => send({ type: 'cancelTask', op, card: ref(card) }),
+    unclaim: (op, card) => send({ type: 'unclaim', op, card: ref(card) }),
+    undo: (op) => send({ type: 'undo', op }),
+    filterText: (text) => send({ type: 'filterText', text }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

@@ -6,11 +6,15 @@ import type { CardKey } from './components/lane';
 
 /** What a card's menu (and the detail panel's buttons) offer. Pure. */
 
-/** The menu's write actions that the detail panel offers as buttons too. */
-export const DETAIL_ACTIONS: ReadonlySet<string> = new Set(['start', 'complete', 'again']);
+/** The menu's write actions that the detail panel offers as buttons too (review and edit have their own part of it). */
+export const DETAIL_ACTIONS: ReadonlySet<string> = new Set(['start', 'complete', 'again', 'top', 'cancel', 'unclaim', 'reassign']);
 
-/** The actions for a card: what its column allows, disabled in Restricted Mode or where the queue ends. */
-export function menuItemsFor(card: BoardCard, ready: readonly BoardCard[], trusted: boolean, agentCount: number): MenuItem[] {
+/**
+ * The actions for a card: what its column allows, disabled in Restricted Mode or where
+ * the queue ends; a task in progress of an agent that is down (`agentDown`) may be
+ * unclaimed or reassigned.
+ */
+export function menuItemsFor(card: BoardCard, ready: readonly BoardCard[], trusted: boolean, agentCount: number, agentDown = false): MenuItem[] {
   const col = columnOf(card.status);
   const ro = !trusted;
   const pos = ready.indexOf(card);
@@ -22,16 +26,27 @@ export function menuItemsFor(card: BoardCard, ready: readonly BoardCard[], trust
     items.push(
       { id: 'start', label: 'Start (In Progress)', icon: 'play-circle', disabled: ro, separatorBefore: true },
       { id: 'complete', label: 'Complete…', icon: 'pass', disabled: ro },
-      { id: 'top', label: 'Move to Top of Queue', icon: 'fold-up', disabled: ro || pos <= 0 },
+      { id: 'top', label: 'Do Next (Top of Queue)', icon: 'fold-up', disabled: ro || pos <= 0 },
       { id: 'up', label: 'Move Up', icon: 'arrow-up', disabled: ro || pos <= 0 },
       { id: 'down', label: 'Move Down', icon: 'arrow-down', disabled: ro || pos < 0 || pos >= ready.length - 1 },
       { id: 'reassign', label: 'Reassign to…', icon: 'person', disabled: ro || agentCount < 2 },
       { id: 'lift', label: 'Move with Keyboard', icon: 'move', keys: 'Space', disabled: ro },
+      { id: 'edit', label: 'Edit…', icon: 'edit', disabled: ro, separatorBefore: true },
+      { id: 'cancel', label: 'Cancel Task', icon: 'trash', disabled: ro },
     );
   } else if (col === 'in-progress') {
     items.push({ id: 'complete', label: 'Complete…', icon: 'pass', disabled: ro, separatorBefore: true }, { id: 'lift', label: 'Move with Keyboard', icon: 'move', keys: 'Space', disabled: ro });
+    if (agentDown) {
+      items.push({ id: 'unclaim', label: 'Unclaim (Back to Ready)', icon: 'debug-step-back', disabled: ro }, { id: 'reassign', label: 'Reassign to…', icon: 'person', disabled: ro || agentCount < 2 });
+    }
+    items.push({ id: 'review', label: 'Review Changes', icon: 'diff-multiple', separatorBefore: true });
   } else if (col === 'done') {
-    items.push({ id: 'again', label: 'Dispatch Again as a New Task…', icon: 'debug-restart', disabled: ro, separatorBefore: true });
+    items.push(
+      { id: 'review', label: 'Review Changes', icon: 'diff-multiple', separatorBefore: true },
+      { id: 'accept', label: card.review === 'accepted' ? 'Accepted' : 'Accept', icon: 'check', disabled: ro || card.review === 'accepted' },
+      { id: 'sendBack', label: 'Send Back…', icon: 'reply', disabled: ro },
+      { id: 'again', label: 'Dispatch Again as a New Task…', icon: 'debug-restart', disabled: ro, separatorBefore: true },
+    );
   }
   return items;
 }

@@ -1,6 +1,6 @@
 import { DraggedCard, DropPlan } from '../../src/views/board/common/drop';
 import { LaneCards, applyPlan, moveStamp } from '../../src/views/board/common/optimistic';
-import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, DropTarget } from '../../src/views/board/common/messages';
+import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget } from '../../src/views/board/common/messages';
 import { BoardActions } from './actions';
 
 /**
@@ -25,6 +25,15 @@ interface PendingOp {
   readonly now: string;
 }
 
+/** What the host asked the page to show. */
+export type ShowRequest = { readonly kind: 'card'; readonly agent: string; readonly index: number; readonly title: string } | { readonly kind: 'toReview' };
+
+/** Cards (`slug\nindex`) whose full text has every word of `text`. */
+export interface TextMatches {
+  readonly text: string;
+  readonly keys: ReadonlySet<string>;
+}
+
 export function pendingKey(agent: string, title: string): string {
   return `${agent}\n${title}`;
 }
@@ -44,6 +53,13 @@ export class BoardClient {
   private readonly details = new Map<number, (detail: CardDetail | null) => void>();
   private readonly results = new Set<(op: number, ok: boolean, message: string | null) => void>();
   private readonly reveals = new Set<(agent: string) => void>();
+  private readonly shows = new Set<(show: ShowRequest) => void>();
+  private readonly changeDetails = new Map<number, (detail: ChangeDetail | null) => void>();
+  /** Each card's changes summary, by `changeKey`. */
+  private changeSummaries = new Map<string, ChangeSummary>();
+  /** The cards the host found for the filter's text in their full description or summary. */
+  private textMatches: TextMatches | undefined;
+  private readonly extraListeners = new Set<() => void>();
   /** performance.now() when the first snapshot arrived (for the first-paint figure). */
   firstStateAt: number | undefined;
 
@@ -82,6 +98,39 @@ export class BoardClient {
     return () => this.reveals.delete(listener);
   }
 
+  /** The host asks to show a card's details, or the cards to review. */
+  onShow(listener: (show: ShowRequest) => void): () => void {
+    this.shows.add(listener);
+    return () => this.shows.delete(listener);
+  }
+
+  /** Changes summaries and text matches (kept apart from the view, so they repaint only what shows them). */
+  onExtras(listener: () => void): () => void {
+    this.extraListeners.add(listener);
+    return () => this.extraListeners.delete(listener);
+  }
+
+  get changes(): ReadonlyMap<string, ChangeSummary> {
+    return this.changeSummaries;
+  }
+
+  get matches(): TextMatches | undefined {
+    return this.textMatches;
+  }
+
+  /** An operation on one card that writes (accept, send back, edit, cancel, unclaim) or the undo: its number, for the result. */
+  operation(send: (op: number) => void): number {
+    const op = this.nextOp++;
+    send(op);
+    return op;
+  }
+
+  requestChangeDetail(card: CardRef, reply: (detail: ChangeDetail | null) => void): void {
+    const request = this.nextRequest++;
+    this.changeDetails.set(request, reply);
+    this.actions.changeDetail(request, card);
+  }
+
   receive(message: BoardHostMessage): void {
     switch (message.type) {
       case 'state':
@@ -103,6 +152,32 @@ export class BoardClient {
       case 'reveal':
         for (const l of this.reveals) l(message.agent);
         return;
+      case 'showCard':
+        for (const l of this.shows) l({ kind: 'card', agent: message.agent, index: message.index, title: message.title });
+        return;
+      case 'showToReview':
+        for (const l of this.shows) l({ kind: 'toReview' });
+        return;
+      case 'changes': {
+        const next = new Map(this.changeSummaries);
+        for (const e of message.entries) next.set(e.key, e.summary);
+        this.changeSummaries = next;
+        for (const l of this.extraListeners) l();
+        return;
+      }
+      case 'changeDetail': {
+        const reply = this.changeDetails.get(message.request);
+        this.changeDetails.delete(message.request);
+        reply?.(message.detail);
+        return;
+      }
+      case 'matches': {
+        const keys = new Set<string>();
+        for (const [slug, indexes] of message.cards) for (const i of indexes) keys.add(`${slug}\n${i}`);
+        this.textMatches = { text: message.text, keys };
+        for (const l of this.extraListeners) l();
+        return;
+      }
     }
   }
 

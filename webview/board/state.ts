@@ -32,6 +32,7 @@ export function readUiState(raw: unknown): UiState {
       text: typeof f.text === 'string' ? f.text.slice(0, 200) : '',
       agent: slugOrNull(f.agent),
       project: slugOrNull(f.project),
+      review: f.review === true,
     },
     collapsed,
     scrollTop,

@@ -24,3 +24,18 @@ export function ago(minutes: number | null): string {
   if (minutes < 1) return 'just now';
   return `${duration(minutes)} ago`;
 }
+
+/** "980 tokens", "12.3k tokens", "1.2M tokens". */
+export function tokensText(n: number): string {
+  if (n < 1000) return `${Math.round(n)} tokens`;
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k tokens`;
+  return `${(n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0)}M tokens`;
+}
+
+/** An estimated cost in US dollars: "$0.42", "<$0.01", "$12", "$1,234". */
+export function costText(usd: number): string {
+  if (usd <= 0) return '$0';
+  if (usd < 0.01) return '<$0.01';
+  if (usd < 10) return `$${usd.toFixed(2)}`;
+  return `$${Math.round(usd).toLocaleString('en-US')}`;
+}

@@ -19,6 +19,11 @@ export interface TeamActions {
   dispatchTask(slug: string): void;
   refresh(): void;
   showProblems(): void;
+  startAgent(slug: string): void;
+  stopAgent(slug: string): void;
+  restartAgent(slug: string): void;
+  showAgentTerminal(slug: string): void;
+  openTranscript(slug: string): void;
   loadUiState(): UiState;
   saveUiState(state: UiState): void;
 }
@@ -37,6 +42,11 @@ export function createActions(api: VsCodeApi): TeamActions {
     dispatchTask: (agent) => send({ type: 'dispatchTask', agent }),
     refresh: () => send({ type: 'refresh' }),
     showProblems: () => send({ type: 'showProblems' }),
+    startAgent: (agent) => send({ type: 'startAgent', agent }),
+    stopAgent: (agent) => send({ type: 'stopAgent', agent }),
+    restartAgent: (agent) => send({ type: 'restartAgent', agent }),
+    showAgentTerminal: (agent) => send({ type: 'showAgentTerminal', agent }),
+    openTranscript: (agent) => send({ type: 'openTranscript', agent }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

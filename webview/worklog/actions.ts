@@ -1,4 +1,4 @@
-import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/common/messages';
+import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogWebviewMessage, checkWorklogHostMessage, isWorklogTab } from '../../src/views/worklog/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**
@@ -6,7 +6,7 @@ import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnD
  * in, UI state (tab, filters) kept with `setState`. Components get `WorklogActions`.
  */
 export interface WorklogUi {
-  readonly tab: 'worklog' | 'mailbox';
+  readonly tab: WorklogTab;
   readonly agent: string;
   readonly type: string;
 }
@@ -17,6 +17,7 @@ export interface WorklogActions {
   ready(): void;
   openEntry(id: string): void;
   openMessage(id: string): void;
+  openActivity(id: string): void;
   setStatus(id: string, status: string, expected: string): void;
   appendEntry(): void;
   updateStatus(): void;
@@ -30,7 +31,7 @@ export function readUi(v: unknown): WorklogUi {
   if (typeof v !== 'object' || v === null) return DEFAULT_UI;
   const o = v as Record<string, unknown>;
   const str = (x: unknown) => (typeof x === 'string' && x.length <= 200 ? x : '');
-  return { tab: o.tab === 'mailbox' ? 'mailbox' : 'worklog', agent: str(o.agent), type: str(o.type) };
+  return { tab: isWorklogTab(o.tab) ? o.tab : 'worklog', agent: str(o.agent), type: str(o.type) };
 }
 
 export function createActions(api: VsCodeApi): WorklogActions {
@@ -39,6 +40,7 @@ export function createActions(api: VsCodeApi): WorklogActions {
     ready: () => send({ type: 'ready', protocol: WORKLOG_PROTOCOL_VERSION }),
     openEntry: (id) => send({ type: 'openEntry', id }),
     openMessage: (id) => send({ type: 'openMessage', id }),
+    openActivity: (id) => send({ type: 'openActivity', id }),
     setStatus: (id, status, expected) => send({ type: 'setStatus', id, status, expected }),
     appendEntry: () => send({ type: 'appendEntry' }),
     updateStatus: () => send({ type: 'updateStatus' }),

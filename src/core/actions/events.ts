@@ -35,6 +35,31 @@ export const teamEvents = {
     return { type: 'task.reassigned', actor, subject: title, file, details: { agent, from, position } };
   },
 
+  /** A person's review of a done task: `accepted`, or `sent back` with the Rework task it added. */
+  taskReviewed(actor: string, agent: string, file: string, title: string, verdict: 'accepted' | 'sent back', rework?: string): ActivityRecord {
+    return { type: 'task.reviewed', actor, subject: title, file, details: { agent, verdict, ...(rework ? { rework } : {}) } };
+  },
+
+  taskEdited(actor: string, agent: string, file: string, title: string, position: number): ActivityRecord {
+    return { type: 'task.edited', actor, subject: title, file, details: { agent, position } };
+  },
+
+  /** A ready task taken out of the queue into the agent's `cancelled.md`. */
+  taskCancelled(actor: string, agent: string, file: string, title: string, archive: string): ActivityRecord {
+    return { type: 'task.cancelled', actor, subject: title, file, details: { agent, archive }, links: [{ kind: 'file', target: archive }] };
+  },
+
+  /** An in-progress task of an agent that is down, put back to ready. */
+  taskUnclaimed(actor: string, agent: string, file: string, title: string, position: number): ActivityRecord {
+    return { type: 'task.unclaimed', actor, subject: title, file, details: { agent, position } };
+  },
+
+  /** A dashboard action taken back (its own event stays in the feed; this one says it was undone). */
+  undone(actor: string, label: string, files: readonly string[]): ActivityRecord | undefined {
+    if (files.length === 0) return undefined;
+    return { type: 'action.undone', actor, subject: `undid ${label}`, file: files[0], details: { files: [...files] }, links: files.slice(1).map((f) => ({ kind: 'file' as const, target: f })) };
+  },
+
   agentRegistered(actor: string, slug: string, notePath: string, name: string, extra: Readonly<Record<string, unknown>> = {}): ActivityRecord {
     return { type: 'agent.registered', actor, subject: name, file: notePath, details: { agent: slug, ...extra } };
   },

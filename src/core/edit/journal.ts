@@ -135,6 +135,14 @@ export class WriteJournal implements WriteTracker {
     }
   }
 
+  /**
+   * Forgets the pending operations on these files: the person undid what was written
+   * there, so an effect that is gone is no longer to be put back.
+   */
+  forget(paths: readonly string[]): void {
+    for (let i = this.entries.length - 1; i >= 0; i--) if (paths.includes(this.entries[i].path)) this.entries.splice(i, 1);
+  }
+
   /** Forgets every pending operation (the process is going away). */
   dispose(): void {
     this.entries.length = 0;
@@ -174,6 +182,9 @@ export class WriteJournal implements WriteTracker {
           }
           continue;
         }
+        // Forgotten while the file was read (the process is going away, a test reset the
+        // file): what is gone is no longer ours to put back.
+        if (!this.entries.includes(entry)) continue;
         const now = this.clock.now();
         if (now - entry.firstWriteAt > this.limitMs) {
           throw new CortexUnconfirmedError(

@@ -14,7 +14,7 @@ import {
   geminiSettings,
   geminiTrust,
 } from './json-configs';
-import { McpLaunch } from './launch';
+import { MCP_SERVER_NAME, McpLaunch } from './launch';
 
 /**
  * What wiring the Cortex MCP server into one agent kind writes: the project's own
@@ -77,4 +77,33 @@ export function planAgentTrust(runtime: ProtocolRuntime, project: string, existi
     case 'cursor':
       return [];
   }
+}
+
+/** How a wiring plan changes its file, in words, for prompts ("adds the cortex MCP server to .mcp.json"). */
+export function describeWiringChange(plan: Pick<WiringFilePlan, 'path' | 'scope' | 'change'>, project?: string): string {
+  const file = plan.scope === 'home' ? `~/${plan.path}` : plan.path;
+  if (plan.change === 'unchanged') return `${file} is up to date`;
+  if (plan.scope === 'home') return `trusts ${project ?? 'the project folder'} in ${file}`;
+  if (plan.change === 'create') return `creates ${file}`;
+  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `approves the ${MCP_SERVER_NAME} server in ${file}`;
+  return `${plan.change === 'add-entry' ? 'adds' : 'replaces'} the ${MCP_SERVER_NAME} MCP server ${plan.change === 'add-entry' ? 'to' : 'in'} ${file}`;
+}
+
+/** What writing a wiring plan did, in a few words ("created", "cortex MCP server added"…). */
+export function wiringPastTense(plan: Pick<WiringFilePlan, 'path' | 'scope' | 'change'>): string {
+  if (plan.change === 'unchanged') return 'up to date';
+  if (plan.change === 'create') return 'created';
+  if (plan.scope === 'home') return 'folder trusted';
+  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `${MCP_SERVER_NAME} server approved`;
+  return `${MCP_SERVER_NAME} MCP server ${plan.change === 'add-entry' ? 'added' : 'replaced'}`;
+}
+
+/** The project files `runtime`'s wiring may write (for reading them before planning). */
+export function wiringPaths(runtime: ProtocolRuntime): string[] {
+  return planMcpWiring(runtime, { command: '', args: [] }, () => undefined).map((p) => p.path);
+}
+
+/** The home files `runtime`'s trust step may write; none for Cursor. */
+export function trustPaths(runtime: ProtocolRuntime): string[] {
+  return planAgentTrust(runtime, '/', () => undefined).map((p) => p.path);
 }

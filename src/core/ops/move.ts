@@ -88,12 +88,12 @@ function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: numbe
   return { text: out, title: task.title, position: index + 1, from: task.status };
 }
 
-function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
+export function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
   return { at: line.start, remove: line.end - line.start, insert: content };
 }
 
 /** Sets `**Key:** value`: rewrites the existing line, or adds one right after `after`. */
-function setField(
+export function setField(
   existing: { line: LocatedTask['span']['heading'] } | undefined,
   after: LocatedTask['span']['heading'],
   key: string,

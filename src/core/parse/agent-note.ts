@@ -4,6 +4,7 @@ import { Fence, closesFence, fenceOpenedBy } from './fence';
 import { Line } from '../text';
 import { parseStamp } from '../../base/time';
 import { Section, findSections, sectionNamed } from './sections';
+import { LaunchProfile, readLaunchProfile } from '../agents/launch-profile';
 
 /**
  * Reads an agent note (agents/<slug>/<slug>.md): frontmatter `name`, `project`,
@@ -19,6 +20,8 @@ export interface AgentNote {
   readonly joined: string | null;
   readonly parent: string | null;
   readonly level: number | null;
+  /** `launch:` (our extension of the protocol): how the dashboard starts the agent; absent without one. */
+  readonly launch?: LaunchProfile;
   /** 1-based lines of the `parent:` and `level:` keys (the frontmatter's first line when absent): where lineage findings point. */
   readonly parentLine: number;
   readonly levelLine: number;
@@ -68,6 +71,8 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
   for (const [key, at] of duplicateKeys(text, fm.lines, fm.range)) {
     report(at, 'warning', `"${key}" appears more than once in the frontmatter; the last one counts.`);
   }
+  const launch = readLaunchProfile(data?.launch);
+  for (const problem of launch.problems) report(fieldLine('launch'), 'warning', problem);
   const joined = str('joined');
   if (joined !== null && parseStamp(joined) === null) {
     report(fieldLine('joined'), 'info', `Unreadable join date "${joined}"; expected YYYY-MM-DD.`);
@@ -88,6 +93,7 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
     joined,
     parent: str('parent'),
     level,
+    ...(launch.value ? { launch: launch.value } : {}),
     parentLine: fieldLine('parent'),
     levelLine: fieldLine('level'),
     role: firstParagraph(text, lines, sectionNamed(sections, 'Role')),

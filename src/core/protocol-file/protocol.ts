@@ -4,6 +4,7 @@ import { findHeadingSection, upsertHeadingSection } from './heading-section';
 import { PlaceholderValues, fillTemplate } from './render';
 import { detectEol } from '../text';
 import { CLAUDE_SETTINGS_PATH, HOOK_SCRIPT_PATH, addPromptHook } from './claude-settings';
+import { CLAUDE_STATE_EVENTS, GEMINI_SETTINGS_PATH, GEMINI_STATE_EVENTS, addStateHooks } from './state-hooks';
 import { MAILBOX_FILE } from '../mailbox/parse';
 import { WORKLOG_FILE } from '../worklog/parse';
 
@@ -14,10 +15,13 @@ import { WORKLOG_FILE } from '../worklog/parse';
  * - Claude Code: the protocol in `.cortex.md`, and a `## Cortex` section in
  *   `CLAUDE.local.md` that points to it (the Cortex plugin's own layout); for a worker
  *   also the idle check `.claude/hooks/cortex-precheck.sh` and its entry in
- *   `.claude/settings.json` (`hooks.UserPromptSubmit`);
- * - Codex: a Cortex section in `AGENTS.md`;
+ *   `.claude/settings.json` (`hooks.UserPromptSubmit`), and (when the context has
+ *   them) the state hooks that report its turn state to the dashboard (state-hooks.ts);
+ * - Codex: a Cortex section in `AGENTS.md` (its state hook, `notify`, is on the
+ *   command line the dashboard starts it with);
  * - Cursor: a Cortex section in `.cursorrules`;
- * - Gemini CLI: a Cortex section in `GEMINI.md`.
+ * - Gemini CLI: a Cortex section in `GEMINI.md`, and the state hooks in
+ *   `.gemini/settings.json` when the context has them.
  *
  * The coordinator variant goes to the chief of staff (or an agent whose role says it
  * coordinates), the worker variant to everyone else. Pure: the caller reads the
@@ -39,11 +43,13 @@ export interface ProtocolFileSpec {
   readonly path: string;
   readonly kind: ProtocolFileKind;
   /** What the file holds: the protocol itself, a pointer to the protocol file, the idle check script, or its hook entry. */
-  readonly content: 'protocol' | 'pointer' | 'hook-script' | 'hook-entry';
+  readonly content: 'protocol' | 'pointer' | 'hook-script' | 'hook-entry' | 'state-hooks';
   /** Written only for these variants (all when absent). */
   readonly variants?: readonly ProtocolVariant[];
   /** Must be executable (a script). */
   readonly executable?: boolean;
+  /** Written only when the context has state hooks (`ProtocolContext.stateHooks`). */
+  readonly stateHooksOnly?: boolean;
 }
 
 export interface RuntimeSpec {
@@ -72,12 +78,20 @@ export const PROTOCOL_RUNTIMES: readonly RuntimeSpec[] = [
   },
   { id: 'codex', label: 'Codex', protocolFile: 'AGENTS.md', files: [{ path: 'AGENTS.md', kind: 'marked', content: 'protocol' }] },
   { id: 'cursor', label: 'Cursor', protocolFile: '.cursorrules', files: [{ path: '.cursorrules', kind: 'marked', content: 'protocol' }] },
-  { id: 'gemini', label: 'Gemini CLI', protocolFile: 'GEMINI.md', files: [{ path: 'GEMINI.md', kind: 'marked', content: 'protocol' }] },
+  {
+    id: 'gemini',
+    label: 'Gemini CLI',
+    protocolFile: 'GEMINI.md',
+    files: [
+      { path: 'GEMINI.md', kind: 'marked', content: 'protocol' },
+      { path: GEMINI_SETTINGS_PATH, kind: 'settings', content: 'state-hooks', stateHooksOnly: true },
+    ],
+  },
 ];
 
-/** The files written for `variant`. */
-export function filesFor(spec: RuntimeSpec, variant: ProtocolVariant): ProtocolFileSpec[] {
-  return spec.files.filter((f) => !f.variants || f.variants.includes(variant));
+/** The files written for `variant` (with the state hooks' own files when `stateHooks`). */
+export function filesFor(spec: RuntimeSpec, variant: ProtocolVariant, stateHooks = false): ProtocolFileSpec[] {
+  return spec.files.filter((f) => (!f.variants || f.variants.includes(variant)) && (stateHooks || !f.stateHooksOnly));
 }
 
 export function runtimeSpec(id: ProtocolRuntime): RuntimeSpec {
@@ -114,6 +128,11 @@ export async function loadProtocolTemplates(read: (name: string) => Promise<stri
  */
 export const TICK_PREFIX = 'Cortex tick:';
 
+/** The heartbeat prompt: what the protocol tells an agent to schedule, and what the dashboard's heartbeat driver types. */
+export function tickPrompt(tasksPath: string, protocolFile: string): string {
+  return `${TICK_PREFIX} check ${tasksPath} for work and continue, following ${protocolFile}`;
+}
+
 /** The coordinator protocol for the team's coordinator (see `isCoordinator`), the worker protocol for everyone else. */
 export function protocolVariant(agent: { readonly slug: string; readonly role: string | null }): ProtocolVariant {
   return isCoordinator(agent) ? 'coordinator' : 'worker';
@@ -133,6 +152,11 @@ export interface ProtocolContext {
   /** `HH:MM`. */
   readonly dailyBriefing: string;
   readonly dailyReview: string;
+  /**
+   * The `cortex-team hook …` command line each CLI's state hooks run (see
+   * core/agents/launch-command.ts `hookShellCommand`); absent: no state hooks.
+   */
+  readonly stateHooks?: { readonly claudeCode: string; readonly gemini: string };
 }
 
 /** Joins onto a folder path with the separator the folder already uses. */
@@ -163,7 +187,7 @@ export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime
     daily_review: ctx.dailyReview,
     runtime: runtimeSpec(runtime).label,
     protocol_file: runtimeSpec(runtime).protocolFile,
-    tick_prompt: `${TICK_PREFIX} check ${tasksPath} for work and continue, following ${runtimeSpec(runtime).protocolFile}`,
+    tick_prompt: tickPrompt(tasksPath, runtimeSpec(runtime).protocolFile),
     tasks_path_sh: shQuote(tasksPath),
   };
 }
@@ -232,17 +256,29 @@ export function planProtocolFiles(
       case 'hook-script':
         return renderHookScript(templates, ctx);
       case 'hook-entry':
+      case 'state-hooks':
         return '';
     }
   };
-  return filesFor(spec, variant).map((file) => {
+  return filesFor(spec, variant, !!ctx.stateHooks).map((file) => {
     const before = existing(file.path);
-    const { after, change } = planFile(file, before, content(file));
+    const { after, change } = withStateHooks(file, runtime, ctx, planFile(file, before, content(file)));
     return { path: file.path, before, after, change: before !== undefined && after === before ? 'unchanged' : change };
   });
 }
 
+/** A settings file's plan with the state hooks added (Claude Code's after its idle hook; Gemini CLI's alone). */
+function withStateHooks(file: ProtocolFileSpec, runtime: ProtocolRuntime, ctx: ProtocolContext, plan: { after: string; change: ProtocolChange }): { after: string; change: ProtocolChange } {
+  if (file.kind !== 'settings' || !ctx.stateHooks) return plan;
+  const gemini = runtime === 'gemini';
+  const events = gemini ? GEMINI_STATE_EVENTS : CLAUDE_STATE_EVENTS;
+  const added = addStateHooks(plan.after === '' ? undefined : plan.after, file.path, events, gemini ? ctx.stateHooks.gemini : ctx.stateHooks.claudeCode, gemini);
+  if (added.change === 'unchanged') return plan;
+  return { after: added.after, change: plan.change === 'create' ? 'create' : 'add-hook' };
+}
+
 function planFile(file: ProtocolFileSpec, before: string | undefined, content: string): { after: string; change: ProtocolChange } {
+  if (file.kind === 'settings' && file.content === 'state-hooks') return { after: before ?? '', change: before === undefined ? 'create' : 'unchanged' };
   if (file.kind === 'settings') return addPromptHook(before, file.path);
   if (file.kind === 'script') {
     // Cortex's own file: written whole, in its own (LF) line breaks for sh.

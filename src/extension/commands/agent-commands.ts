@@ -8,6 +8,7 @@ import { BodyDrafts } from './body-draft';
 import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
 import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
 import { ProtocolPreviews } from '../diff-previews';
+import { CliLauncher } from '../mcp/cli-launcher';
 import { RegisteredAgent, runRegisterAgent } from './register-agent';
 
 /**
@@ -25,7 +26,11 @@ export class AgentCommands extends DisposableBase {
   private readonly drafts: BodyDrafts;
   private readonly previews: ProtocolPreviews;
 
-  constructor(private readonly c: Services) {
+  /** `launcher`: the stable command the MCP wiring runs (`undefined` where the extension has no storage folder on this disk). */
+  constructor(
+    private readonly c: Services,
+    private readonly launcher: CliLauncher | undefined,
+  ) {
     super();
     this.drafts = this.register(new BodyDrafts(c.prompts));
     this.previews = this.register(new ProtocolPreviews());
@@ -49,11 +54,11 @@ export class AgentCommands extends DisposableBase {
   }
 
   registerAgent(): Promise<RegisteredAgent | undefined> {
-    return this.guarded('Register Agent', () => runRegisterAgent(this.c, (slug) => runGenerateProtocol(this.c, this.previews, slug)));
+    return this.guarded('Register Agent', () => runRegisterAgent(this.c, (slug) => runGenerateProtocol(this.c, this.previews, this.launcher, slug)));
   }
 
   generateProtocol(slug?: string): Promise<GeneratedProtocol | undefined> {
-    return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.c, this.previews, slug));
+    return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.c, this.previews, this.launcher, slug));
   }
 
   /** An unexpected failure is logged and shown, never left as an unhandled rejection. */

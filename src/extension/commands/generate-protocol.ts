@@ -3,8 +3,11 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
+import { hookShellCommand } from '../../core/agents/launch-command';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
+import { CortexCommand } from '../../core/mcp-wiring/launch';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { McpLaunch, WiringFilePlan, cortexLaunch, describeWiringChange, wiringPastTense, wiringPaths } from '../../core/mcp-wiring';
 import { Agent, Team } from '../../core/model';
 import { expandHome } from '../../core/parse/config';
 import { isAbsolutePath } from '../../core/project-folder';
@@ -29,18 +32,28 @@ import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { ProtocolPreviews } from '../diff-previews';
 import { UnsavedChangesError } from '../writer';
+import { CliLauncher } from '../mcp/cli-launcher';
 import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
+import { TrustOffer, homeFolder, notLoadedSentence, planWiring, trustOffer, untrusted } from './mcp-wiring-plans';
 
 /**
  * "Cortex: Generate Protocol File": an agent's protocol, for the runtime it runs in,
- * written into its project folder (the note's `project`, `~` expanded). Steps: the
- * agent (skipped from an agent's row), the runtime (each shows what it would create
- * or change), then a review with the diffs open: Write or Cancel. Only the Cortex
- * section of an existing file changes (in Claude Code's settings.json, only the hook
- * entry is inserted). Files are written in order; when one fails the message says
- * exactly which were written. A script is made executable (chmod 755) where the
- * project folder is on this machine's disk (`file:`); elsewhere the message says to
- * run chmod, since `vscode.workspace.fs` has no file modes.
+ * written into its project folder (the note's `project`, `~` expanded), with the MCP
+ * wiring that starts the Cortex server for it (`.mcp.json`, `.codex/config.toml`…,
+ * see mcp-wiring-plans.ts). Steps: the agent (skipped from an agent's row), the
+ * runtime (each shows what it would create or change), then a review with the diffs
+ * open: Write, Write and Trust the Folder (when the agent needs the project trusted
+ * in the user's home configuration and it is not), or Cancel. Only the Cortex section
+ * or entry of an existing file changes (in Claude Code's settings.json, only the hook
+ * entry is inserted; in an MCP configuration, only the `cortex` server). Files are
+ * written in order; when one fails the message says exactly which were written. A
+ * script is made executable (chmod 755) where the project folder is on this machine's
+ * disk (`file:`); elsewhere the message says to run chmod, since `vscode.workspace.fs`
+ * has no file modes.
+ *
+ * The wiring runs the stable launcher (cli-launcher.ts), not the extension's own
+ * folder, which every update replaces: it is installed before the first wiring file is
+ * written and kept up to date by each activation.
  */
 export interface GeneratedProtocol {
   readonly agent: string;
@@ -54,25 +67,66 @@ export interface GeneratedProtocol {
   readonly unchanged: readonly string[];
   /** Scripts that could not be made executable here (not a `file:` folder), relative to the project folder. */
   readonly notExecutable?: readonly string[];
+  /**
+   * Whether the agent will load the MCP server from the project: `trusted` already,
+   * trust `written` now (`trustWritten`: those home files, as `~/…`), `not-trusted`;
+   * none for Cursor (it asks in its own window) or without MCP wiring.
+   */
+  readonly trust?: 'trusted' | 'written' | 'not-trusted';
+  readonly trustWritten?: readonly string[];
+}
+
+/**
+ * A file Generate Protocol File may write: a protocol file, or an MCP wiring (project)
+ * or trust (home) file. A protocol file the wiring also edits (Gemini CLI's
+ * settings.json: the state hooks and the server) is one plan with both `parts`.
+ */
+type FilePlan = LayeredPlan | WiringFilePlan;
+type LayeredPlan = ProtocolFilePlan & { readonly parts?: { readonly protocol: ProtocolFilePlan; readonly wiring: WiringFilePlan } };
+
+function isWiring(plan: FilePlan): plan is WiringFilePlan {
+  return 'scope' in plan;
+}
+
+/** Whether writing `plan` wires the MCP server in. */
+function wires(plan: FilePlan): boolean {
+  return isWiring(plan) || !!plan.parts;
+}
+
+/** The protocol plans, with the wiring laid over them: a file both edit becomes one plan, from its text now to both edits. */
+function layerWiring(protocol: readonly ProtocolFilePlan[], wiring: readonly WiringFilePlan[]): FilePlan[] {
+  const plans: FilePlan[] = [...protocol];
+  for (const w of wiring) {
+    const i = plans.findIndex((plan) => !isWiring(plan) && plan.path === w.path && w.scope === 'project');
+    if (i < 0) {
+      plans.push(w);
+      continue;
+    }
+    const own = plans[i] as ProtocolFilePlan;
+    const change = own.before === undefined ? 'create' : own.before === w.after ? 'unchanged' : own.change === 'unchanged' ? 'replace-section' : own.change;
+    plans[i] = { ...own, after: w.after, change, parts: { protocol: own, wiring: w } };
+  }
+  return plans;
 }
 
 interface RuntimeItem extends vscode.QuickPickItem {
   readonly spec: RuntimeSpec;
-  readonly plans?: ProtocolFilePlan[];
+  readonly plans?: FilePlan[];
   readonly problem?: string;
 }
 
 interface ReviewItem extends vscode.QuickPickItem {
-  readonly action: 'write' | 'show' | 'cancel';
-  readonly plan?: ProtocolFilePlan;
+  readonly action: 'write' | 'write-trust' | 'show' | 'cancel';
+  readonly plan?: FilePlan;
 }
 
 const RUNTIME_KEY = 'cortex.protocolRuntime';
 
-export async function runGenerateProtocol(c: Services, previews: ProtocolPreviews, presetSlug?: string): Promise<GeneratedProtocol | undefined> {
+/** `launcher`: the command the MCP wiring runs (`undefined`: the extension's own dist/cli.js, where there is no storage folder on this disk). */
+export async function runGenerateProtocol(c: Services, previews: ProtocolPreviews, launcher: CliLauncher | undefined, presetSlug?: string): Promise<GeneratedProtocol | undefined> {
   const result = await c.writer.whenTrusted('generate a protocol file', async () => {
     try {
-      return await generate(c, previews, presetSlug);
+      return await generate(c, previews, launcher, presetSlug);
     } finally {
       await previews.closeAll();
     }
@@ -87,11 +141,14 @@ interface ProtocolWizard {
   readonly team: Team;
   readonly root: vscode.Uri;
   readonly templates: ProtocolTemplates;
+  readonly launcher: CliLauncher | undefined;
   /** 1 when the agent is asked (else its step is skipped). */
   readonly first: number;
   readonly total: number;
   agent: Agent | undefined;
   runtime: RuntimeItem | undefined;
+  /** The chosen runtime's trust step, as the home folder shows it. */
+  trust: TrustOffer | undefined;
 }
 
 /** Where the picked agent's protocol goes, looked up again before each step (the folder may have gone). */
@@ -107,7 +164,7 @@ interface AgentPlace {
 /** A step's outcome: the step to show next, or the end of the wizard with what was written. */
 type StepResult = { readonly next: 0 | 1 | 2 } | { readonly end: GeneratedProtocol | undefined };
 
-async function generate(c: Services, previews: ProtocolPreviews, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
+async function generate(c: Services, previews: ProtocolPreviews, launcher: CliLauncher | undefined, presetSlug: string | undefined): Promise<GeneratedProtocol | undefined> {
   const team = await loadedTeam(c);
   const root = c.store.location?.uri;
   if (!team || !root) return undefined;
@@ -121,7 +178,7 @@ async function generate(c: Services, previews: ProtocolPreviews, presetSlug: str
   }
   const first = presetSlug === undefined ? 1 : 0;
   const templates = await loadTemplates(c.context.extensionUri);
-  const w: ProtocolWizard = { c, previews, team, root, templates, first, total: first + 2, agent, runtime: undefined };
+  const w: ProtocolWizard = { c, previews, team, root, templates, launcher, first, total: first + 2, agent, runtime: undefined, trust: undefined };
   let step: 0 | 1 | 2 = presetSlug === undefined ? 0 : 1;
   for (;;) {
     if (step === 0) {
@@ -159,14 +216,14 @@ async function agentPlace(w: ProtocolWizard): Promise<AgentPlace | undefined> {
   const variant = protocolVariant(agent);
   const project = await projectFolder(w.c, agent, w.root);
   if (!project) return undefined;
-  return { agent, variant, project, ctx: protocolContext(w.c, agent, w.root, project.path), fs: new VscodeTeamFs(project.uri), label: `${agent.name}, ${variant}` };
+  return { agent, variant, project, ctx: protocolContext(w.c, agent, w.root, project.path, cortexCommand(w)), fs: new VscodeTeamFs(project.uri), label: `${agent.name}, ${variant}` };
 }
 
 /** The runtime, each showing what it would create or change; then the diffs open. */
 async function runtimeStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult> {
   const { c } = w;
   const a = p.agent;
-  const items = await runtimeItems(p.fs, p.variant, p.ctx, w.templates);
+  const items = await runtimeItems(p.fs, p.variant, p.ctx, w.templates, await mcpLaunch(w, a));
   const last = c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
   const picked = await c.prompts.pickStep<RuntimeItem>({
     title: `Cortex: ${a.name}'s ${p.variant} protocol, into ${p.project.path}`,
@@ -187,31 +244,56 @@ async function runtimeStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult
     return { end: undefined };
   }
   await c.context.workspaceState.update(RUNTIME_KEY, { ...c.context.workspaceState.get(RUNTIME_KEY), [a.slug]: runtime.spec.id });
+  // The trust step matters only where the agent gets the MCP wiring.
+  w.trust = runtime.plans.some(wires) ? await trustOffer(runtime.spec.id, p.project.path, homeFolder(p.project.uri)) : undefined;
   const changing = runtime.plans.filter((plan) => plan.change !== 'unchanged');
-  if (changing.length === 0) {
+  const trustable = w.trust && w.trust.problem === undefined ? w.trust.plans : [];
+  if (changing.length === 0 && trustable.length === 0) {
     // Up to date, but a script copied or checked out without its mode still needs it.
     await makeExecutable(p.project.uri, runtime.spec, runtime.plans).catch((e: unknown) => c.log.warn(`Generate Protocol File: chmod: ${errorMessage(e)}`));
-    await c.prompts.info(`Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${p.project.path} is up to date (${runtime.plans.map((plan) => plan.path).join(', ')}); nothing to write.`);
-    return { end: { agent: a.slug, runtime: runtime.spec.id, variant: p.variant, project: p.project.path, written: [], unchanged: runtime.plans.map((plan) => plan.path) } };
+    const upToDate = `Cortex: ${a.name}'s ${runtime.spec.label} protocol in ${p.project.path} is up to date (${runtime.plans.map((plan) => plan.path).join(', ')}); nothing to write.`;
+    if (untrusted(w.trust)) await c.prompts.warn(`${upToDate} ${sentence(notLoadedSentence(w.trust, p.project.path))}`);
+    else await c.prompts.info(upToDate);
+    return { end: { agent: a.slug, runtime: runtime.spec.id, variant: p.variant, project: p.project.path, written: [], unchanged: runtime.plans.map((plan) => plan.path), ...trustResult(w.trust, undefined) } };
   }
   // The last diff opened is the one in front: the protocol file itself.
+  for (const plan of [...trustable].reverse()) await w.previews.show(`~/${plan.path}`, plan.before, plan.after, `${p.label}, trust for ${runtime.spec.label}`);
   for (const plan of [...changing].reverse()) await w.previews.show(plan.path, plan.before, plan.after, `${p.label}, ${runtime.spec.label}`);
   return { next: 2 };
 }
 
-/** The review with the diffs open: Write, Show a file's diff again, or Cancel. */
+/**
+ * The review with the diffs open: Write, Write and Trust the Folder (when the agent
+ * needs the project trusted and Cortex can write it), Show a file's diff again, or
+ * Cancel. With the project files up to date and only the trust missing, "Trust the
+ * Folder" is the one write offered.
+ */
 async function reviewStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult> {
   const spec = w.runtime!.spec;
   const plans = w.runtime!.plans!;
+  const trust = w.trust;
   const changing = plans.filter((plan) => plan.change !== 'unchanged');
+  const trustable = trust && trust.problem === undefined ? trust.plans : [];
+  const trustWhat = trustable.map((plan) => describeWiringChange(plan, p.project.path)).join(' · ');
+  const notLoaded = untrusted(trust) ? [`$(warning) ${notLoadedSentence(trust, p.project.path)}`] : [];
+  const writeItems: ReviewItem[] =
+    changing.length > 0
+      ? [
+          {
+            label: '$(check) Write',
+            description: `${changing.length} ${changing.length === 1 ? 'file' : 'files'} in ${p.project.path}`,
+            detail: [...plans.map((plan) => describePlan(plan, spec, p.project.path)), ...notLoaded].join(' · '),
+            action: 'write',
+          },
+          ...(trustable.length > 0
+            ? [{ label: '$(shield) Write and Trust the Folder', description: `also ${trust!.files.join(', ')}`, detail: `${trustWhat}, so ${trust!.agent} loads the Cortex MCP server`, action: 'write-trust' as const }]
+            : []),
+        ]
+      : [{ label: '$(shield) Trust the Folder', description: `${p.project.path} is up to date; ${trust!.agent} needs the folder trusted`, detail: `${trustWhat}, so ${trust!.agent} loads the Cortex MCP server`, action: 'write-trust' }];
   const items: ReviewItem[] = [
-    {
-      label: '$(check) Write',
-      description: `${changing.length} ${changing.length === 1 ? 'file' : 'files'} in ${p.project.path}`,
-      detail: plans.map((plan) => describeChange(plan, spec.files.find((f) => f.path === plan.path))).join(' · '),
-      action: 'write',
-    },
-    ...changing.map((plan): ReviewItem => ({ label: `$(diff) Show ${plan.path}`, description: describeChange(plan, spec.files.find((f) => f.path === plan.path)), action: 'show', plan })),
+    ...writeItems,
+    ...changing.map((plan): ReviewItem => ({ label: `$(diff) Show ${plan.path}`, description: describePlan(plan, spec, p.project.path), action: 'show', plan })),
+    ...trustable.map((plan): ReviewItem => ({ label: `$(diff) Show ~/${plan.path}`, description: describePlan(plan, spec, p.project.path), action: 'show', plan })),
     { label: '$(close) Cancel', description: 'Write nothing', action: 'cancel' },
   ];
   const picked = await w.c.prompts.pickStep<ReviewItem>({
@@ -230,11 +312,35 @@ async function reviewStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult>
   if (picked.kind !== 'accept' || picked.value.action === 'cancel') return { end: undefined };
   if (picked.value.action === 'show') {
     const plan = picked.value.plan!;
-    await w.previews.show(plan.path, plan.before, plan.after, `${p.label}, ${spec.label}`);
+    const home = isWiring(plan) && plan.scope === 'home';
+    await w.previews.show(home ? `~/${plan.path}` : plan.path, plan.before, plan.after, home ? `${p.label}, trust for ${spec.label}` : `${p.label}, ${spec.label}`);
     return { next: 2 };
   }
   await w.previews.closeAll();
-  return { end: await write(w.c, p.fs, p.agent, p.variant, spec, p.project.path, plans) };
+  return { end: await write(w, p, spec, plans, picked.value.action === 'write-trust') };
+}
+
+/** How the wiring starts the server: the stable launcher (or, without one, this extension's own CLI); none when the team folder is not on this disk. */
+async function mcpLaunch(w: ProtocolWizard, agent: Agent): Promise<McpLaunch | undefined> {
+  if (w.root.scheme !== 'file') return undefined;
+  return cortexLaunch(cortexCommand(w), w.root.fsPath, agent.slug);
+}
+
+/** The Cortex command the wiring and the state hooks run: the stable launcher, or without one this extension's own CLI. */
+function cortexCommand(w: ProtocolWizard): CortexCommand {
+  return { kind: 'node', cliPath: w.launcher?.path ?? vscode.Uri.joinPath(w.c.context.extensionUri, 'dist', 'cli.js').fsPath };
+}
+
+/** What the result says about trust, once `written` (home files) is known. */
+function trustResult(trust: TrustOffer | undefined, written: readonly string[] | undefined): Pick<GeneratedProtocol, 'trust' | 'trustWritten'> {
+  if (!trust) return {};
+  if (written && written.length > 0) return { trust: 'written', trustWritten: written };
+  return { trust: untrusted(trust) ? 'not-trusted' : 'trusted' };
+}
+
+/** A sentence ending in one full stop. */
+function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
 }
 
 /** The agent's project folder on this machine, or `undefined` after saying what is wrong with it. */
@@ -261,7 +367,7 @@ async function projectFolder(c: Services, agent: Agent, root: vscode.Uri): Promi
   return { uri, path: uri.scheme === 'file' ? uri.fsPath : path };
 }
 
-function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: string): ProtocolContext {
+function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: string, cortex: CortexCommand): ProtocolContext {
   const settings = c.settings.current;
   const config = c.session.located?.config?.config;
   return {
@@ -273,10 +379,19 @@ function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: s
     staleAfterMinutes: settings.staleAfterMinutes,
     dailyBriefing: config?.dailyBriefing ?? '09:00',
     dailyReview: config?.dailyReview ?? '18:00',
+    // The state hooks run the same Cortex command as the MCP wiring, on a team folder on this machine's disk.
+    ...(root.scheme === 'file'
+      ? {
+          stateHooks: {
+            claudeCode: hookShellCommand(cortex, root.fsPath, agent.slug, 'claude-code'),
+            gemini: hookShellCommand(cortex, root.fsPath, agent.slug, 'gemini'),
+          },
+        }
+      : {}),
   };
 }
 
-async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: ProtocolContext, templates: ProtocolTemplates): Promise<RuntimeItem[]> {
+async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: ProtocolContext, templates: ProtocolTemplates, launch: McpLaunch | undefined): Promise<RuntimeItem[]> {
   const texts = new Map<string, string | undefined>();
   const problems = new Map<string, string>();
   for (const path of new Set(PROTOCOL_RUNTIMES.flatMap((r) => r.files.map((f) => f.path)))) {
@@ -286,69 +401,170 @@ async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: Pro
       problems.set(path, `${path} cannot be read: ${errorMessage(e)}`);
     }
   }
-  return PROTOCOL_RUNTIMES.map((spec): RuntimeItem => {
-    const files = filesFor(spec, variant);
-    const description = files.map((f) => f.path).join(' + ');
+  const items: RuntimeItem[] = [];
+  for (const spec of PROTOCOL_RUNTIMES) {
+    const files = filesFor(spec, variant, !!ctx.stateHooks);
+    const paths = [...new Set([...files.map((f) => f.path), ...(launch ? wiringPaths(spec.id) : [])])];
+    const description = paths.join(' + ');
     const unreadable = files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
-    if (unreadable) return { label: spec.label, description, detail: `$(warning) ${unreadable}`, spec, problem: unreadable };
+    const fail = (problem: string) => items.push({ label: spec.label, description, detail: `$(warning) ${problem}`, spec, problem });
+    if (unreadable) {
+      fail(unreadable);
+      continue;
+    }
+    let protocol: ProtocolFilePlan[];
     try {
-      const plans = planProtocolFiles(spec.id, variant, ctx, templates, (p) => texts.get(p));
-      const detail = plans.map((p) => describeChange(p, spec.files.find((f) => f.path === p.path))).join(' · ');
-      return { label: spec.label, description, detail, spec, plans };
+      protocol = planProtocolFiles(spec.id, variant, ctx, templates, (p) => texts.get(p));
     } catch (e) {
       if (!(e instanceof CortexInputError)) throw e;
-      return { label: spec.label, description, detail: `$(warning) ${e.message}`, spec, problem: e.message };
+      fail(e.message);
+      continue;
     }
-  });
+    // The wiring edits a file the protocol also writes on top of the protocol's text.
+    const wiring = launch ? await planWiring(fs, spec.id, launch, new Map(protocol.map((plan) => [plan.path, plan.after]))) : undefined;
+    if (wiring?.problem !== undefined) {
+      fail(wiring.problem);
+      continue;
+    }
+    const plans = layerWiring(protocol, wiring?.plans ?? []);
+    const noServer = launch ? [] : ["no MCP wiring (the team folder is not on this machine's disk)"];
+    const detail = [...plans.map((plan) => describePlan(plan, spec, ctx.project)), ...noServer].join(' · ');
+    items.push({ label: spec.label, description, detail, spec, plans });
+  }
+  return items;
 }
 
-async function write(
-  c: Services,
-  fs: VscodeTeamFs,
-  agent: Agent,
-  variant: ProtocolVariant,
-  spec: RuntimeSpec,
-  project: string,
-  plans: readonly ProtocolFilePlan[],
-): Promise<GeneratedProtocol | undefined> {
-  const changing = plans.filter((p) => p.change !== 'unchanged');
-  const unchanged = plans.filter((p) => p.change === 'unchanged').map((p) => p.path);
+/** How a plan changes its file, in words. */
+function describePlan(plan: FilePlan, spec: RuntimeSpec, project: string): string {
+  if (isWiring(plan)) return describeWiringChange(plan, project);
+  if (plan.parts && plan.change !== 'create' && plan.change !== 'unchanged') {
+    const { protocol, wiring } = plan.parts;
+    return [protocol.change !== 'unchanged' ? describePlan(protocol, spec, project) : '', wiring.change !== 'unchanged' ? describeWiringChange(wiring, project) : ''].filter(Boolean).join(' and ');
+  }
+  return describeChange(plan, spec.files.find((f) => f.path === plan.path));
+}
+
+/**
+ * Writes the project files (the protocol, then the MCP wiring), then, when chosen, the
+ * trust in the home folder; says what was written, and whether the agent will load
+ * the server.
+ */
+async function write(w: ProtocolWizard, p: AgentPlace, spec: RuntimeSpec, plans: readonly FilePlan[], withTrust: boolean): Promise<GeneratedProtocol | undefined> {
+  const { c } = w;
+  const project = p.project.path;
+  const changing = plans.filter((plan) => plan.change !== 'unchanged');
+  const unchanged = plans.filter((plan) => plan.change === 'unchanged').map((plan) => plan.path);
+  // The command the wiring and the hooks name must exist before an agent could read them.
+  if (w.launcher && changing.length > 0) {
+    try {
+      await w.launcher.ensure();
+    } catch (e) {
+      await c.prompts.error(`Cortex: nothing was written. The Cortex command the MCP configuration runs could not be installed in ${w.launcher.path}: ${errorMessage(e)}`);
+      return undefined;
+    }
+  }
+  let done: ProjectWrite | undefined = { written: [], notExecutable: [] };
+  if (changing.length > 0) {
+    try {
+      const notePath = p.agent.notePath ?? agentNotePath(p.agent.slug);
+      const event = (d: ProjectWrite | undefined) => d && teamEvents.protocolGenerated(DASHBOARD_ACTOR, p.agent.slug, notePath, spec.id, project, d.written.map((plan) => plan.path));
+      done = (await c.writer.write({ what: 'generate a protocol file', folder: p.fs.root, paths: changing.map((plan) => plan.path), event }, (projectFs) => writePlans(c, projectFs, p, spec, changing))) ?? undefined;
+    } catch (e) {
+      if (!(e instanceof UnsavedChangesError)) throw e;
+      await c.prompts.error(`Cortex: nothing was written. ${e.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);
+      return undefined;
+    }
+  }
+  if (!done) return undefined;
+  const trustWritten = withTrust && w.trust ? await writeTrust(w, p, w.trust, done.written.length > 0) : undefined;
+  if (trustWritten === null) return undefined;
+  c.log.info(`Generate Protocol File for ${p.agent.slug} (${spec.id}, ${p.variant}) in ${project}: ${done.written.map((plan) => `${plan.path} ${plan.change}`).join(', ') || 'no project file'}${trustWritten?.length ? `; trusted in ${trustWritten.join(', ')}` : ''}`);
+  const result: GeneratedProtocol = {
+    agent: p.agent.slug,
+    runtime: spec.id,
+    variant: p.variant,
+    project,
+    written: done.written.map((plan) => plan.path),
+    unchanged,
+    ...(done.notExecutable.length ? { notExecutable: done.notExecutable } : {}),
+    ...trustResult(w.trust, trustWritten),
+  };
+  void report(c, p, spec, done, unchanged, result, w.trust);
+  return result;
+}
+
+/** What the project write did. */
+interface ProjectWrite {
+  readonly written: readonly FilePlan[];
+  readonly notExecutable: readonly string[];
+}
+
+/** The closing message: what was written, and whether the agent will load the MCP server. */
+async function report(c: Services, p: AgentPlace, spec: RuntimeSpec, done: ProjectWrite, unchanged: readonly string[], result: GeneratedProtocol, trust: TrustOffer | undefined): Promise<void> {
+  const project = p.project.path;
+  const open = `Open ${spec.protocolFile}`;
+  const parts: string[] = [];
+  if (done.written.length > 0) {
+    const what = done.written.map((plan) => `${plan.path} (${pastTense(plan, spec)})`).join(', ');
+    parts.push(`Cortex: wrote ${p.agent.name}'s ${p.variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.`);
+  } else parts.push(`Cortex: ${p.agent.name}'s ${spec.label} protocol in ${project} is up to date.`);
+  if (done.notExecutable.length > 0) parts.push(`${listText(done.notExecutable)} could not be made executable from here (the folder is not on this machine's disk): run chmod 755 on it where the agent runs.`);
+  if (result.trust === 'written') parts.push(`Trusted the folder for ${spec.label} in ${listText(result.trustWritten ?? [])}.`);
+  if (result.trust === 'not-trusted' && trust) parts.push(sentence(notLoadedSentence(trust, project)));
+  if (spec.id === 'cursor' && done.written.some(isWiring)) parts.push('Cursor asks you to enable the cortex server the first time it opens the project.');
+  const say = done.notExecutable.length > 0 || result.trust === 'not-trusted' ? c.prompts.warn.bind(c.prompts) : c.prompts.info.bind(c.prompts);
+  const choice = await say(parts.join(' '), ...(done.written.length > 0 ? [open] : []));
+  if (choice === open) await vscode.window.showTextDocument(p.fs.uri(spec.protocolFile), { preview: true });
+}
+
+/** Writes one previewed plan: created only where nothing is, edited only where the text is still what the preview showed. */
+async function writePlan(fs: VscodeTeamFs, plan: FilePlan, shownAs: string): Promise<void> {
+  if (plan.before === undefined) {
+    if (!(await createExclusive(fs, plan.path, encodeText(plan.after)))) {
+      throw new CortexConflictError(`${shownAs} was created by another program after the preview`, plan.path);
+    }
+  } else {
+    await editFile(fs, plan.path, (text) => {
+      if (text !== plan.before) throw new CortexConflictError(`${shownAs} changed on disk after the preview`, plan.path);
+      return plan.after;
+    });
+  }
+}
+
+/**
+ * The trust step in the home folder, through the one writer. Returns the files written
+ * (as `~/…`), or `null` after saying why it failed (the project files stay written).
+ */
+async function writeTrust(w: ProtocolWizard, p: AgentPlace, offer: TrustOffer, projectWritten: boolean): Promise<string[] | null> {
+  const { c } = w;
+  const written: string[] = [];
   try {
-    const event = (g: GeneratedProtocol | undefined) => g && teamEvents.protocolGenerated(DASHBOARD_ACTOR, agent.slug, agent.notePath ?? agentNotePath(agent.slug), g.runtime, g.project, g.written);
-    const done = await c.writer.write({ what: 'generate a protocol file', folder: fs.root, paths: changing.map((p) => p.path), event }, (projectFs) => writePlans(c, projectFs, agent, variant, spec, project, changing, unchanged));
-    return done ?? undefined;
+    await c.writer.write({ what: `trust ${p.project.path} for ${offer.agent}`, folder: offer.home, paths: offer.plans.map((plan) => plan.path) }, async (homeFs) => {
+      for (const plan of offer.plans) {
+        await writePlan(homeFs, plan, `~/${plan.path}`);
+        written.push(`~/${plan.path}`);
+      }
+    });
+    return written;
   } catch (e) {
-    if (!(e instanceof UnsavedChangesError)) throw e;
-    await c.prompts.error(`Cortex: nothing was written. ${e.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);
-    return undefined;
+    const reason = e instanceof UnsavedChangesError ? `~/${e.path} has unsaved changes in an editor` : e instanceof CortexConflictError || e instanceof CortexInputError ? e.message : errorMessage(e);
+    const wrote = [...(projectWritten ? [`the ${offer.agent} files in ${p.project.path}`] : []), ...written];
+    await c.prompts.error(
+      `Cortex: ${wrote.length ? `wrote ${listText(wrote)}, but ` : ''}the folder could not be trusted: ${reason.replace(/\.$/, '')}. ${offer.agent} will not load the Cortex MCP server until it is; run "Cortex: Generate Protocol File" again to see the change as it is now.`,
+    );
+    c.log.warn(`Generate Protocol File: trusting ${p.project.path} for ${offer.agent} failed: ${reason}`);
+    return null;
   }
 }
 
 /** Writes the changing files in order; when one fails, says exactly which were written. */
-async function writePlans(
-  c: Services,
-  fs: VscodeTeamFs,
-  agent: Agent,
-  variant: ProtocolVariant,
-  spec: RuntimeSpec,
-  project: string,
-  changing: readonly ProtocolFilePlan[],
-  unchanged: readonly string[],
-): Promise<GeneratedProtocol | undefined> {
-  const written: ProtocolFilePlan[] = [];
+async function writePlans(c: Services, fs: VscodeTeamFs, p: AgentPlace, spec: RuntimeSpec, changing: readonly FilePlan[]): Promise<ProjectWrite | undefined> {
+  const project = p.project.path;
+  const written: FilePlan[] = [];
   const notExecutable: string[] = [];
   for (const plan of changing) {
     try {
-      if (plan.before === undefined) {
-        if (!(await createExclusive(fs, plan.path, encodeText(plan.after)))) {
-          throw new CortexConflictError(`${plan.path} was created by another program after the preview`, plan.path);
-        }
-      } else {
-        await editFile(fs, plan.path, (text) => {
-          if (text !== plan.before) throw new CortexConflictError(`${plan.path} changed on disk after the preview`, plan.path);
-          return plan.after;
-        });
-      }
+      await writePlan(fs, plan, plan.path);
       written.push(plan);
       if (spec.files.find((f) => f.path === plan.path)?.executable) {
         const skipped = await makeExecutable(fs.uri(''), spec, [plan]);
@@ -361,31 +577,23 @@ async function writePlans(
         : e instanceof CortexConflictError || e instanceof CortexInputError
           ? e.message
           : `${plan.path}: ${errorMessage(e)}`;
-      const rest = changing.slice(changing.indexOf(plan) + 1).map((p) => p.path);
+      const rest = changing.slice(changing.indexOf(plan) + 1).map((x) => x.path);
       const restText = rest.length > 0 ? ` ${listText(rest)} ${rest.length === 1 ? 'was' : 'were'} not written either.` : '';
       const again = ' Run "Cortex: Generate Protocol File" again to see the changes as they are now.';
       if (written.length === 0) {
         await c.prompts.error(`Cortex: nothing was written in ${project}. ${capitalize(reason)}.${restText}${again}`);
       } else if (wasWritten) {
-        const done = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
+        const done = written.map((x) => `${x.path} (${pastTense(x, spec)})`).join(', ');
         await c.prompts.error(`Cortex: wrote ${done} in ${project}, but ${reason}.${restText}${again}`);
       } else {
-        const done = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
+        const done = written.map((x) => `${x.path} (${pastTense(x, spec)})`).join(', ');
         await c.prompts.error(`Cortex: wrote ${done} in ${project}, but not ${plan.path}: ${reason}.${restText}${again}`);
       }
-      c.log.warn(`Generate Protocol File for ${agent.slug} (${spec.id}): wrote ${written.map((p) => p.path).join(', ') || 'nothing'}; failed at ${plan.path}: ${reason}`);
+      c.log.warn(`Generate Protocol File for ${p.agent.slug} (${spec.id}): wrote ${written.map((x) => x.path).join(', ') || 'nothing'}; failed at ${plan.path}: ${reason}`);
       return undefined;
     }
   }
-  c.log.info(`Generate Protocol File for ${agent.slug} (${spec.id}, ${variant}) in ${project}: ${written.map((p) => `${p.path} ${p.change}`).join(', ')}`);
-  const open = `Open ${spec.protocolFile}`;
-  const what = written.map((p) => `${p.path} (${pastTense(p, spec)})`).join(', ');
-  const chmod = notExecutable.length > 0 ? ` ${listText(notExecutable)} could not be made executable from here (the folder is not on this machine's disk): run chmod 755 on it where the agent runs.` : '';
-  const say = notExecutable.length > 0 ? c.prompts.warn.bind(c.prompts) : c.prompts.info.bind(c.prompts);
-  void say(`Cortex: wrote ${agent.name}'s ${variant} protocol for ${spec.label} in ${project}: ${what}${unchanged.length ? ` (${unchanged.join(', ')} already up to date)` : ''}.${chmod}`, open).then(async (choice) => {
-    if (choice === open) await vscode.window.showTextDocument(fs.uri(spec.protocolFile), { preview: true });
-  });
-  return { agent: agent.slug, runtime: spec.id, variant, project, written: written.map((p) => p.path), unchanged, ...(notExecutable.length ? { notExecutable } : {}) };
+  return { written, notExecutable };
 }
 
 /**
@@ -393,7 +601,7 @@ async function writePlans(
  * directly). Only a `file:` folder has modes this side can set: the others are
  * returned, for the message to say so.
  */
-async function makeExecutable(project: vscode.Uri, spec: RuntimeSpec, plans: readonly ProtocolFilePlan[]): Promise<string[]> {
+async function makeExecutable(project: vscode.Uri, spec: RuntimeSpec, plans: readonly FilePlan[]): Promise<string[]> {
   const skipped: string[] = [];
   for (const plan of plans) {
     if (!spec.files.find((f) => f.path === plan.path)?.executable) continue;
@@ -408,7 +616,12 @@ async function makeExecutable(project: vscode.Uri, spec: RuntimeSpec, plans: rea
 }
 
 /** What writing a plan did, in a few words. */
-function pastTense(plan: ProtocolFilePlan, spec: RuntimeSpec): string {
+function pastTense(plan: FilePlan, spec: RuntimeSpec): string {
+  if (isWiring(plan)) return wiringPastTense(plan);
+  if (plan.parts && plan.change !== 'create' && plan.change !== 'unchanged') {
+    const { protocol, wiring } = plan.parts;
+    return [protocol.change !== 'unchanged' ? pastTense(protocol, spec) : '', wiring.change !== 'unchanged' ? wiringPastTense(wiring) : ''].filter(Boolean).join(', ');
+  }
   const section = spec.files.find((f) => f.path === plan.path)?.kind === 'heading' ? '"## Cortex" section' : 'Cortex section';
   switch (plan.change) {
     case 'create':

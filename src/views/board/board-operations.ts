@@ -6,6 +6,11 @@ import { reassignTask } from '../../core/ops/reassign';
 import { ReorderResult, reorderOperation } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
 import { parseTaskFile } from '../../core/parse/tasks';
+import { UndoEntry, undoAdd, undoBlockChange, undoReassign, undoReorder } from '../../core/ops/undo';
+import { blockText } from '../../core/ops/task-block';
+import type { TaskActions } from '../../extension/tasks/task-actions';
+import { describeStatus } from '../../extension/tasks/task-ref';
+import type { UndoHistory } from '../../extension/tasks/undo-history';
 import { formatStamp } from '../../base/time';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
@@ -35,6 +40,10 @@ export interface BoardOperationsDeps {
   dispatch(agent: Agent, title: string, body: string): Promise<{ readonly title: string } | undefined>;
   /** The title check Dispatch Task uses: an error when the agent already has an open task so named. */
   checkTitle(agent: Agent, title: string): string | undefined;
+  /** Review and correction: accept, send back, edit, cancel, unclaim (also a reassign of a task in progress). */
+  readonly tasks: Pick<TaskActions, 'accept' | 'sendBack' | 'edit' | 'cancel' | 'unclaim'>;
+  /** Where every board action is recorded for undo (and says what it did, with an Undo button). */
+  readonly undo: Pick<UndoHistory, 'record' | 'undo'>;
 }
 
 /** How an operation ended: `ok` when the file now says what the user asked for. */
@@ -97,6 +106,8 @@ export class BoardOperations {
       { title: `Reassign "${found.task.title}"`, placeHolder: 'The agent whose queue it joins (at the end)', matchOnDescription: true },
     );
     if (!picked) return FAILED(null);
+    // A task in progress of an agent that is down is unclaimed first (see TaskActions.unclaim).
+    if (found.task.status === 'in-progress') return this.ctx.tasks.unclaim(card, others.find((a) => a.slug === picked.slug));
     return this.drop(card, { agent: picked.slug, column: 'ready', anchor: null, place: 'after' });
   }
 
@@ -119,10 +130,23 @@ export class BoardOperations {
     if (title === undefined || title.trim() === '') return FAILED(null);
     try {
       const result = await this.ctx.dispatch(target, title.trim(), found.task.body);
-      return result ? DONE(`Dispatched "${result.title}" to ${target.name}.`) : FAILED(RESTRICTED);
+      if (!result) return FAILED(RESTRICTED);
+      await this.recordAdded(target.tasksPath, result.title, `dispatching "${result.title}" to ${target.name}`);
+      return DONE(`Dispatched "${result.title}" to ${target.name}.`);
     } catch (e) {
       return this.failed(e);
     }
+  }
+
+  /** Records the undo of a task just added to `path` (its dispatch said what it did, with its own buttons). */
+  private async recordAdded(path: string, title: string, label: string): Promise<void> {
+    const fs = this.ctx.team.current.fs;
+    const text = fs ? await readTextFile(fs, path).catch(() => undefined) : undefined;
+    if (text === undefined) return;
+    const tasks = parseTaskFile(text, path).tasks;
+    let index = -1;
+    for (let i = tasks.length - 1; i >= 0 && index < 0; i--) if (tasks[i].title === title && tasks[i].status === 'ready') index = i;
+    if (index >= 0) this.ctx.undo.record({ label, steps: undoAdd(path, text, index) });
   }
 
   // ---- the operations --------------------------------------------------------------
@@ -151,7 +175,11 @@ export class BoardOperations {
         (fs, edit) => writeOperation(fs, path, op, edit),
       );
       if (!result) return FAILED(RESTRICTED);
-      if (result.changed) this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
+      if (result.changed) {
+        this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
+        const index = locateTask(parseTaskFile(result.before, path).tasks, card);
+        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" to ${to === 'done' ? 'done' : 'in progress'}`, steps: undoBlockChange(path, result.before, index, result.after, index) });
+      }
       return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
     } catch (e) {
       return this.failed(e);
@@ -183,7 +211,11 @@ export class BoardOperations {
         (fs, edit) => writeOperation(fs, path, op, edit),
       );
       if (!result) return FAILED(RESTRICTED);
-      if (result.changed) this.ctx.log.info(`Board: moved "${card.title}" ${place} "${anchor.title}" in ${path}`);
+      if (result.changed) {
+        this.ctx.log.info(`Board: moved "${card.title}" ${place} "${anchor.title}" in ${path}`);
+        const index = locateTask(parseTaskFile(result.before, path).tasks, card);
+        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" ${place} "${anchor.title}"`, steps: undoReorder(path, result.before, index) });
+      }
       return DONE(`"${card.title}" moved ${place} "${anchor.title}".`);
     } catch (e) {
       return this.failed(e);
@@ -206,17 +238,32 @@ export class BoardOperations {
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
-        return reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1), edit);
+        const r = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1), edit);
+        const copied = await readTextFile(fs, target.tasksPath);
+        const copy = copied === undefined ? undefined : parseTaskFile(copied, target.tasksPath).tasks[r.position - 1];
+        const undo = copy && copied !== undefined ? undoReassign(from, text, i, blockText(text, tasks[i]), target.tasksPath, copy.title, blockText(copied, copy)) : undefined;
+        return { ...r, undo };
       });
       if (!result) return FAILED(RESTRICTED);
       this.ctx.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
-      return DONE(`"${result.title}" reassigned to ${target.name}.`);
+      const message = `"${result.title}" reassigned to ${target.name}.`;
+      if (result.undo) this.ctx.undo.record({ label: `reassigning "${result.title}" to ${target.name}`, steps: result.undo });
+      return DONE(message);
     } catch (e) {
       return this.failed(e);
     }
   }
 
   // ---- helpers ---------------------------------------------------------------------
+
+  /**
+   * Records a move's undo (Ctrl+Z, Undo Last Board Action) without a notification: the
+   * board shows a move where it happened, and one notification per drag would pile up
+   * over the board's own columns.
+   */
+  private recordUndo(entry: UndoEntry): void {
+    this.ctx.undo.record(entry);
+  }
 
   /** The index of `card` in freshly read text, checked against what the board showed. */
   private find(text: string, path: string, card: CardRef): number {
@@ -311,8 +358,4 @@ export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Pro
       resolve();
     });
   });
-}
-
-function describeStatus(status: string | null): string {
-  return status === null ? 'without a status line' : status;
 }

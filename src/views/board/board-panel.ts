@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../base/disposable';
-import { FOCUS_TEAM_VIEW_COMMAND } from '../../extension/command-ids';
+import { agentLiveness } from '../../core/liveness';
+import { reviewOf } from '../../core/review/review-line';
+import { FOCUS_TEAM_VIEW_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/command-ids';
 import type { TeamSnapshot } from '../../extension/live-team';
+import { nothingToShow } from '../../extension/review/review-diffs';
+import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
 import { BoardOperations, BoardOperationsDeps, OpOutcome, whenIdle } from './board-operations';
@@ -13,14 +17,20 @@ import {
   BoardHostMessage,
   BoardStateMessage,
   BoardWebviewMessage,
+  CardChanges,
   CardDetail,
   CardRef,
+  ChangeDetail,
+  changeKey,
   checkBoardWebviewMessage,
 } from './common/messages';
+import { filterWords } from './common/filter';
 
-/** What the board needs from the extension: the team, the writer, prompts, the one dispatch. */
+/** What the board needs from the extension: the team, the writer, prompts, the one dispatch, the task actions and changes. */
 export interface BoardDeps extends BoardOperationsDeps {
   readonly extensionUri: vscode.Uri;
+  /** Each task's changes in its agent's project (computed for the cards on screen). */
+  readonly changes: Pick<TaskChangesService, 'summary' | 'request' | 'changes' | 'onDidChange'>;
 }
 
 /**
@@ -61,6 +71,13 @@ export class BoardPanel extends DisposableBase {
   readonly onDidPostMessage = this.messageEmitter.event;
   private readonly readyEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidBecomeReady = this.readyEmitter.event;
+  /** What the page is to show once it is listening: a card's details, the "To review" filter. */
+  private pendingShow: BoardHostMessage | undefined;
+  /** The cards on screen that may have changes, and the summaries posted for them (as JSON, by key). */
+  private visible: CardRef[] = [];
+  private postedChanges = new Map<string, string>();
+  /** Lowercased title, description and summary of each task, for the filter's full-text part. */
+  private readonly lowered = new WeakMap<Task, string>();
 
   constructor(private readonly ctx: BoardDeps) {
     super();
@@ -72,6 +89,7 @@ export class BoardPanel extends DisposableBase {
         if (e.reason !== 'files') this.update(); // files outside the team model change no card
       }),
     );
+    this.register(ctx.changes.onDidChange(() => this.postChanges()));
     this.register({
       dispose: () => {
         if (this.moreTimer) clearTimeout(this.moreTimer);
@@ -117,6 +135,20 @@ export class BoardPanel extends DisposableBase {
     if (agent) this.pendingReveal = agent;
     this.host.open();
     this.flushReveal(); // a page that is already listening scrolls at once; a new one when it says ready
+  }
+
+  /** Opens the board at a card, with its details (Search Team's result). */
+  showCard(card: { agent: string; index: number; title: string }): void {
+    this.pendingShow = { type: 'showCard', agent: card.agent, index: card.index, title: card.title };
+    this.host.open();
+    this.flushReveal();
+  }
+
+  /** Opens the board showing only the tasks to review. */
+  showToReview(): void {
+    this.pendingShow = { type: 'showToReview' };
+    this.host.open();
+    this.flushReveal();
   }
 
   /** Posts what changed since the last post, when the page is listening. */
@@ -174,7 +206,94 @@ export class BoardPanel extends DisposableBase {
         return this.openLink(msg.card, msg.link);
       case 'openTeamView':
         return vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
+      case 'visible':
+        this.visible = msg.cards.slice();
+        return this.postChanges(true);
+      case 'changeDetail':
+        return this.changeDetail(msg.card).then((detail) => this.postMessage({ type: 'changeDetail', request: msg.request, detail }));
+      case 'reviewChanges':
+        return vscode.commands.executeCommand(REVIEW_CHANGES_COMMAND, { agent: msg.card.agent, index: msg.card.index, title: msg.card.title, status: msg.card.status });
+      case 'accept':
+        return this.operation(msg.op, () => this.ctx.tasks.accept(msg.card));
+      case 'sendBack':
+        return this.operation(msg.op, () => this.ctx.tasks.sendBack(msg.card, msg.comment));
+      case 'editTask':
+        return this.operation(msg.op, () => this.ctx.tasks.edit(msg.card, msg.expected, msg.title, msg.body));
+      case 'cancelTask':
+        return this.operation(msg.op, () => this.ctx.tasks.cancel(msg.card));
+      case 'unclaim':
+        return this.operation(msg.op, () => this.ctx.tasks.unclaim(msg.card));
+      case 'undo':
+        return this.operation(msg.op, () => this.ctx.undo.undo());
+      case 'filterText':
+        return this.postMessage({ type: 'matches', text: msg.text, cards: this.textMatches(msg.text) });
     }
+  }
+
+  /** Asks for the changes of the cards on screen, and posts the summaries known and not yet posted (`all`: every one known). */
+  private postChanges(all = false): void {
+    if (!this.host.ready) return;
+    if (all) this.postedChanges = new Map([...this.postedChanges].filter(([k]) => this.visible.some((c) => changeKey(c.agent, this.cardTimes(c)) === k)));
+    const wanted: Array<{ agent: Agent; task: Task }> = [];
+    const entries: CardChanges[] = [];
+    for (const card of this.visible) {
+      const found = this.find(card);
+      if (!found || !hasChangesToShow(found.task)) continue;
+      const summary = this.ctx.changes.summary(found.agent, found.task);
+      if (!summary) {
+        wanted.push(found);
+        continue;
+      }
+      const key = changeKey(found.agent.slug, found.task);
+      const json = JSON.stringify(summary);
+      if (!all && this.postedChanges.get(key) === json) continue;
+      this.postedChanges.set(key, json);
+      entries.push({ key, summary });
+    }
+    if (wanted.length > 0) this.ctx.changes.request(wanted);
+    if (entries.length > 0) this.postMessage({ type: 'changes', entries });
+  }
+
+  private cardTimes(card: CardRef): { title: string; status: string | null; started: string | null; completed: string | null } {
+    const found = this.find(card);
+    return found ? found.task : { title: card.title, status: card.status, started: null, completed: null };
+  }
+
+  private async changeDetail(card: CardRef): Promise<ChangeDetail | null> {
+    const found = this.find(card);
+    if (!found || !hasChangesToShow(found.task)) return null;
+    const result = await this.ctx.changes.changes(found.agent, found.task);
+    if (result.kind !== 'changes') return { summary: result.summary, files: [], commits: [], range: null, note: nothingToShow(result, found.task.title) };
+    const c = result.changes;
+    const short = (sha: string) => sha.slice(0, 8);
+    return {
+      summary: result.summary,
+      files: c.files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status, added: f.added, removed: f.removed })),
+      commits: c.commits.map((x) => ({ sha: short(x.sha), subject: x.subject })),
+      range: c.files.length === 0 ? null : `${short(c.base)}..${c.head === null ? 'working tree' : short(c.head)}`,
+      note: c.files.length === 0 ? nothingToShow(result, found.task.title) : null,
+    };
+  }
+
+  /** Every card whose title, description, summary or agent has every word of `text` (the page filters titles and first lines itself). */
+  private textMatches(text: string): Array<[string, number[]]> {
+    const words = filterWords(text);
+    if (words.length === 0) return [];
+    const out: Array<[string, number[]]> = [];
+    for (const agent of this.team.team?.agents ?? []) {
+      const who = `${agent.name}\n${agent.slug}`.toLowerCase();
+      const hits: number[] = [];
+      agent.tasks.forEach((t, i) => {
+        let low = this.lowered.get(t);
+        if (low === undefined) {
+          low = `${t.title}\n${t.body}\n${t.summary ?? ''}`.toLowerCase();
+          this.lowered.set(t, low);
+        }
+        if (words.every((w) => low!.includes(w) || who.includes(w))) hits.push(i);
+      });
+      if (hits.length > 0) out.push([agent.slug, hits]);
+    }
+    return out;
   }
 
   /** Runs operations one at a time; answers each with its outcome once the board shows the files as they are. */
@@ -201,10 +320,17 @@ export class BoardPanel extends DisposableBase {
   }
 
   private flushReveal(): void {
-    if (!this.host.ready || !this.pendingReveal) return;
-    const agent = this.pendingReveal;
-    this.pendingReveal = undefined;
-    this.postMessage({ type: 'reveal', agent });
+    if (!this.host.ready) return;
+    if (this.pendingReveal) {
+      const agent = this.pendingReveal;
+      this.pendingReveal = undefined;
+      this.postMessage({ type: 'reveal', agent });
+    }
+    if (this.pendingShow) {
+      const show = this.pendingShow;
+      this.pendingShow = undefined;
+      this.postMessage(show);
+    }
   }
 
   /**
@@ -278,6 +404,10 @@ export class BoardPanel extends DisposableBase {
     const links: string[] = [];
     const body = renderMarkdown(task.body, links).nodes;
     const summary = task.summary !== null ? renderMarkdown(task.summary, links).nodes : null;
+    const reworked = task.fields['Rework of'];
+    const originalIndex = reworked === undefined ? -1 : agent.tasks.findIndex((t) => t !== task && t.title === reworked);
+    const original = originalIndex >= 0 ? agent.tasks[originalIndex] : undefined;
+    const t = this.team;
     return {
       agent: agent.slug,
       agentName: agent.name,
@@ -290,6 +420,10 @@ export class BoardPanel extends DisposableBase {
       fields: Object.entries(task.fields),
       body,
       summary,
+      source: task.status === 'ready' && task.summary === null ? task.body : null,
+      review: task.status === 'done' ? reviewOf(task) : null,
+      reworkOf: original ? { index: originalIndex, title: original.title, status: original.status } : null,
+      unclaimable: task.status === 'in-progress' && ['down', 'inactive'].includes(agentLiveness(agent, t.now, t.staleAfterMinutes)),
     };
   }
 

@@ -7,6 +7,7 @@
 import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
+import { isToReview, reviewOf } from '../../core/review/review-line';
 import { BoardAgent, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
 
 export interface BoardModelInput {
@@ -86,6 +87,7 @@ export function toCard(task: Task, index: number): BoardCard {
     text: firstLine(task.body),
     summary: task.summary !== null && task.summary.trim() !== '' ? oneLine(task.summary) : null,
     line: task.line,
+    review: task.status === 'done' ? (reviewOf(task)?.verdict ?? null) : null,
   };
 }
 
@@ -141,6 +143,8 @@ export function columnCounts(tasks: readonly Task[]): [number, number, number, n
 interface Lane {
   readonly rev: number;
   readonly counts: [number, number, number, number];
+  /** Done tasks without a review. */
+  readonly toReview: number;
   cards: readonly BoardCard[] | undefined;
 }
 
@@ -153,9 +157,11 @@ export class BoardModel {
     const agents: BoardAgent[] = [];
     const tasksOf = new Map<string, readonly Task[]>();
     const projects = new Set<string>();
+    let toReview = 0;
     for (const p of team?.projects ?? []) projects.add(p.slug);
     for (const a of (team?.agents ?? []).slice().sort(compareLanes)) {
       const lane = this.lane(a.tasks);
+      toReview += lane.toReview;
       for (const p of a.projects) projects.add(p);
       tasksOf.set(a.slug, a.tasks);
       agents.push({
@@ -178,6 +184,7 @@ export class BoardModel {
         trusted: input.trusted,
         now: input.now,
         projects: [...projects].sort(),
+        toReview,
       },
       agents,
       cards: (slug) => {
@@ -192,7 +199,9 @@ export class BoardModel {
   private lane(tasks: readonly Task[]): Lane {
     let lane = this.lanes.get(tasks);
     if (!lane) {
-      lane = { rev: this.nextRev++, counts: columnCounts(tasks), cards: undefined };
+      let toReview = 0;
+      for (const t of tasks) if (isToReview(t)) toReview++;
+      lane = { rev: this.nextRev++, counts: columnCounts(tasks), toReview, cards: undefined };
       this.lanes.set(tasks, lane);
     }
     return lane;

@@ -5,7 +5,7 @@ import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import { latestSession } from '../../core/reports/team-report';
 import { parseStamp } from '../../base/time';
-import { AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
+import { AgentRunView, AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
 
 /**
  * Turns the parsed team into what the Team view shows: liveness, ages and counts are
@@ -26,6 +26,8 @@ export interface TeamViewInput {
   readonly heartbeatMinutes?: number;
   /** The external task runner's progress for an agent (none when omitted). */
   readonly shuttle?: (slug: string) => ShuttleProgress | null;
+  /** How the dashboard runs an agent (none when omitted). */
+  readonly run?: (agent: Agent) => AgentRunView | null;
 }
 
 const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
@@ -41,7 +43,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     if (slug) problemsByAgent.set(slug, (problemsByAgent.get(slug) ?? 0) + 1);
   }
   const agents = (team?.agents ?? []).map((a) =>
-    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null, input.heartbeatMinutes),
+    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null, input.run?.(a) ?? null, input.heartbeatMinutes),
   );
   return {
     status: input.status,
@@ -58,7 +60,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
   };
 }
 
-export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null, heartbeat?: number): AgentView {
+export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null, run: AgentRunView | null = null, heartbeat?: number): AgentView {
   let current: AgentView['current'] = null;
   let next: AgentView['next'] = null;
   let readyCount = 0;
@@ -96,6 +98,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle) : null,
     hasNote: agent.notePath !== null,
     problems,
+    run,
   };
 }
 

@@ -1,8 +1,11 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import { Agent } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
+import type { AgentRunFacts } from '../../extension/agents/agent-runs';
 import type { TeamSnapshot } from '../../extension/live-team';
+import { agentRunView } from './agent-run-view';
 import { ReadonlyTeam } from '../shared/sources';
 import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
 import { makeNonce, teamViewHtml } from './team-view-html';
@@ -31,12 +34,29 @@ export interface RunnerProgress {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** Running agents: what the rows show about each (facts) and what their buttons do. */
+export interface AgentRunSource {
+  factsOf(agent: Agent): AgentRunFacts;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export interface AgentRunActions {
+  start(slug: string): unknown;
+  stop(slug: string): unknown;
+  restart(slug: string): unknown;
+  showTerminal(slug: string): unknown;
+  openTranscript(slug: string): unknown;
+}
+
 export interface TeamViewDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly team: ReadonlyTeam;
   readonly runners: RunnerProgress;
   readonly actions: TeamViewActions;
+  /** Running agents from the dashboard (rows show no run line without it). */
+  readonly runs?: AgentRunSource;
+  readonly runActions?: AgentRunActions;
 }
 
 /**
@@ -82,6 +102,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       }),
     );
     this.register(deps.runners.onDidChange(() => this.update()));
+    if (deps.runs) this.register(deps.runs.onDidChange(() => this.update()));
     this.register(deps.actions.onDidChangeCanRegisterAgent(() => this.update()));
   }
 
@@ -100,6 +121,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       staleAfterMinutes: s.staleAfterMinutes,
       heartbeatMinutes: s.heartbeatMinutes,
       shuttle: (slug) => this.deps.runners.progressOf(slug),
+      run: this.deps.runs ? (agent) => agentRunView(this.deps.runs!.factsOf(agent)) : undefined,
     });
   }
 
@@ -207,6 +229,16 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
         return h.refresh();
       case 'showProblems':
         return h.showProblems();
+      case 'startAgent':
+        return this.deps.runActions?.start(msg.agent);
+      case 'stopAgent':
+        return this.deps.runActions?.stop(msg.agent);
+      case 'restartAgent':
+        return this.deps.runActions?.restart(msg.agent);
+      case 'showAgentTerminal':
+        return this.deps.runActions?.showTerminal(msg.agent);
+      case 'openTranscript':
+        return this.deps.runActions?.openTranscript(msg.agent);
     }
   }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ACTIVITY_FILE, ActivityFeed, parseActivity } from '../../core/actions/activity';
 import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
 import { worklogEvents } from '../../core/worklog/events';
@@ -7,7 +8,7 @@ import { DisposableBase } from '../../base/disposable';
 import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
-import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
+import { WORKLOG_PROTOCOL_VERSION, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
 import { buildWorklogViewState } from './worklog-view-state';
 
 /** The commands behind the panel's buttons (Append Entry, Update Status, Compose, a message's status). */
@@ -28,11 +29,13 @@ export interface WorklogDeps {
 }
 
 /**
- * "Cortex: Open Worklog": an editor-area panel with two tabs, the WORKLOG timeline
- * and the MAILBOX. The team model does not hold the two files, so the panel reads
- * them itself, whenever the team's change event says the store re-read one of them
- * (an agent's append, the extension's own write) or another folder is shown. One
- * panel per window.
+ * "Cortex: Open Worklog": an editor-area panel with three tabs, the WORKLOG timeline,
+ * the MAILBOX, and the Activity feed (`.cortex/activity.jsonl`: every write agents make
+ * through the MCP server or the CLI verbs, and every write the dashboard makes). The
+ * team model does not hold these files, so the panel reads them itself, whenever the
+ * team's change event says the store re-read one of them (an agent's append, the
+ * extension's own write; the store watches the feed too, for its dispatch times) or
+ * another folder is shown. One panel per window.
  */
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
@@ -42,12 +45,13 @@ export class WorklogPanel extends DisposableBase {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private worklog: Worklog | null = null;
   private mailbox: Mailbox | null = null;
+  private activity: ActivityFeed | null = null;
   private readonly postedEmitter = this.register(new vscode.EventEmitter<WorklogViewState>());
   /** Fires with each state posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
-  /** A tab to show once the page listens ("Open Mailbox" from the escalation offer). */
-  private pendingTab: 'worklog' | 'mailbox' | undefined;
+  /** A tab, or an entry or message on it, to show once the page has the state. */
+  private pendingReveal: { tab: WorklogTab; id: string | null } | undefined;
 
   constructor(private readonly ctx: WorklogDeps) {
     super();
@@ -79,16 +83,24 @@ export class WorklogPanel extends DisposableBase {
     return this.lastState;
   }
 
-  open(tab?: 'worklog' | 'mailbox'): void {
-    this.pendingTab = tab;
-    this.host.open();
-    this.flushTab();
+  /** Opens the panel; on `tab` when given ("Open Mailbox" from the escalation offer). */
+  open(tab?: WorklogTab): void {
+    if (tab) this.reveal(tab, null);
+    else this.host.open();
   }
 
-  private flushTab(): void {
-    if (!this.pendingTab || !this.host.panel || !this.host.ready) return;
-    void this.host.panel.webview.postMessage({ type: 'showTab', tab: this.pendingTab });
-    this.pendingTab = undefined;
+  /** Opens the panel on `tab`, at an entry (by event id) or a message (by MSG id) when `id` is given. */
+  reveal(tab: WorklogTab, id: string | null): void {
+    this.pendingReveal = { tab, id };
+    this.host.open();
+    this.flushReveal();
+  }
+
+  private flushReveal(): void {
+    const r = this.pendingReveal;
+    if (!r || !this.host.ready || !this.host.panel || !this.lastState) return;
+    this.pendingReveal = undefined;
+    void this.host.panel.webview.postMessage({ type: 'reveal', tab: r.tab, id: r.id });
   }
 
   /** Reads both files again and posts. */
@@ -133,6 +145,13 @@ export class WorklogPanel extends DisposableBase {
         const m = this.mailbox?.messages.find((x) => x.id === msg.id);
         return this.openAt(MAILBOX_FILE, m?.line ?? 1);
       }
+      case 'openActivity': {
+        // The page names the event; the file is the one the event (as read here) says it wrote.
+        await this.readFiles();
+        const e = this.activity?.events.find((x) => x.event_id === msg.id);
+        const line = typeof e?.payload.line === 'number' ? e.payload.line : 1;
+        return e && isTeamPath(e.payload.file) ? this.openAt(e.payload.file, line) : undefined;
+      }
       case 'setStatus':
         return this.ctx.actions.setStatus(msg.id, msg.status, msg.expected);
       case 'appendEntry':
@@ -161,7 +180,7 @@ export class WorklogPanel extends DisposableBase {
   private async readFiles(): Promise<void> {
     const fs = this.team.fs;
     if (!fs) {
-      this.worklog = this.mailbox = null;
+      this.worklog = this.mailbox = this.activity = null;
       return;
     }
     const read = async (p: string) => {
@@ -172,25 +191,35 @@ export class WorklogPanel extends DisposableBase {
         return undefined;
       }
     };
-    const [w, m] = await Promise.all([read(WORKLOG_FILE), read(MAILBOX_FILE)]);
+    const [w, m, a] = await Promise.all([read(WORKLOG_FILE), read(MAILBOX_FILE), read(ACTIVITY_FILE)]);
     this.worklog = w === undefined ? null : parseWorklog(w);
     this.mailbox = m === undefined ? null : parseMailbox(m);
+    this.activity = a === undefined ? null : parseActivity(a);
   }
 
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
-    this.flushTab();
+    this.flushReveal();
   }
 }
 
-/** Changes the panel shows: another folder, trust, the minute (messages turn overdue), or WORKLOG.md or MAILBOX.md re-read (or everything). */
+/**
+ * Changes the panel shows: another folder, trust, the minute (messages turn overdue), or
+ * WORKLOG.md, MAILBOX.md or the activity feed re-read (or everything): the store watches
+ * all three, and the dashboard's writer names the feed when it recorded an event.
+ */
 function concernsPanel(e: TeamChange): boolean {
   if (e.reason === 'location' || e.reason === 'trust' || e.reason === 'clock') return true;
   if (e.reason !== 'team' && e.reason !== 'files') return false;
-  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE);
+  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE || p === ACTIVITY_FILE);
+}
+
+/** A team-relative path that stays inside the folder (the feed is a file anyone can write). */
+function isTeamPath(p: string): boolean {
+  return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).includes('..');
 }

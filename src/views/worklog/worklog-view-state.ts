@@ -1,3 +1,4 @@
+import { ActivityFeed } from '../../core/actions/activity';
 import { Mailbox } from '../../core/mailbox/parse';
 import { nextStatuses } from '../../core/mailbox/statuses';
 import { PRIORITIES, PRIORITY_NAMES, messageUrgency } from '../../core/mailbox/urgency';
@@ -6,6 +7,7 @@ import { formatStamp } from '../../base/time';
 import { subjectWithoutType } from '../../core/worklog/event-type';
 import { worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
+import { buildActivityView } from './activity-view';
 import { WorklogViewState } from './common/messages';
 
 const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
@@ -13,9 +15,10 @@ const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
 /**
  * What the panel shows, from the parsed files (pure: unit-tested). `now` (wall-clock
  * minutes) judges which messages are overdue. Messages: overdue first, then by priority
- * (P0 first), then in the file's order (the page groups them by status).
+ * (P0 first), then in the file's order (the page groups them by status). Activity: the
+ * feed's newest events first.
  */
-export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; now: number }): WorklogViewState {
+export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null }): WorklogViewState {
   const w = input.worklog;
   const m = input.mailbox;
   const events = w ? worklogEvents(w, null) : [];
@@ -63,5 +66,6 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
         .map((x) => x.view),
       problems: m?.diagnostics.length ?? 0,
     },
+    activity: buildActivityView(input.activity ?? null),
   };
 }

@@ -2,13 +2,15 @@
 // the coordinator and worker variants, the diff preview before writing, existing
 // files (only the Cortex section changes, CRLF kept), files changed after the
 // preview (exactly what was written is said), broken sections, missing project
-// folders, unsaved editors, Back, Escape at each step, and Restricted Mode.
+// folders, unsaved editors, Back, Escape at each step, and Restricted Mode. The MCP
+// wiring each runtime gets, and the trust offer, are in commands-protocol-mcp.test.ts.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import {
+  EXTENSION_ID,
   BACK,
   ESCAPE,
   TestAgent,
@@ -35,7 +37,13 @@ const END = '<!-- cortex:end -->';
 const SCRIPT = '.claude/hooks/cortex-precheck.sh';
 const SETTINGS = '.claude/settings.json';
 const HOOK = { hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh' }] };
-const ALL_CLAUDE = ['.cortex.md', 'CLAUDE.local.md', SCRIPT, SETTINGS];
+/** The state hook entry for the worker the tests write for (the stable launcher, the team folder). */
+let stateHook: (source: 'claude-code' | 'gemini') => { hooks: Array<{ type: string; command: string }> };
+/** Claude Code's MCP wiring: the server entry, and its approval. */
+const CLAUDE_MCP = ['.mcp.json', '.claude/settings.local.json'];
+const ALL_CLAUDE = ['.cortex.md', 'CLAUDE.local.md', SCRIPT, SETTINGS, ...CLAUDE_MCP];
+/** The trust each agent would need, missing in the run's home: the closing message says so. */
+const NOT_LOADED = /will not load the Cortex MCP server until .* is trusted/;
 
 interface Generated {
   agent: string;
@@ -72,6 +80,9 @@ describe('Command: Generate Protocol File', function () {
     worker = await addAgent(a, { slug: 'itest-proto-worker', name: 'Itest Proto Worker', role: 'Writes the docs' });
     lead = await addAgent(a, { slug: 'itest-proto-lead', name: 'Itest Proto Lead', role: 'Team coordinator for the test team' });
     slugs.push(worker.slug, lead.slug);
+    // The hooks run the same stable launcher as the MCP wiring.
+    const cli = a.cliLauncher ?? path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
+    stateHook = (source) => ({ hooks: [{ type: 'command', command: `node ${cli} hook --team ${team} --agent ${worker.slug} --source ${source}` }] });
   });
   afterEach(async () => reset(a));
   after(async () => {
@@ -106,13 +117,22 @@ describe('Command: Generate Protocol File', function () {
       runtimeItems.map((i) => [i.label, i.description, i.detail]),
       [
         ['Claude Code', ALL_CLAUDE.join(' + '), ALL_CLAUDE.map((f) => `creates ${f}`).join(' · ')],
-        ['Codex', 'AGENTS.md', 'creates AGENTS.md'],
-        ['Cursor', '.cursorrules', 'creates .cursorrules'],
-        ['Gemini CLI', 'GEMINI.md', 'creates GEMINI.md'],
+        ['Codex', 'AGENTS.md + .codex/config.toml', 'creates AGENTS.md · creates .codex/config.toml'],
+        ['Cursor', '.cursorrules + .cursor/mcp.json', 'creates .cursorrules · creates .cursor/mcp.json'],
+        ['Gemini CLI', 'GEMINI.md + .gemini/settings.json', 'creates GEMINI.md · creates .gemini/settings.json'],
       ],
     );
-    assert.deepEqual(tabsAtReview.sort(), ALL_CLAUDE.map((f) => `${f} (Itest Proto Worker, worker, Claude Code): new file`).sort());
-    assert.deepEqual(reviewItems.map((i) => i.label), ['$(check) Write', ...ALL_CLAUDE.map((f) => `$(diff) Show ${f}`), '$(close) Cancel']);
+    assert.deepEqual(
+      tabsAtReview.sort(),
+      [...ALL_CLAUDE.map((f) => `${f} (Itest Proto Worker, worker, Claude Code): new file`), '~/.claude.json (Itest Proto Worker, worker, trust for Claude Code): new file'].sort(),
+    );
+    assert.deepEqual(reviewItems.map((i) => i.label), [
+      '$(check) Write',
+      '$(shield) Write and Trust the Folder',
+      ...ALL_CLAUDE.map((f) => `$(diff) Show ${f}`),
+      '$(diff) Show ~/.claude.json',
+      '$(close) Cancel',
+    ]);
     assert.equal(previewTabs().length, 0, 'the previews are closed after writing');
 
     const protocol = read(path.join(folder, '.cortex.md'));
@@ -133,11 +153,13 @@ describe('Command: Generate Protocol File', function () {
     assert.ok(hookText.startsWith('#!/bin/sh\n'));
     assert.ok(hookText.includes(`\ntasks_file='${worker.tasksFile}'\n`), 'the agent\'s task file is written into the script');
     if (process.platform !== 'win32') assert.equal(statSync(path.join(folder, SCRIPT)).mode & 0o777, 0o755, 'the script is executable');
-    assert.deepEqual(JSON.parse(read(path.join(folder, SETTINGS))), { hooks: { UserPromptSubmit: [HOOK] } });
+    const settings = JSON.parse(read(path.join(folder, SETTINGS))) as { hooks: Record<string, unknown[]> };
+    assert.deepEqual(settings.hooks.UserPromptSubmit, [HOOK, stateHook('claude-code')], 'the idle check, then the state hook');
+    for (const event of ['PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']) assert.deepEqual(settings.hooks[event], [stateHook('claude-code')], event);
     message(
       a,
-      /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\)\.$/,
-      'info',
+      /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\), \.mcp\.json \(created\), \.claude\/settings\.local\.json \(created\)\. Claude Code will not load the Cortex MCP server until .* is trusted \(~\/\.claude\.json\)/,
+      'warning',
     );
   });
 
@@ -156,19 +178,27 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     const result = await generate(worker.slug);
-    assert.equal(detail, `creates .cortex.md · creates CLAUDE.local.md · creates ${SCRIPT} · adds the Cortex hook to ${SETTINGS}`);
+    assert.equal(detail.split(' · $(warning)')[0], `creates .cortex.md · creates CLAUDE.local.md · creates ${SCRIPT} · adds the Cortex hook to ${SETTINGS} · creates .mcp.json · creates .claude/settings.local.json`);
     assert.deepEqual(result?.written, ALL_CLAUDE);
     const after = read(path.join(folder, SETTINGS));
     assert.ok(after.startsWith(head + ',\n    "UserPromptSubmit": [\n      {\n        "hooks": [\n'), after);
     assert.ok(after.endsWith('\n    ]' + tail), after);
     const parsed = JSON.parse(after);
-    assert.deepEqual(parsed.hooks.UserPromptSubmit, [HOOK]);
+    assert.deepEqual(parsed.hooks.UserPromptSubmit, [HOOK, stateHook('claude-code')]);
+    assert.deepEqual(parsed.hooks.PreToolUse.length, 1, "the user's own hook event has no Cortex entry");
     assert.equal(parsed.hooks.PreToolUse[0].hooks[0].command, './guard.sh');
-    message(a, /\.claude\/settings\.json \(Cortex hook added\)/, 'info');
+    message(a, /\.claude\/settings\.json \(Cortex hook added\)/, 'warning');
 
-    script(a, ['Claude Code']);
-    const again = await generate(worker.slug);
-    assert.deepEqual(again && { written: again.written, unchanged: again.unchanged }, { written: [], unchanged: ALL_CLAUDE });
+    // Every file up to date; only the trust (missing in the run's home) is offered: Cancel.
+    script(a, [
+      (r) => {
+        detail = r.items.find((i) => i.label === 'Claude Code')?.detail ?? '';
+        return 'Claude Code';
+      },
+      'Cancel',
+    ]);
+    assert.equal(await generate(worker.slug), undefined);
+    assert.equal(detail, ALL_CLAUDE.map((f) => `${f} is up to date`).join(' · '));
     assert.equal(read(path.join(folder, SETTINGS)), after);
   });
 
@@ -200,24 +230,33 @@ describe('Command: Generate Protocol File', function () {
       },
     ]);
     await generate(lead.slug);
-    assert.equal(claude?.description, '.cortex.md + CLAUDE.local.md');
+    assert.equal(claude?.description, `.cortex.md + CLAUDE.local.md + ${CLAUDE_MCP.join(' + ')}`);
   });
 
-  for (const [runtime, file] of [
-    ['Codex', 'AGENTS.md'],
-    ['Cursor', '.cursorrules'],
-    ['Gemini CLI', 'GEMINI.md'],
+  for (const [runtime, file, wiring] of [
+    ['Codex', 'AGENTS.md', '.codex/config.toml'],
+    ['Cursor', '.cursorrules', '.cursor/mcp.json'],
+    ['Gemini CLI', 'GEMINI.md', '.gemini/settings.json'],
   ] as const) {
-    it(`${runtime}: a marked Cortex section in ${file}`, async () => {
+    it(`${runtime}: a marked Cortex section in ${file}, the MCP wiring in ${wiring}${runtime === 'Gemini CLI' ? ' with the state hooks' : ''}`, async () => {
       const folder = await freshProject(worker);
       script(a, [runtime, 'Write']);
       const result = await generate(worker.slug);
-      assert.deepEqual(result?.written, [file]);
+      assert.deepEqual(result?.written, [file, wiring]);
+      if (runtime === 'Gemini CLI') {
+        // One settings.json: the state hooks and the cortex server, both Cortex's entries.
+        const settings = JSON.parse(read(path.join(folder, '.gemini/settings.json'))) as { hooks: Record<string, unknown[]>; mcpServers: Record<string, unknown> };
+        assert.deepEqual(Object.keys(settings.hooks), ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd']);
+        for (const list of Object.values(settings.hooks)) assert.deepEqual(list, [{ hooks: [{ name: 'cortex-state', ...stateHook('gemini').hooks[0] }] }]);
+        assert.deepEqual(Object.keys(settings.mcpServers), ['cortex']);
+      }
       assert.deepEqual(stepTrail(a), ['1/2', '<2/2']);
       const text = read(path.join(folder, file));
       assert.match(text, BEGIN);
       assert.ok(text.includes(`in ${runtime}.`));
       assert.equal(exists(path.join(folder, '.cortex.md')), false);
+      if (runtime === 'Cursor') message(a, /Cursor asks you to enable the cortex server the first time it opens the project\.$/, 'info');
+      else message(a, NOT_LOADED, 'warning');
     });
   }
 
@@ -246,7 +285,7 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     await generate(worker.slug);
-    assert.equal(detail, 'replaces the Cortex section of AGENTS.md');
+    assert.equal(detail, 'replaces the Cortex section of AGENTS.md · creates .codex/config.toml');
     const text = read(path.join(folder, 'AGENTS.md'));
     assert.ok(text.startsWith(above));
     assert.ok(text.endsWith(`${END}\r\n${below}`));
@@ -276,16 +315,24 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     await generate(worker.slug);
-    assert.equal(detail, `replaces the Cortex section of .cortex.md · replaces the "## Cortex" section of CLAUDE.local.md · replaces ${SCRIPT} · ${SETTINGS} is up to date`);
+    assert.equal(detail, `replaces the Cortex section of .cortex.md · replaces the "## Cortex" section of CLAUDE.local.md · replaces ${SCRIPT} · ${SETTINGS} is up to date · ${CLAUDE_MCP.map((f) => `${f} is up to date`).join(' · ')}`);
     const second = read(path.join(folder, 'CLAUDE.local.md'));
     assert.ok(second.startsWith(mine + '\n## Cortex\n'));
     assert.ok(second.includes('**Itest Proto Writer**'));
     assert.equal(second.match(/^## Cortex$/gm)?.length, 1);
 
-    script(a, ['Claude Code']);
-    const result = await generate(worker.slug);
-    assert.deepEqual(result && { written: result.written, unchanged: result.unchanged }, { written: [], unchanged: ALL_CLAUDE });
-    message(a, /protocol in .* is up to date \(\.cortex\.md, CLAUDE\.local\.md, \.claude\/hooks\/cortex-precheck\.sh, \.claude\/settings\.json\); nothing to write/, 'info');
+    // Up to date, but the trust is still missing: only "Trust the Folder" is offered; Cancel.
+    let labels: string[] = [];
+    script(a, [
+      'Claude Code',
+      (r) => {
+        labels = r.items.map((i) => i.label);
+        return 'Cancel';
+      },
+    ]);
+    assert.equal(await generate(worker.slug), undefined);
+    assert.deepEqual(labels, ['$(shield) Trust the Folder', '$(diff) Show ~/.claude.json', '$(close) Cancel']);
+    assert.deepEqual(read(path.join(folder, 'CLAUDE.local.md')), second);
     writeFileSync(worker.noteFile, read(worker.noteFile).replace('name: Itest Proto Writer', 'name: Itest Proto Worker'));
     a.store.notifyChanged([`agents/${worker.slug}/${worker.slug}.md`]);
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === worker.slug)?.name === 'Itest Proto Worker', 5000, 'the name back');
@@ -303,7 +350,7 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     await generate(worker.slug);
-    assert.equal(detail, `replaces .cortex.md (an earlier protocol file without Cortex markers) · creates CLAUDE.local.md · creates ${SCRIPT} · creates ${SETTINGS}`);
+    assert.equal(detail, `replaces .cortex.md (an earlier protocol file without Cortex markers) · creates CLAUDE.local.md · creates ${SCRIPT} · creates ${SETTINGS} · ${CLAUDE_MCP.map((f) => `creates ${f}`).join(' · ')}`);
     assert.doesNotMatch(read(path.join(folder, '.cortex.md')), /Written by \/join/);
   });
 
@@ -312,7 +359,11 @@ describe('Command: Generate Protocol File', function () {
     script(a, [
       'Gemini CLI',
       (r) => {
-        assert.deepEqual(previewTabs().map((t) => t.label), ['GEMINI.md (Itest Proto Worker, worker, Gemini CLI): new file']);
+        assert.deepEqual(previewTabs().map((t) => t.label).sort(), [
+          '.gemini/settings.json (Itest Proto Worker, worker, Gemini CLI): new file',
+          'GEMINI.md (Itest Proto Worker, worker, Gemini CLI): new file',
+          '~/.gemini/trustedFolders.json (Itest Proto Worker, worker, trust for Gemini CLI): new file',
+        ]);
         return BACK;
       },
       () => {
@@ -323,7 +374,7 @@ describe('Command: Generate Protocol File', function () {
       'Write',
     ]);
     const result = await generate(worker.slug);
-    assert.deepEqual(result?.written, ['.cursorrules']);
+    assert.deepEqual(result?.written, ['.cursorrules', '.cursor/mcp.json']);
     assert.equal(exists(path.join(folder, 'GEMINI.md')), false);
     assert.deepEqual(stepTrail(a), ['1/2', '<2/2', '1/2', '<2/2', '<2/2']);
   });
@@ -364,7 +415,7 @@ describe('Command: Generate Protocol File', function () {
       a,
       new RegExp(
         `wrote \\.cortex\\.md \\(created\\) in ${escape(folder)}, but not CLAUDE\\.local\\.md: CLAUDE\\.local\\.md changed on disk after the preview\\. ` +
-          `\\.claude/hooks/cortex-precheck\\.sh and \\.claude/settings\\.json were not written either\\. Run "Cortex: Generate Protocol File" again`,
+          `\\.claude/hooks/cortex-precheck\\.sh, \\.claude/settings\\.json, \\.mcp\\.json and \\.claude/settings\\.local\\.json were not written either\\. Run "Cortex: Generate Protocol File" again`,
       ),
       'error',
     );
@@ -385,7 +436,7 @@ describe('Command: Generate Protocol File', function () {
     assert.equal(exists(path.join(folder, SCRIPT)), false);
     message(
       a,
-      /nothing was written in .*\. \.cortex\.md was created by another program after the preview\. CLAUDE\.local\.md, \.claude\/hooks\/cortex-precheck\.sh and \.claude\/settings\.json were not written either\./,
+      /nothing was written in .*\. \.cortex\.md was created by another program after the preview\. CLAUDE\.local\.md, \.claude\/hooks\/cortex-precheck\.sh, \.claude\/settings\.json, \.mcp\.json and \.claude\/settings\.local\.json were not written either\./,
       'error',
     );
   });

@@ -228,7 +228,7 @@ describe('Command: Register Agent', function () {
     const folder = tempFolder('proto-');
     script(a, ['Itest Reg Proto', folder, 'Worker', '', 'Codex', 'Write'], (_s, text, items) => (/registered Itest Reg Proto/.test(text) ? items[0] : undefined));
     const result = await vscode.commands.executeCommand<{ protocol?: { written: string[]; runtime: string } }>('cortex.registerAgent');
-    assert.deepEqual(result?.protocol && { written: result.protocol.written, runtime: result.protocol.runtime }, { written: ['AGENTS.md'], runtime: 'codex' });
+    assert.deepEqual(result?.protocol && { written: result.protocol.written, runtime: result.protocol.runtime }, { written: ['AGENTS.md', '.codex/config.toml'], runtime: 'codex' });
     const agents = read(path.join(folder, 'AGENTS.md'));
     assert.match(agents, /^<!-- cortex:begin/);
     assert.ok(agents.includes(`- Task file: \`${tasks('itest-reg-proto')}\``));

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnsFor, findCard } from '../../../src/views/board/common/columns';
 import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
-import { BoardFilter, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
-import { BoardCard, BoardHeader, CardDetail, CardRef, DropTarget } from '../../../src/views/board/common/messages';
+import { BoardFilter, NO_FILTER, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
+import { BoardCard, BoardHeader, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
-import { BoardClient, BoardView } from '../client';
+import { BoardClient, BoardView, ShowRequest, TextMatches } from '../client';
+import { ChangesContext } from './changes-context';
+import { DetailForm } from './detail-review';
 import { plural } from '../format';
 import { UiState } from '../state';
 import { BoardGrid } from './board-grid';
@@ -41,20 +43,81 @@ function usePainted(ready: boolean, onPainted: (() => void) | undefined): void {
   });
 }
 
-type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean } | null;
+/** `busy`: a form's write was sent and its result has not come (its submit button waits). */
+type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean; form: DetailForm; busy?: boolean } | null;
 
-/** The detail panel's card, and its details asked of the host again whenever that card changes. */
-function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | undefined, refOf: (key: CardKey) => CardRef | null) {
+/**
+ * The detail panel's card, and its details asked of the host again whenever that card
+ * changes; for a task in progress or done, also what it changed (again when its
+ * changes summary moves on).
+ */
+function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | undefined, refOf: (key: CardKey) => CardRef | null, changes: ReadonlyMap<string, ChangeSummary>) {
   const [detail, setDetail] = useState<DetailState>(null);
+  const [changeDetail, setChangeDetail] = useState<{ key: string; loading: boolean; detail: ChangeDetail | null } | null>(null);
   const detailCard = detail ? cardOf(detail.card) : undefined;
+  const same = (cur: DetailState, ref: CardRef) => !!cur && cur.card.agent === ref.agent && cur.card.title === ref.title;
   useEffect(() => {
     if (!detail) return;
     const ref = refOf(detail.card);
     if (!ref) return;
-    client.requestDetail(ref, (d) => setDetail((cur) => (cur && cur.card.agent === ref.agent && cur.card.title === ref.title ? { card: cur.card, detail: d, loading: false } : cur)));
+    client.requestDetail(ref, (d) => setDetail((cur) => (cur && same(cur, ref) ? { ...cur, detail: d, loading: false } : cur)));
   }, [detail?.card.agent, detail?.card.title, detailCard]);
-  const open = (key: CardKey) => setDetail((cur) => (cur && cur.card.agent === key.agent && cur.card.title === key.title ? cur : { card: key, detail: null, loading: true }));
-  return { detail, open, close: () => setDetail(null) };
+  const withChanges = detailCard && (detailCard.status === 'done' || detailCard.status === 'in-progress') ? detailCard : undefined;
+  const key = withChanges && detail ? changeKey(detail.card.agent, withChanges) : null;
+  const summary = key ? changes.get(key) : undefined;
+  useEffect(() => {
+    if (!key || !detail) {
+      setChangeDetail(null);
+      return;
+    }
+    const ref = refOf(detail.card);
+    if (!ref) return;
+    setChangeDetail((cur) => (cur && cur.key === key ? { ...cur, loading: cur.detail === null } : { key, loading: true, detail: null }));
+    client.requestChangeDetail(ref, (d) => setChangeDetail((cur) => (cur && cur.key === key ? { key, loading: false, detail: d } : cur)));
+  }, [key, summary]);
+  const open = (key: CardKey, form: DetailForm = null) =>
+    setDetail((cur) => (cur && cur.card.agent === key.agent && cur.card.title === key.title ? { ...cur, form: form ?? cur.form } : { card: key, detail: null, loading: true, form }));
+  const setForm = (form: DetailForm) => setDetail((cur) => (cur ? { ...cur, form, busy: false } : cur));
+  const setBusy = (busy: boolean) => setDetail((cur) => (cur ? { ...cur, busy } : cur));
+  return { detail, changes: key ? changeDetail : null, open, setForm, setBusy, close: () => setDetail(null) };
+}
+
+/** The host's extras: each card's changes summary, and the cards its full-text search found. */
+function useExtras(client: BoardClient): { changes: ReadonlyMap<string, ChangeSummary>; matches: TextMatches | undefined } {
+  const [extras, setExtras] = useState(() => ({ changes: client.changes, matches: client.matches }));
+  useEffect(() => client.onExtras(() => setExtras({ changes: client.changes, matches: client.matches })), [client]);
+  return extras;
+}
+
+/** Tells the host which in-progress and done cards are on screen (their changes are computed only for those). */
+function useVisibleCards(actions: BoardActions, gridHost: { readonly current: HTMLDivElement | null }): void {
+  const sent = useRef('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const cards = Array.from(gridHost.current?.querySelectorAll<HTMLElement>('.card[data-status="done"], .card[data-status="in-progress"]') ?? []).map((c) => ({
+        agent: c.dataset.agent ?? '',
+        index: Number(c.dataset.index),
+        title: c.dataset.title ?? '',
+        status: c.dataset.status || null,
+      }));
+      const signature = JSON.stringify(cards);
+      if (signature === sent.current) return;
+      sent.current = signature;
+      actions.visible(cards.slice(0, 500));
+    }, 150);
+  });
+}
+
+/** Asks the host for the cards whose full description or summary has the filter's words. */
+function useFullTextFilter(actions: BoardActions, text: string): void {
+  useEffect(() => {
+    if (text.trim() === '') return;
+    const t = setTimeout(() => actions.filterText(text), 120);
+    return () => clearTimeout(t);
+  }, [text]);
 }
 
 /**
@@ -74,13 +137,18 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const update = (patch: Partial<UiState>) => setUi((prev) => ({ ...prev, ...patch }));
   useHostEvents(client, actions, ui, setUi, announce, setReveal);
   const saveScroll = useScrollSave(actions, setUi);
+  const extras = useExtras(client);
 
   const header = view.header;
-  const data = useBoardData(view, ui);
+  const data = useBoardData(view, ui, extras.matches);
   const { lanes, collapsed } = data;
   usePainted(header?.status === 'ready', props.onPainted);
-  const details = useDetail(client, data.cardOf, data.refOf);
-  const cmd = cardCommands({ client, actions, data, trusted: !!header?.trusted, agentCount: view.agents.length, menu, setMenu, setFocus, details, announce, gridHost });
+  const details = useDetail(client, data.cardOf, data.refOf, extras.changes);
+  const afterOk = useAfterOk(client);
+  const cmd = cardCommands({ client, actions, data, trusted: !!header?.trusted, agentCount: view.agents.length, menu, setMenu, setFocus, details, announce, gridHost, afterOk });
+  useVisibleCards(actions, gridHost);
+  useFullTextFilter(actions, ui.filter.text);
+  useShowRequests(client, setUi, cmd);
 
   if (!header) return <BoardLoading />;
   if (header.status !== 'ready') return <BoardNoTeam header={header} onOpenTeamView={actions.openTeamView} />;
@@ -90,7 +158,8 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const detail = details.detail;
 
   return (
-    <main class="board-app">
+    <ChangesContext.Provider value={extras.changes}>
+    <main class="board-app" onKeyDown={(e) => cmd.onKeyDown(e)}>
       <header class="board-header">
         <BoardTitle header={header} />
         <Toolbar
@@ -99,6 +168,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
           projects={header.projects}
           summary={summary}
           trusted={header.trusted}
+          toReview={header.toReview}
           someFolded={lanes.some((l) => collapsed.has(l.agent.slug))}
           onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
           onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
@@ -111,7 +181,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
       ) : null}
       <div class="board-main" ref={gridHost}>
         {lanes.length === 0 ? (
-          <NoLanes noAgents={view.agents.length === 0} onClearFilter={() => update({ filter: { text: '', agent: null, project: null } })} />
+          <NoLanes noAgents={view.agents.length === 0} onClearFilter={() => update({ filter: NO_FILTER })} />
         ) : (
           <BoardGrid
             lanes={lanes}
@@ -133,16 +203,53 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
             agentName={data.agentName}
           />
         )}
-        {detail ? <CardDetails detail={detail} now={header.now} data={data} actions={actions} cmd={cmd} /> : null}
+        {detail ? <CardDetails detail={detail} changes={details.changes} trusted={header.trusted} now={header.now} data={data} actions={actions} cmd={cmd} /> : null}
       </div>
       {menu ? <CardMenuAt menu={menu} cmd={cmd} onClose={() => setMenu(null)} /> : null}
       <div class="visually-hidden" role="status" aria-live="polite" data-announcement>
         {announcement}
       </div>
       <div id="card-help" class="visually-hidden">
-        Enter shows the details. Space lifts the card: then the arrow keys choose a column, a position or another agent's lane, and Enter or Space drops it. Shift+F10 opens its actions.
+        Enter shows the details. Space lifts the card: then the arrow keys choose a column, a position or another agent's lane, and Enter or Space drops it. Shift+F10 opens its actions. Ctrl+Z undoes the last board action.
       </div>
     </main>
+    </ChangesContext.Provider>
+  );
+}
+
+/** Follow-ups of operations, run when the host says one succeeded. */
+function useAfterOk(client: BoardClient): Map<number, (ok: boolean) => void> {
+  const map = useRef(new Map<number, (ok: boolean) => void>()).current;
+  useEffect(
+    () =>
+      client.onResult((op, ok) => {
+        const then = map.get(op);
+        map.delete(op);
+        then?.(ok);
+      }),
+    [client],
+  );
+  return map;
+}
+
+/** What the host asks the page to show: a card's details (Search Team), the cards to review (the status bar). */
+function useShowRequests(client: BoardClient, setUi: (f: (prev: UiState) => UiState) => void, cmd: Commands): void {
+  const latest = useRef(cmd);
+  latest.current = cmd;
+  useEffect(
+    () =>
+      client.onShow((show: ShowRequest) => {
+        if (show.kind === 'toReview') {
+          setUi((prev) => ({ ...prev, filter: { ...NO_FILTER, review: true } }));
+          return;
+        }
+        const key: CardKey = { agent: show.agent, index: show.index, title: show.title };
+        // Nothing may hide it: no filter, its lane unfolded.
+        setUi((prev) => ({ ...prev, filter: NO_FILTER, collapsed: prev.collapsed.filter((s) => s !== show.agent) }));
+        latest.current.openDetail(key);
+        latest.current.refocus(key);
+      }),
+    [client],
   );
 }
 
@@ -184,9 +291,9 @@ function useScrollSave(actions: BoardActions, setUi: (f: (prev: UiState) => UiSt
 }
 
 /** The lanes as filtered, the columns, and looking cards up by key. */
-function useBoardData(view: BoardView, ui: UiState) {
+function useBoardData(view: BoardView, ui: UiState, matches: TextMatches | undefined) {
   const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
-  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter), [view.agents, view.cards, ui.filter]);
+  const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter, matches), [view.agents, view.cards, ui.filter, matches]);
   const columns = useMemo(() => columnsFor(view.agents), [view.agents]);
   const names = useMemo(() => new Map(view.agents.map((a) => [a.slug, a.name] as const)), [view.agents]);
   const cardOf = (key: CardKey) => {
@@ -204,6 +311,10 @@ function useBoardData(view: BoardView, ui: UiState) {
       return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
     },
     readyOf: (agent: string) => view.cards.get(agent)?.filter((x) => x.status === 'ready') ?? [],
+    isDown: (agent: string) => {
+      const a = view.agents.find((x) => x.slug === agent);
+      return a?.liveness === 'down' || a?.liveness === 'inactive';
+    },
   };
 }
 
@@ -219,6 +330,8 @@ interface CardCommandDeps {
   details: ReturnType<typeof useDetail>;
   announce: (text: string) => void;
   gridHost: { readonly current: HTMLDivElement | null };
+  /** What to do once an operation succeeded, by its number (an edit's details follow the new title). */
+  afterOk: Map<number, (ok: boolean) => void>;
 }
 
 /** What can be done to a card: drop it (mouse, keyboard, menu), its menu's actions, its details; the focus follows. */
@@ -230,9 +343,9 @@ function cardCommands(d: CardCommandDeps) {
     d.setFocus({ ...key });
     requestAnimationFrame(() => focusedCard()?.focus({ preventScroll: false }));
   };
-  const openDetail = (key: CardKey) => {
+  const openDetail = (key: CardKey, form: DetailForm = null) => {
     d.setMenu(null);
-    d.details.open(key);
+    d.details.open(key, form);
   };
   const closeDetail = () => {
     const key = d.details.detail?.card ?? null;
@@ -259,7 +372,41 @@ function cardCommands(d: CardCommandDeps) {
 
   const menuItems = (key: CardKey): MenuItem[] => {
     const c = data.cardOf(key);
-    return c ? menuItemsFor(c, data.readyOf(key.agent), d.trusted, d.agentCount) : [];
+    return c ? menuItemsFor(c, data.readyOf(key.agent), d.trusted, d.agentCount, data.isDown(key.agent)) : [];
+  };
+
+  /** Sends a write on one card; the host's result is announced. */
+  const write = (send: (op: number) => void, doing: string, then?: (ok: boolean) => void) => {
+    if (!d.trusted) {
+      announce('Restricted Mode: the board only reads.');
+      return;
+    }
+    const op = client.operation(send);
+    if (then) d.afterOk.set(op, then);
+    announce(doing);
+  };
+  const accept = (ref: CardRef) => write((op) => actions.accept(op, ref), `Accepting "${ref.title}"…`);
+  // A form closes once its write succeeded; a refused one stays open with what was typed.
+  const formWrite = (send: (op: number) => void, doing: string, then?: () => void) => {
+    if (d.trusted) d.details.setBusy(true);
+    write(send, doing, (ok) => {
+      if (!ok) return d.details.setBusy(false);
+      d.details.setForm(null);
+      then?.();
+    });
+  };
+  const sendBack = (ref: CardRef, comment: string) => formWrite((op) => actions.sendBack(op, ref, comment), `Sending "${ref.title}" back…`);
+  const editTask = (ref: CardRef, expected: { title: string; body: string }, title: string, body: string) =>
+    formWrite((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
+  const undo = () => write((op) => actions.undo(op), 'Undoing the last board action…');
+
+  /** Ctrl+Z (Cmd+Z) undoes the last board action, except while typing in a text field (where it undoes the typing). */
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    e.preventDefault();
+    undo();
   };
 
   const choose = (id: string, from: CardKey | null = d.menu?.card ?? null) => {
@@ -273,9 +420,14 @@ function cardCommands(d: CardCommandDeps) {
     let now: CardKey | null = key;
     if (target) now = drop(ref, target);
     else if (id === 'details') return openDetail(key);
+    else if (id === 'edit' || id === 'sendBack') return d.details.open(key, id);
     else if (id === 'editor') actions.openTask(ref);
     else if (id === 'reassign') client.reassign(ref);
     else if (id === 'again') actions.dispatchAgain(ref);
+    else if (id === 'review') actions.reviewChanges(ref);
+    else if (id === 'accept') accept(ref);
+    else if (id === 'cancel') write((op) => actions.cancelTask(op, ref), `Cancelling "${ref.title}"…`);
+    else if (id === 'unclaim') write((op) => actions.unclaim(op, ref), `Unclaiming "${ref.title}"…`);
     else if (id === 'lift') {
       refocus(key);
       requestAnimationFrame(() => focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
@@ -284,7 +436,7 @@ function cardCommands(d: CardCommandDeps) {
     if (now) refocus(now);
   };
 
-  return { drop, menuItems, choose, openDetail, closeDetail, refocus };
+  return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown, setForm: d.details.setForm };
 }
 
 function BoardTitle({ header }: { header: BoardHeader }) {
@@ -298,13 +450,22 @@ function BoardTitle({ header }: { header: BoardHeader }) {
 
 type Commands = ReturnType<typeof cardCommands>;
 
-/** The detail panel of the card shown, with its write actions as buttons. */
-function CardDetails(props: { detail: NonNullable<ReturnType<typeof useDetail>['detail']>; now: number; data: ReturnType<typeof useBoardData>; actions: BoardActions; cmd: Commands }) {
+/** The detail panel of the card shown, with its write actions as buttons, its review and its changes. */
+function CardDetails(props: {
+  detail: NonNullable<ReturnType<typeof useDetail>['detail']>;
+  changes: ReturnType<typeof useDetail>['changes'];
+  trusted: boolean;
+  now: number;
+  data: ReturnType<typeof useBoardData>;
+  actions: BoardActions;
+  cmd: Commands;
+}) {
   const { detail, data, actions, cmd } = props;
   const withRef = (use: (ref: CardRef) => void) => {
     const ref = data.refOf(detail.card);
     if (ref) use(ref);
   };
+  const setForm = (form: DetailForm) => cmd.setForm(form);
   return (
     <DetailPanel
       detail={detail.detail}
@@ -316,6 +477,26 @@ function CardDetails(props: { detail: NonNullable<ReturnType<typeof useDetail>['
       onLink={(n) => withRef((ref) => actions.openLink(ref, n))}
       actions={cmd.menuItems(detail.card).filter((i) => DETAIL_ACTIONS.has(i.id) && !i.disabled)}
       onAction={(id) => cmd.choose(id, detail.card)}
+      trusted={props.trusted}
+      changes={props.changes ? { loading: props.changes.loading, detail: props.changes.detail } : null}
+      form={detail.form}
+      busy={!!detail.busy}
+      setForm={setForm}
+      onReview={() => withRef((ref) => actions.reviewChanges(ref))}
+      onAccept={() => withRef((ref) => cmd.accept(ref))}
+      onSendBack={(comment) => withRef((ref) => cmd.sendBack(ref, comment))}
+      onEdit={(title, body) =>
+        withRef((ref) => {
+          const d = detail.detail;
+          if (!d || d.source === null) return;
+          cmd.editTask(ref, { title: d.title, body: d.source }, title, body);
+        })
+      }
+      onShowTask={(index, title) => {
+        const key = { agent: detail.card.agent, index, title };
+        cmd.openDetail(key);
+        cmd.refocus(key);
+      }}
     />
   );
 }

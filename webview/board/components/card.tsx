@@ -1,5 +1,8 @@
-import { BoardCard } from '../../../src/views/board/common/messages';
+import { useContext } from 'preact/hooks';
+import { changesSentence, changesShort } from '../../../src/views/board/common/changes';
+import { BoardCard, ChangeSummary, changeKey } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
+import { ChangesContext } from './changes-context';
 
 export interface CardProps {
   card: BoardCard;
@@ -30,16 +33,26 @@ export function cardLine(card: BoardCard): string {
   return card.status === 'done' && card.summary ? card.summary : card.text;
 }
 
-export function cardLabel(card: BoardCard, agentName: string, nextUp: boolean, now: number): string {
+export function cardLabel(card: BoardCard, agentName: string, nextUp: boolean, now: number, changes?: ChangeSummary): string {
   const age = ageText(card, now);
-  return `${card.title}. ${statusText(card.status)}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.`;
+  const review = card.review ? `, ${card.review}` : card.status === 'done' ? ', to review' : '';
+  const changed = changes && changesShort(changes, card.status) ? ` ${changesSentence(changes)}` : '';
+  return `${card.title}. ${statusText(card.status)}${review}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.${changed}`;
 }
+
+const REVIEW_LOOK: Readonly<Record<'accepted' | 'sent back', { icon: string; text: string }>> = {
+  accepted: { icon: 'check', text: 'accepted' },
+  'sent back': { icon: 'reply', text: 'sent back' },
+};
 
 /** One task: title (with "next up" on the agent's first ready task), agent and age, then its first line or Summary. */
 export function Card(p: CardProps) {
   const c = p.card;
   const age = ageText(c, p.now);
   const line = cardLine(c);
+  const changes = useContext(ChangesContext).get(changeKey(p.agentSlug, c));
+  const short = changesShort(changes, c.status);
+  const review = c.review ? REVIEW_LOOK[c.review] : null;
   const cls = [
     'card',
     `status-${c.status === 'ready' || c.status === 'in-progress' || c.status === 'done' ? c.status : 'other'}`,
@@ -60,7 +73,7 @@ export function Card(p: CardProps) {
       draggable={p.draggable}
       aria-posinset={p.pos}
       aria-setsize={p.size}
-      aria-label={cardLabel(c, p.agentName, p.nextUp, p.now)}
+      aria-label={cardLabel(c, p.agentName, p.nextUp, p.now, changes)}
       aria-describedby="card-help"
       aria-busy={p.pending ? 'true' : undefined}
       data-agent={p.agentSlug}
@@ -79,11 +92,29 @@ export function Card(p: CardProps) {
           {c.title}
         </span>
         {p.pending ? <span class="codicon codicon-sync codicon-modifier-spin pending-icon" aria-hidden="true" title="Writing…" /> : null}
+        {review ? (
+          <span class={`review-mark review-${c.review === 'accepted' ? 'accepted' : 'sent-back'}`} title={`Reviewed: ${review.text}`} aria-hidden="true">
+            <span class={`codicon codicon-${review.icon}`} />
+            {review.text}
+          </span>
+        ) : null}
       </div>
       <div class="card-meta">
         <span class={`codicon codicon-${STATUS_ICONS[c.status ?? ''] ?? 'question'}`} aria-hidden="true" />
         <span class="card-agent">{p.agentName}</span>
         {age ? <span class="card-age">· {age}</span> : null}
+        {short && changes ? (
+          <span class={`card-changes${changes.kind === 'changes' ? '' : ' muted'}`} title={changesSentence(changes)} aria-hidden="true">
+            <span class={`codicon codicon-${changes.kind === 'changes' ? 'diff' : 'circle-slash'}`} />
+            {changes.kind === 'changes' ? (
+              <>
+                {changes.files} <span class="added">+{changes.added}</span> <span class="removed">−{changes.removed}</span>
+              </>
+            ) : (
+              short
+            )}
+          </span>
+        ) : null}
       </div>
       {line ? (
         <div class={`card-text${c.status === 'done' && c.summary ? ' summary' : ''}`} title={line}>

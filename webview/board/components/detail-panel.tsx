@@ -1,8 +1,9 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { CardDetail } from '../../../src/views/board/common/messages';
+import { CardDetail, ChangeDetail } from '../../../src/views/board/common/messages';
 import { ageText, statusText } from '../format';
 import { HeadingLevels, Markdown } from '../../shared/markdown';
+import { ChangesSection, DetailForm, EditForm, ReviewActions } from './detail-review';
 
 /** Headings inside a card's description sit below the panel's own title. */
 const DESCRIPTION_HEADINGS: HeadingLevels = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
@@ -23,6 +24,19 @@ export function DetailPanel(props: {
   /** The card's write actions (Start, Complete…, Dispatch Again…), by menu id; none in Restricted Mode. */
   actions: ReadonlyArray<{ id: string; label: string; icon: string }>;
   onAction: (id: string) => void;
+  trusted: boolean;
+  /** The task's changes (in progress and done tasks); null for others. */
+  changes: { loading: boolean; detail: ChangeDetail | null } | null;
+  form: DetailForm;
+  /** A form's write is on its way: its submit button waits. */
+  busy: boolean;
+  setForm: (form: DetailForm) => void;
+  onReview: () => void;
+  onAccept: () => void;
+  onSendBack: (comment: string) => void;
+  onEdit: (title: string, body: string) => void;
+  /** Shows another task of the same agent (the original of a rework). */
+  onShowTask: (index: number, title: string) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [props.title]);
@@ -55,14 +69,27 @@ export function DetailPanel(props: {
         <p class="muted" role="status">
           This task is no longer where the board showed it.
         </p>
+      ) : props.form === 'edit' && d.source !== null ? (
+        <EditForm detail={d} trusted={props.trusted} busy={props.busy} onSave={props.onEdit} onCancel={() => props.setForm(null)} />
       ) : (
         <>
-          <DetailFields detail={d} age={age} />
+          <DetailFields detail={d} age={age} onShowTask={props.onShowTask} />
+          {d.unclaimable ? (
+            <p class="notice-inline" role="note">
+              <span class="codicon codicon-warning" aria-hidden="true" /> {d.agentName} is down with this task in progress: unclaim it (back to ready) or reassign it.
+            </p>
+          ) : null}
           <div class="detail-actions">
             <button type="button" class="button" onClick={props.onOpenInEditor}>
               <span class="codicon codicon-go-to-file" aria-hidden="true" />
               <span>Open in Editor</span>
             </button>
+            {d.source !== null && props.trusted ? (
+              <button type="button" class="button secondary" data-action="edit" onClick={() => props.setForm('edit')}>
+                <span class="codicon codicon-edit" aria-hidden="true" />
+                <span>Edit…</span>
+              </button>
+            ) : null}
             {props.actions.map((a) => (
               <button key={a.id} type="button" class="button secondary" data-action={a.id} onClick={() => props.onAction(a.id)}>
                 <span class={`codicon codicon-${a.icon}`} aria-hidden="true" />
@@ -70,6 +97,10 @@ export function DetailPanel(props: {
               </button>
             ))}
           </div>
+          {d.status === 'done' ? (
+            <ReviewActions detail={d} trusted={props.trusted} busy={props.busy} form={props.form} setForm={props.setForm} onAccept={props.onAccept} onSendBack={props.onSendBack} />
+          ) : null}
+          {props.changes ? <ChangesSection changes={props.changes} onReview={props.onReview} /> : null}
           <DetailTexts detail={d} onLink={props.onLink} />
         </>
       )}
@@ -78,7 +109,7 @@ export function DetailPanel(props: {
 }
 
 /** Agent, status with its age, Started, Completed, the other `**Key:**` fields, where it is in tasks.md. */
-function DetailFields({ detail: d, age }: { detail: CardDetail; age: string | null }) {
+function DetailFields({ detail: d, age, onShowTask }: { detail: CardDetail; age: string | null; onShowTask: (index: number, title: string) => void }) {
   return (
     <dl class="detail-fields">
       <dt>Agent</dt>
@@ -103,7 +134,15 @@ function DetailFields({ detail: d, age }: { detail: CardDetail; age: string | nu
       {d.fields.map(([k, v]) => (
         <Fragment key={k}>
           <dt>{k}</dt>
-          <dd>{v}</dd>
+          <dd>
+            {k === 'Rework of' && d.reworkOf ? (
+              <button type="button" class="link-button" title="Show the original task" onClick={() => onShowTask(d.reworkOf!.index, d.reworkOf!.title)}>
+                {v}
+              </button>
+            ) : (
+              v
+            )}
+          </dd>
         </Fragment>
       ))}
       <dt>Position</dt>

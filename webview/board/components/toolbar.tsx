@@ -8,6 +8,8 @@ export function Toolbar(props: {
   projects: readonly string[];
   summary: string;
   trusted: boolean;
+  /** Done tasks without a review. */
+  toReview: number;
   /** Some lane is folded: the button unfolds them all (else it folds them all). */
   someFolded: boolean;
   /** Changes some of the filters (the others keep their current values). */
@@ -65,6 +67,17 @@ export function Toolbar(props: {
           ))}
         </select>
       </label>
+      <button
+        type="button"
+        class={`toggle-button${filter.review ? ' on' : ''}`}
+        aria-pressed={filter.review}
+        title={filter.review ? 'Show every task again' : 'Show only the done tasks no one has reviewed yet'}
+        onClick={() => set({ review: !filter.review })}
+      >
+        <span class="codicon codicon-checklist" aria-hidden="true" />
+        <span>To review</span>
+        <span class="toggle-count">{props.toReview}</span>
+      </button>
       <span class="toolbar-summary" aria-live="off">
         {props.summary}
       </span>

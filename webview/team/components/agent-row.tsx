@@ -2,6 +2,7 @@ import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { duration, plural } from '../../shared/format';
 import { LivenessBadge } from '../../shared/liveness-badge';
+import { RunButtons, RunLines } from './agent-run';
 
 /** Where a row sits in the lineage tree (tree layout only). */
 export interface TreePlace {
@@ -47,11 +48,12 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     `${a.name}${a.coordinator ? ', coordinator' : ''}, ${a.liveness}` +
     (a.current ? `, working on ${a.current.title}` : '') +
     `, ${plural(a.readyCount, 'ready task')}` +
+    (a.run?.turn === 'needs-input' ? ', needs your input' : a.run?.turn === 'working' ? ', working' : '') +
     (a.shuttle ? `, Shuttle ${a.shuttle.done} of ${a.shuttle.total} done` : '') +
     (tree?.context ? ', shown as the parent of a match' : '');
   return (
     <li
-      class={`row agent liveness-${a.liveness}${props.selected ? ' selected' : ''}${a.coordinator ? ' coordinator' : ''}${tree ? ` depth-${Math.min(tree.depth, 6)}` : ''}${tree?.context ? ' context' : ''}`}
+      class={`row agent liveness-${a.liveness}${a.run?.turn === 'needs-input' ? ' needs-input' : ''}${props.selected ? ' selected' : ''}${a.coordinator ? ' coordinator' : ''}${tree ? ` depth-${Math.min(tree.depth, 6)}` : ''}${tree?.context ? ' context' : ''}`}
       data-row={`agent:${a.slug}`}
       data-slug={a.slug}
       data-parent={tree?.parentSlug ?? undefined}
@@ -75,6 +77,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     >
       <RowHead agent={a} actions={actions} tree={tree} tabStop={props.tabStop} onSelect={props.onSelect} />
       {a.coordinator || a.role ? <RoleLine agent={a} /> : null}
+      <RunLines agent={a} actions={actions} />
       {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
       <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />
       {a.sessionStatus || a.lastSession ? <SessionLine agent={a} /> : null}
@@ -121,6 +124,7 @@ function RowHead(props: { agent: AgentView; actions: TeamActions; tree?: TreePla
       ) : null}
       <span class="spacer" />
       <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
+      <RunButtons agent={a} actions={actions} tabStop={props.tabStop} onSelect={props.onSelect} />
       <button
         type="button"
         class="icon-button dispatch"

@@ -80,7 +80,7 @@ function Message({ message: x, trusted, actions }: { message: MessageView; trust
   const overdue = x.overdueText !== null;
   const label = `${x.id}: ${x.subject}, ${x.kind ?? 'message'}, ${x.priority} ${x.priorityName}, from ${x.from} to ${x.to}, ${x.status}${overdue ? `, overdue by ${x.overdueText}` : ''}${x.escalated ? ', escalated' : ''}`;
   return (
-    <article class={`message status-${x.status || 'none'} priority-${x.priority.toLowerCase()}${overdue ? ' overdue' : ''}`} aria-label={label}>
+    <article class={`message status-${x.status || 'none'} priority-${x.priority.toLowerCase()}${overdue ? ' overdue' : ''}`} data-id={x.id} tabIndex={-1} aria-label={label}>
       <header>
         <span class="msg-id">{x.id}</span>
         <span class={`chip priority priority-${x.priority.toLowerCase()}${x.priorityGiven ? '' : ' implied'}`} title={`${x.priority}: ${x.priorityName} priority${x.priorityGiven ? '' : ' (none written: P2)'}`}>

@@ -146,7 +146,7 @@ function DecisionsBlock({ decisions }: { decisions: Worklog['decisions'] }) {
 function Entry({ entry: e, onOpen }: { entry: Worklog['entries'][number]; onOpen: () => void }) {
   const l = look(e.type);
   return (
-    <li class={`entry type-${e.type.replace('.', '-')}`}>
+    <li class={`entry type-${e.type.replace('.', '-')}`} data-id={e.id} tabIndex={-1}>
       <div class="marker" aria-hidden="true">
         <span class={`codicon codicon-${l.icon}`} />
       </div>

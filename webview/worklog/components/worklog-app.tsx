@@ -1,21 +1,25 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EntryView, MessageView, WorklogViewState } from '../../../src/views/worklog/common/messages';
+import { WORKLOG_TABS as TABS, type EntryView, type MessageView, type WorklogTab, type WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
+import { Activity } from './activity';
 import { Mailbox } from './mailbox';
 import { Timeline } from './timeline';
 
 /** The latest state from the host; components subscribe to it. */
 export class WorklogStore {
   state: WorklogViewState | undefined;
-  /** A tab the host asked to show, until the page shows it. */
-  requestedTab: WorklogUi['tab'] | undefined;
+  /**
+   * A tab to show (the escalation offer's Open Mailbox) or an entry or message on it
+   * (Search Team), with a counter so the same one can be shown again.
+   */
+  revealed: { tab: WorklogTab; id: string | null; seq: number } | undefined;
   private listeners = new Set<() => void>();
   set(state: WorklogViewState): void {
     this.state = state;
     for (const l of this.listeners) l();
   }
-  showTab(tab: WorklogUi['tab']): void {
-    this.requestedTab = tab;
+  reveal(tab: WorklogTab, id: string | null): void {
+    this.revealed = { tab, id, seq: (this.revealed?.seq ?? 0) + 1 };
     for (const l of this.listeners) l();
   }
   subscribe(l: () => void): () => void {
@@ -24,9 +28,19 @@ export class WorklogStore {
   }
 }
 
+
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
   const [ui, setUi] = useState<WorklogUi>(() => actions.loadUi());
+  const [revealed, setRevealed] = useState(store.revealed);
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        setState(store.state);
+        setRevealed(store.revealed);
+      }),
+    [store],
+  );
   const change = (next: Partial<WorklogUi>) => {
     setUi((current) => {
       const u = { ...current, ...next };
@@ -34,23 +48,15 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
       return u;
     });
   };
-  useEffect(
-    () =>
-      store.subscribe(() => {
-        setState(store.state);
-        const tab = store.requestedTab;
-        store.requestedTab = undefined;
-        if (tab) change({ tab });
-      }),
-    [store],
-  );
+  useReveal(revealed, ui, change);
   const tabs = useRef<HTMLDivElement>(null);
   if (!state) return <div class="loading" role="status">Loading the worklog…</div>;
   if (!state.hasTeam) return <div class="empty" role="status">No team folder is open. Use “Cortex: Select Team Folder…”.</div>;
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    const next = ui.tab === 'worklog' ? 'mailbox' : 'worklog';
+    const at = TABS.indexOf(ui.tab);
+    const next = TABS[(at + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
     change({ tab: next });
     (tabs.current?.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus();
   };
@@ -64,19 +70,53 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
         <button id="tab-mailbox" role="tab" aria-selected={ui.tab === 'mailbox'} aria-controls="panel-mailbox" tabIndex={ui.tab === 'mailbox' ? 0 : -1} class="tab" onClick={() => change({ tab: 'mailbox' })}>
           <span class="codicon codicon-mail" aria-hidden="true" /> Mailbox {newCount > 0 ? <span class="count badge" aria-label={`${newCount} new`}>{newCount}</span> : <span class="count">{state.mailbox.messages.length}</span>}
         </button>
+        <button id="tab-activity" role="tab" aria-selected={ui.tab === 'activity'} aria-controls="panel-activity" tabIndex={ui.tab === 'activity' ? 0 : -1} class="tab" onClick={() => change({ tab: 'activity' })}>
+          <span class="codicon codicon-pulse" aria-hidden="true" /> Activity <span class="count">{state.activity.total}</span>
+        </button>
         {!state.trusted && <span class="restricted" title="Restricted Mode: the dashboard only reads until you trust this workspace"><span class="codicon codicon-lock" aria-hidden="true" /> Read-only</span>}
       </div>
       {ui.tab === 'worklog' ? (
         <div id="panel-worklog" role="tabpanel" aria-labelledby="tab-worklog">
           <Timeline state={state} ui={ui} change={change} actions={actions} />
         </div>
-      ) : (
+      ) : ui.tab === 'mailbox' ? (
         <div id="panel-mailbox" role="tabpanel" aria-labelledby="tab-mailbox">
           <Mailbox state={state} actions={actions} />
+        </div>
+      ) : (
+        <div id="panel-activity" role="tabpanel" aria-labelledby="tab-activity">
+          <Activity state={state} actions={actions} />
         </div>
       )}
     </div>
   );
+}
+
+/**
+ * Shows what the host asked for: a tab; or what Search Team opened, on its tab with the
+ * filters cleared (so it is listed), scrolled into view, focused and marked for a moment.
+ */
+function useReveal(revealed: WorklogStore['revealed'], ui: WorklogUi, change: (u: Partial<WorklogUi>) => void): void {
+  const done = useRef(0);
+  useEffect(() => {
+    if (!revealed || done.current === revealed.seq) return;
+    if (revealed.id === null) {
+      done.current = revealed.seq;
+      if (ui.tab !== revealed.tab) change({ tab: revealed.tab });
+      return;
+    }
+    if (ui.tab !== revealed.tab || ui.agent !== '' || ui.type !== '') {
+      change({ tab: revealed.tab, agent: '', type: '' });
+      return; // again once rendered with the new tab
+    }
+    const el = document.querySelector<HTMLElement>(`[data-id="${revealed.id}"]`);
+    if (!el) return;
+    done.current = revealed.seq;
+    el.scrollIntoView({ block: 'center' });
+    el.classList.add('revealed');
+    el.focus({ preventScroll: true });
+    setTimeout(() => el.classList.remove('revealed'), 2000);
+  });
 }
 
 export type { EntryView, MessageView };

@@ -90,21 +90,8 @@ export function targetForSlot(agent: string, column: ColumnId, cards: readonly B
   return { agent, column, anchor: { index: last.index, title: last.title }, place: 'after' };
 }
 
-/**
- * The index a task has in a freshly read list of tasks when the board knew it as
- * (`index`, `title`): the same position when the title still matches, else the only
- * task with that title; -1 when it is gone or cannot be told apart from another.
- */
-export function locateTask(tasks: readonly { readonly title: string }[], ref: { readonly index: number; readonly title: string }): number {
-  if (ref.index >= 0 && ref.index < tasks.length && tasks[ref.index].title === ref.title) return ref.index;
-  let found = -1;
-  for (let i = 0; i < tasks.length; i++) {
-    if (tasks[i].title !== ref.title) continue;
-    if (found >= 0) return -1;
-    found = i;
-  }
-  return found;
-}
+/** Finds a task again in a freshly read list (see base/locate.ts). */
+export { locateByTitle as locateTask } from '../../../base/locate';
 
 /** A title for a done task dispatched again: "<title> (again)", numbered when that is taken by an active task. */
 export function againTitle(title: string, activeTitles: ReadonlySet<string>): string {

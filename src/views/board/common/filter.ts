@@ -6,15 +6,32 @@ import { columnOf, nextUpIndex } from './columns';
 import { BoardAgent, BoardCard, ColumnId } from './messages';
 
 export interface BoardFilter {
-  /** Every word must appear in the card's title, first line or summary, or the agent's name. */
+  /** Every word must appear in the card's title, description or summary, or the agent's name. */
   readonly text: string;
   /** Only this agent's lane (a slug), or every agent. */
   readonly agent: string | null;
   /** Only agents working on this project (from their notes' `## Projects`), or all. */
   readonly project: string | null;
+  /** Only the done tasks no one has reviewed yet ("To review"). */
+  readonly review: boolean;
 }
 
-export const NO_FILTER: BoardFilter = { text: '', agent: null, project: null };
+export const NO_FILTER: BoardFilter = { text: '', agent: null, project: null, review: false };
+
+/**
+ * Cards (`slug\nindex`) the host found for the filter's text in their full description
+ * or summary, which the page does not hold (it has the first line and a shortened
+ * summary); used while `text` is the filter's text.
+ */
+export interface FullTextMatches {
+  readonly text: string;
+  readonly keys: ReadonlySet<string>;
+}
+
+/** A done card without a review. */
+export function isToReview(card: Pick<BoardCard, 'status' | 'review'>): boolean {
+  return card.status === 'done' && card.review === null;
+}
 
 export interface VisibleLane {
   readonly agent: BoardAgent;
@@ -31,7 +48,7 @@ export interface VisibleLane {
 }
 
 export function isFiltering(f: BoardFilter): boolean {
-  return f.text.trim() !== '' || f.agent !== null || f.project !== null;
+  return f.text.trim() !== '' || f.agent !== null || f.project !== null || f.review;
 }
 
 const lowered = new WeakMap<BoardCard, string>();
@@ -51,12 +68,21 @@ export function filterWords(text: string): string[] {
 
 const EMPTY: readonly BoardCard[] = [];
 
-/** Cards of one lane by column (all of them, or those matching `words`). */
-export function laneColumns(cards: readonly BoardCard[], words: readonly string[], agentText: string): { columns: Record<ColumnId, BoardCard[]>; shown: number } {
+/**
+ * Cards of one lane by column (all of them, or those matching `words`: in the card's
+ * own text or, per `full`, in its whole description or summary; `review`: only those to review).
+ */
+export function laneColumns(
+  cards: readonly BoardCard[],
+  words: readonly string[],
+  agentText: string,
+  opts: { readonly review?: boolean; readonly full?: (index: number) => boolean } = {},
+): { columns: Record<ColumnId, BoardCard[]>; shown: number } {
   const columns: Record<ColumnId, BoardCard[]> = { ready: [], 'in-progress': [], done: [], other: [] };
   let shown = 0;
   for (const c of cards) {
-    if (words.length > 0) {
+    if (opts.review && !isToReview(c)) continue;
+    if (words.length > 0 && !opts.full?.(c.index)) {
       const t = cardText(c);
       let ok = true;
       for (const w of words) {
@@ -77,16 +103,21 @@ export function filterBoard(
   agents: readonly BoardAgent[],
   cardsBySlug: ReadonlyMap<string, readonly BoardCard[]>,
   filter: BoardFilter,
+  fullText?: FullTextMatches,
 ): VisibleLane[] {
   const words = filterWords(filter.text);
+  const full = fullText && filterWords(fullText.text).join(' ') === words.join(' ') ? fullText.keys : undefined;
   const out: VisibleLane[] = [];
   for (const agent of agents) {
     if (filter.agent !== null && agent.slug !== filter.agent) continue;
     if (filter.project !== null && !agent.projects.includes(filter.project)) continue;
     const known = cardsBySlug.get(agent.slug);
     const cards = known ?? EMPTY;
-    const { columns, shown } = laneColumns(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase());
-    if (words.length > 0 && shown === 0) continue;
+    const { columns, shown } = laneColumns(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase(), {
+      review: filter.review,
+      full: full && ((index) => full.has(`${agent.slug}\n${index}`)),
+    });
+    if ((words.length > 0 || filter.review) && shown === 0) continue;
     out.push({ agent, cards, columns, nextUp: nextUpIndex(cards), shown, loaded: known !== undefined });
   }
   return out;

@@ -15,6 +15,7 @@
  * twenty thousand cards. A page that missed a version asks to `resync`.
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
+import type { ChangeSummary } from '../../../core/review/change-summary';
 import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
 import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
@@ -43,6 +44,8 @@ export interface BoardCard {
   readonly summary: string | null;
   /** 1-based line of the heading in tasks.md. */
   readonly line: number;
+  /** A done task's review (its `**Reviewed:**` line): accepted, sent back, or none yet. */
+  readonly review: 'accepted' | 'sent back' | null;
 }
 
 export interface BoardAgent {
@@ -78,6 +81,8 @@ export interface BoardHeader {
   readonly now: number;
   /** Every project slug the team knows (for the project filter). */
   readonly projects: readonly string[];
+  /** Done tasks without a review (the "To review" filter's count). */
+  readonly toReview: number;
 }
 
 /** A task as the webview names it: where it was, what it was called, what it showed. */
@@ -113,6 +118,38 @@ export interface CardDetail {
   readonly fields: ReadonlyArray<readonly [string, string]>;
   readonly body: readonly MdNode[];
   readonly summary: readonly MdNode[] | null;
+  /** The description as written (markdown), for the edit form: ready tasks only. */
+  readonly source: string | null;
+  /** The review line, when the task has one. */
+  readonly review: { readonly at: string; readonly verdict: 'accepted' | 'sent back' } | null;
+  /** The task this one reworks (its `**Rework of:**` line), when it is still in the queue. */
+  readonly reworkOf: { readonly index: number; readonly title: string; readonly status: string | null } | null;
+  /** The task is in progress and its agent is down: it may be unclaimed or reassigned. */
+  readonly unclaimable: boolean;
+}
+
+export type { ChangeSummary };
+
+/** A card's changes summary, by `changeKey` (the page keeps them while the task is the same). */
+export interface CardChanges {
+  readonly key: string;
+  readonly summary: ChangeSummary;
+}
+
+/** What a task changed, in full, for its detail panel. */
+export interface ChangeDetail {
+  readonly summary: ChangeSummary;
+  readonly files: ReadonlyArray<{ readonly path: string; readonly oldPath: string | null; readonly status: 'added' | 'modified' | 'deleted' | 'renamed'; readonly added: number | null; readonly removed: number | null }>;
+  readonly commits: ReadonlyArray<{ readonly sha: string; readonly subject: string }>;
+  /** "3f9a2c4b..8e01d2aa", "3f9a2c4b..working tree". */
+  readonly range: string | null;
+  /** Why there is nothing to show, in a sentence, when there is not. */
+  readonly note: string | null;
+}
+
+/** The key a card's changes are kept under: the task as far as its changes go. */
+export function changeKey(agent: string, card: Pick<BoardCard, 'title' | 'status' | 'started' | 'completed'>): string {
+  return `${agent}\n${card.title}\n${card.status ?? ''}\n${card.started ?? ''}\n${card.completed ?? ''}`;
 }
 
 // ---- messages ----------------------------------------------------------------------
@@ -134,7 +171,16 @@ export type BoardHostMessage =
   | { readonly type: 'result'; readonly op: number; readonly ok: boolean; readonly message: string | null }
   | { readonly type: 'detail'; readonly request: number; readonly detail: CardDetail | null }
   /** Scroll to an agent's lane (the board was opened for that agent). */
-  | { readonly type: 'reveal'; readonly agent: string };
+  | { readonly type: 'reveal'; readonly agent: string }
+  /** Show a card and open its details (Search Team's result). */
+  | { readonly type: 'showCard'; readonly agent: string; readonly index: number; readonly title: string }
+  /** Turn the "To review" filter on (the status bar item). */
+  | { readonly type: 'showToReview' }
+  /** Changes summaries of cards the page asked for (`visible`), and of cards whose changes moved on. */
+  | { readonly type: 'changes'; readonly entries: readonly CardChanges[] }
+  | { readonly type: 'changeDetail'; readonly request: number; readonly detail: ChangeDetail | null }
+  /** Cards whose description or summary has every word of `text` (the filter's words the page cannot see). */
+  | { readonly type: 'matches'; readonly text: string; readonly cards: ReadonlyArray<readonly [string, readonly number[]]> };
 
 export type BoardStateMessage = Extract<BoardHostMessage, { type: 'state' }>;
 
@@ -151,14 +197,28 @@ export type BoardWebviewMessage =
   | { readonly type: 'openTask'; readonly card: CardRef }
   | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
   | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
-  | { readonly type: 'openTeamView' };
+  | { readonly type: 'openTeamView' }
+  /** The cards on screen that may have changes (in progress, done): their summaries, please. */
+  | { readonly type: 'visible'; readonly cards: readonly CardRef[] }
+  | { readonly type: 'changeDetail'; readonly request: number; readonly card: CardRef }
+  /** Open the task's changes in the multi-file diff editor. */
+  | { readonly type: 'reviewChanges'; readonly card: CardRef }
+  | { readonly type: 'accept'; readonly op: number; readonly card: CardRef }
+  | { readonly type: 'sendBack'; readonly op: number; readonly card: CardRef; readonly comment: string }
+  | { readonly type: 'editTask'; readonly op: number; readonly card: CardRef; readonly expected: { readonly title: string; readonly body: string }; readonly title: string; readonly body: string }
+  | { readonly type: 'cancelTask'; readonly op: number; readonly card: CardRef }
+  | { readonly type: 'unclaim'; readonly op: number; readonly card: CardRef }
+  /** Undo the latest board action (Ctrl+Z). */
+  | { readonly type: 'undo'; readonly op: number }
+  /** The filter's text: which cards match it in their full description or summary. */
+  | { readonly type: 'filterText'; readonly text: string };
 
 export type BoardWebviewMessageType = BoardWebviewMessage['type'];
 
 // ---- validation --------------------------------------------------------------------
 
 const column = oneOf(COLUMN_IDS);
-const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int });
+const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int, review: nullable(oneOf(['accepted', 'sent back'])) });
 const agent = object({
   slug,
   name: str,
@@ -177,6 +237,7 @@ const header = object({
   trusted: bool,
   now: num,
   projects: arrayOf(str),
+  toReview: int,
 });
 const laneCards = object({ slug, cards: arrayOf(card) });
 
@@ -193,13 +254,48 @@ const detail = object({
   fields: arrayOf(pair),
   body: markdownTree(32),
   summary: nullable(markdownTree(32)),
+  source: nullable(str),
+  review: nullable(object({ at: str, verdict: oneOf(['accepted', 'sent back']) })),
+  reworkOf: nullable(object({ index: int, title: str, status: nullable(str) })),
+  unclaimable: bool,
 });
+
+const count = nullable(int);
+const summary: Check = (v, at) => {
+  if (typeof v !== 'object' || v === null) return `${at} should be a changes summary`;
+  switch ((v as { kind?: unknown }).kind) {
+    case 'changes':
+      return object({ kind: str, files: int, added: int, removed: int, commits: int, uncommitted: bool, via: nullable(oneOf(['reference', 'time'])) })(v, at);
+    case 'none':
+    case 'noRepository':
+    case 'noProject':
+      return object({ kind: str })(v, at);
+    case 'unavailable':
+      return object({ kind: str, reason: str })(v, at);
+    default:
+      return `${at} has an unknown kind`;
+  }
+};
+const changeDetail = object({
+  summary,
+  files: arrayOf(object({ path: str, oldPath: nullable(str), status: oneOf(['added', 'modified', 'deleted', 'renamed']), added: count, removed: count })),
+  commits: arrayOf(object({ sha: str, subject: str })),
+  range: nullable(str),
+  note: nullable(str),
+});
+const matchedLane: Check = (v, at) =>
+  Array.isArray(v) && v.length === 2 && slug(v[0], `${at}[0]`) === null && arrayOf(int)(v[1], `${at}[1]`) === null ? null : `${at} should be [agent, indexes]`;
 
 const hostMessages: Readonly<Record<BoardHostMessage['type'], Check>> = {
   state: object({ type: str, version: int, base: nullable(int), header, agents: arrayOf(agent), lanes: arrayOf(laneCards) }),
   result: object({ type: str, op: int, ok: bool, message: nullable(str) }),
   detail: object({ type: str, request: int, detail: nullable(detail) }),
   reveal: object({ type: str, agent: slug }),
+  showCard: object({ type: str, agent: slug, index: int, title: str }),
+  showToReview: object({ type: str }),
+  changes: object({ type: str, entries: arrayOf(object({ key: str, summary })) }),
+  changeDetail: object({ type: str, request: int, detail: nullable(changeDetail) }),
+  matches: object({ type: str, text: str, cards: arrayOf(matchedLane) }),
 };
 
 /** Titles come back from the page: long enough for any real title, bounded. */
@@ -217,6 +313,16 @@ const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
   detail: object({ type: str, request: int, card: cardRef }),
   openLink: object({ type: str, card: cardRef, link: int }),
   openTeamView: object({ type: str }),
+  visible: object({ type: str, cards: (v, at) => (Array.isArray(v) && v.length > 500 ? `${at} has too many cards` : arrayOf(cardRef)(v, at)) }),
+  changeDetail: object({ type: str, request: int, card: cardRef }),
+  reviewChanges: object({ type: str, card: cardRef }),
+  accept: object({ type: str, op: int, card: cardRef }),
+  sendBack: object({ type: str, op: int, card: cardRef, comment: shortStr(20_000) }),
+  editTask: object({ type: str, op: int, card: cardRef, expected: object({ title, body: shortStr(200_000) }), title, body: shortStr(200_000) }),
+  cancelTask: object({ type: str, op: int, card: cardRef }),
+  unclaim: object({ type: str, op: int, card: cardRef }),
+  undo: object({ type: str, op: int }),
+  filterText: object({ type: str, text: shortStr(200) }),
 };
 
 /** Checks a message the host received from the board webview. */

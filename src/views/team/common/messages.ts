@@ -55,6 +55,47 @@ export interface AgentView {
   readonly hasNote: boolean;
   /** Problems (errors and warnings) found in this agent's files. */
   readonly problems: number;
+  /** The agent as the dashboard runs it: its launch profile, terminal, turn state, activity and cost (`null`: not shown). */
+  readonly run: AgentRunView | null;
+}
+
+export const TERMINAL_STATES = ['none', 'starting', 'running', 'exited', 'closed', 'ended'] as const;
+export const TURN_VIEW_STATES = ['starting', 'working', 'needs-input', 'turn-finished', 'ended'] as const;
+export const ACTIVITY_KINDS = ['prompt', 'reply', 'tool', 'edit', 'command', 'question'] as const;
+export const BUDGET_LEVELS = ['ok', 'warning', 'exceeded'] as const;
+
+export interface AgentRunView {
+  /** "Claude Code · claude --model sonnet"; `null` without a launch profile (Start asks for one). */
+  readonly profile: string | null;
+  /** The terminal started here: none, starting, running, exited (the agent's command ended; its shell is open), closed, ended (it did not come back after a window reload). */
+  readonly terminal: (typeof TERMINAL_STATES)[number];
+  readonly exitCode: number | null;
+  /** Found again after a window reload. */
+  readonly reconnected: boolean;
+  /** What the agent's CLI reported last (for an agent started here: since its start). */
+  readonly turn: (typeof TURN_VIEW_STATES)[number] | null;
+  /** Minutes since that report (`null` when unknown). */
+  readonly turnMinutes: number | null;
+  /** What it asks (needs input), or the start of its last answer. */
+  readonly message: string | null;
+  /** The heartbeat driver for this agent: `null` when it is not running here. */
+  readonly heartbeat: { readonly on: boolean; readonly note: string } | null;
+  /** The latest actions from its session log, newest last. */
+  readonly activity: ReadonlyArray<{ readonly kind: (typeof ACTIVITY_KINDS)[number]; readonly text: string }>;
+  /** Tokens and estimated cost from its session logs (`null`: no log found). */
+  readonly usage: UsageView | null;
+}
+
+export interface UsageView {
+  readonly tokensToday: number;
+  readonly costToday: number;
+  /** Some of today's tokens are of a model without a price. */
+  readonly unpricedToday: boolean;
+  /** The task in progress (since its Started): tokens and cost; `null` without one. */
+  readonly task: { readonly title: string; readonly tokens: number; readonly cost: number } | null;
+  /** The daily budget in USD, `null` for none; where today's cost stands against it. */
+  readonly budget: number | null;
+  readonly level: (typeof BUDGET_LEVELS)[number];
 }
 
 export interface ShuttleView {
@@ -113,7 +154,12 @@ export type WebviewMessage =
   | { readonly type: 'registerAgent' }
   | { readonly type: 'dispatchTask'; readonly agent: string }
   | { readonly type: 'refresh' }
-  | { readonly type: 'showProblems' };
+  | { readonly type: 'showProblems' }
+  | { readonly type: 'startAgent'; readonly agent: string }
+  | { readonly type: 'stopAgent'; readonly agent: string }
+  | { readonly type: 'restartAgent'; readonly agent: string }
+  | { readonly type: 'showAgentTerminal'; readonly agent: string }
+  | { readonly type: 'openTranscript'; readonly agent: string };
 
 export type WebviewMessageType = WebviewMessage['type'];
 
@@ -143,6 +189,29 @@ const agentView = object({
   shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),
   hasNote: bool,
   problems: int,
+  run: nullable(
+    object({
+      profile: nullable(str),
+      terminal: oneOf(TERMINAL_STATES),
+      exitCode: nullable(num),
+      reconnected: bool,
+      turn: nullable(oneOf(TURN_VIEW_STATES)),
+      turnMinutes: nullable(num),
+      message: nullable(str),
+      heartbeat: nullable(object({ on: bool, note: str })),
+      activity: arrayOf(object({ kind: oneOf(ACTIVITY_KINDS), text: str })),
+      usage: nullable(
+        object({
+          tokensToday: num,
+          costToday: num,
+          unpricedToday: bool,
+          task: nullable(object({ title: str, tokens: num, cost: num })),
+          budget: nullable(num),
+          level: oneOf(BUDGET_LEVELS),
+        }),
+      ),
+    }),
+  ),
 });
 const projectView = object({
   slug,
@@ -181,6 +250,11 @@ const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
   dispatchTask: object({ type: str, agent: slug }),
   refresh: object({ type: str }),
   showProblems: object({ type: str }),
+  startAgent: object({ type: str, agent: slug }),
+  stopAgent: object({ type: str, agent: slug }),
+  restartAgent: object({ type: str, agent: slug }),
+  showAgentTerminal: object({ type: str, agent: slug }),
+  openTranscript: object({ type: str, agent: slug }),
 };
 
 /** Checks a message the host received from the webview. */

@@ -5,7 +5,7 @@ import { Check, Checked, checkMessage, nullable, object, oneOf, shortStr, str } 
  * event id, a message's MSG id), never paths or command names; the host checks
  * every message against these shapes and drops what does not fit.
  */
-export const WORKLOG_PROTOCOL_VERSION = 1;
+export const WORKLOG_PROTOCOL_VERSION = 3;
 
 export interface EntryView {
   readonly id: string;
@@ -47,6 +47,22 @@ export interface MessageView {
   readonly canEscalate: boolean;
 }
 
+/** One event of the activity feed (`.cortex/activity.jsonl`): a write an agent made through the MCP server or a CLI verb, or the dashboard made for a person. */
+export interface ActivityView {
+  readonly id: string;
+  /** ISO-8601, UTC. */
+  readonly timestamp: string;
+  readonly actor: string;
+  readonly type: string;
+  readonly subject: string;
+  /** `mcp`, `cli` or `dashboard` (another value is shown as it is). */
+  readonly via: string;
+  /** The team file written, team-relative. */
+  readonly file: string;
+  /** A completion's summary, a message's recipient…: one line of what else the event says. */
+  readonly detail: string;
+}
+
 export interface WorklogViewState {
   readonly hasTeam: boolean;
   readonly trusted: boolean;
@@ -64,14 +80,37 @@ export interface WorklogViewState {
     readonly messages: readonly MessageView[];
     readonly problems: number;
   };
+  readonly activity: {
+    readonly exists: boolean;
+    /** Newest first, at most ACTIVITY_SHOWN of them. */
+    readonly events: readonly ActivityView[];
+    /** Every event in the file. */
+    readonly total: number;
+    readonly problems: number;
+  };
 }
 
-export type WorklogHostMessage = { readonly type: 'state'; readonly state: WorklogViewState } | { readonly type: 'showTab'; readonly tab: 'worklog' | 'mailbox' };
+/** The panel's tabs. */
+export const WORKLOG_TABS = ['worklog', 'mailbox', 'activity'] as const;
+export type WorklogTab = (typeof WORKLOG_TABS)[number];
+
+export function isWorklogTab(v: unknown): v is WorklogTab {
+  return (WORKLOG_TABS as readonly unknown[]).includes(v);
+}
+
+export type WorklogHostMessage =
+  | { readonly type: 'state'; readonly state: WorklogViewState }
+  /**
+   * Show a tab (the escalation offer's Open Mailbox) or, with an id, an entry or a
+   * message on it (Search Team's result): scrolled to, focused.
+   */
+  | { readonly type: 'reveal'; readonly tab: WorklogTab; readonly id: string | null };
 
 export type WorklogWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
   | { readonly type: 'openEntry'; readonly id: string }
   | { readonly type: 'openMessage'; readonly id: string }
+  | { readonly type: 'openActivity'; readonly id: string }
   | { readonly type: 'setStatus'; readonly id: string; readonly status: string; readonly expected: string }
   | { readonly type: 'appendEntry' }
   | { readonly type: 'updateStatus' }
@@ -79,12 +118,16 @@ export type WorklogWebviewMessage =
   | { readonly type: 'escalate'; readonly id: string };
 
 const id: Check = (v, at) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(v) ? null : `${at} should be an id`);
+
+/** How many of the newest activity events the page gets. */
+export const ACTIVITY_SHOWN = 200;
 const status = shortStr(40);
 
 const WEBVIEW_CHECKS: Record<string, Check> = {
   ready: object({ type: str, protocol: (v, at) => (Number.isInteger(v) ? null : `${at} should be a whole number`) }),
   openEntry: object({ type: str, id }),
   openMessage: object({ type: str, id }),
+  openActivity: object({ type: str, id }),
   setStatus: object({ type: str, id, status, expected: status }),
   appendEntry: object({ type: str }),
   updateStatus: object({ type: str }),
@@ -108,10 +151,12 @@ const HOST_CHECKS: Record<string, Check> = {
       const m = s.mailbox as Record<string, unknown> | undefined;
       if (!w || !Array.isArray(w.entries) || !Array.isArray(w.decisions)) return `${at}.worklog is malformed`;
       if (!m || !Array.isArray(m.messages)) return `${at}.mailbox is malformed`;
+      const a = s.activity as Record<string, unknown> | undefined;
+      if (!a || !Array.isArray(a.events)) return `${at}.activity is malformed`;
       return null;
     },
   }),
-  showTab: object({ type: oneOf(['showTab']), tab: oneOf(['worklog', 'mailbox']) }),
+  reveal: object({ type: oneOf(['reveal']), tab: oneOf(WORKLOG_TABS), id: nullable(id) }),
 };
 
 export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {

@@ -10,7 +10,7 @@ import { TeamFs, isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { dispatchOperation, dispatchTask } from '../../../../src/core/ops/dispatch';
 import { moveOperation } from '../../../../src/core/ops/move';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
-import { VirtualClock } from './fs-hooks';
+import { VirtualClock, hooked } from './fs-hooks';
 
 /**
  * The journal of operations not yet confirmed, as the extension uses it from its
@@ -68,6 +68,25 @@ for (const [name, make] of [
     });
     afterEach(() => disk.done());
 
+    it('puts nothing back that was forgotten while its file was being read', async () => {
+      let forgetOnRead = false;
+      const fs = hooked(disk.fs, {
+        readFile: async (_args, call) => {
+          const bytes = await call();
+          if (forgetOnRead) journal.dispose(); // between the read and the re-apply
+          return bytes;
+        },
+      });
+      journal = new WriteJournal(fs, { settleMs: 1000, clock, onReapplied: (e) => events.push(`reapplied ${e.label}`) });
+      await journal.write(F, dispatchOperation(F, { title: 'B' }), { label: 'B' });
+      disk.put(START); // the file as it was, written by someone who wants it so
+      forgetOnRead = true;
+      await journal.fileChanged(F);
+      assert.strictEqual(disk.get(), START);
+      assert.deepStrictEqual(events, []);
+      assert.strictEqual(journal.pending().length, 0);
+    });
+
     it('keeps an operation until it has held for the settle window, then confirms it', async () => {
       await journal.write(F, dispatchOperation(F, { title: 'B' }), { label: 'B' });
       assert.deepStrictEqual(journal.pending().map((e) => e.label), ['B']);
@@ -81,6 +100,19 @@ for (const [name, make] of [
       await journal.check();
       assert.deepStrictEqual([journal.pending().length, events], [0, ['confirmed B']]);
       assert.strictEqual(journal.nextCheckIn(), undefined);
+    });
+
+    it('forgets the operations on a file a person undid: their effect gone is not put back', async () => {
+      await journal.write(F, dispatchOperation(F, { title: 'B' }), { label: 'B' });
+      journal.forget(['some/other.md']);
+      assert.strictEqual(journal.pending().length, 1, 'other files do not count');
+      journal.forget([F]);
+      assert.deepStrictEqual(journal.pending(), []);
+      disk.put(START); // the undo: B is gone again
+      await journal.fileChanged(F);
+      await journal.check();
+      assert.strictEqual(disk.get(), START);
+      assert.deepStrictEqual(events, []);
     });
 
     it("re-applies after an agent's stale write, on the agent's text, and confirms a window later", async () => {

@@ -19,6 +19,7 @@ import {
   shQuote,
 } from '../../../../src/core/protocol-file/protocol';
 import { PLACEHOLDERS, fillTemplate, placeholdersIn } from '../../../../src/core/protocol-file/render';
+import { taskReferencesIn } from '../../../../src/core/review/task-reference';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
 
@@ -128,6 +129,25 @@ describe('protocol texts (templates/protocol)', () => {
         } else {
           assert.match(text, /do not start it with `Cortex tick:`/);
         }
+      });
+
+      it('explains the review lines the dashboard writes (Reviewed, Rework of, Unclaimed) and that done stays done', () => {
+        assert.match(text, /`\*\*Reviewed:\*\* YYYY-MM-DDTHH:MM\s+accepted` \(or `sent back`\)/);
+        includes(text, '`Rework: <title>`');
+        includes(text, '`**Rework of:** <title>`');
+        includes(text, '**Unclaimed:**');
+      });
+
+      it('defines the task reference for commit messages, with the agent\'s slug', () => {
+        if (variant === 'worker') {
+          includes(text, `Cortex-Task: ${slug}/<title>`);
+          assert.match(text, /end the commit message with a\s+line that names the task/);
+        } else {
+          includes(text, '`Cortex-Task: <slug>/<title>`');
+        }
+        // The line the texts teach is the one the dashboard reads.
+        const line = (variant === 'worker' ? `Cortex-Task: ${slug}/Add Stripe webhook endpoint` : 'Cortex-Task: billing-dev/Add Stripe webhook endpoint');
+        assert.deepStrictEqual(taskReferencesIn(`Subject\n\n${line}`), [{ agent: variant === 'worker' ? slug : 'billing-dev', title: 'Add Stripe webhook endpoint' }]);
       });
 
       it('contains no Cortex marker line', () => {

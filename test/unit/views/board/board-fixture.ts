@@ -9,7 +9,7 @@ import { NOW, fixtureFiles } from '../../team-fixture';
 export { NOW };
 
 export function card(index: number, title: string, status: string | null, more: Partial<BoardCard> = {}): BoardCard {
-  return { index, title, status, started: null, completed: null, text: `Do ${title.toLowerCase()}.`, summary: null, line: 1 + index * 5, ...more };
+  return { index, title, status, started: null, completed: null, text: `Do ${title.toLowerCase()}.`, summary: null, line: 1 + index * 5, review: null, ...more };
 }
 
 export function agent(slug: string, cards: readonly BoardCard[], more: Partial<BoardAgent> = {}): BoardAgent {

@@ -156,5 +156,5 @@ describe('Task board optimistic updates match the core operations', () => {
 });
 
 function card0(title: string, status: string): BoardCard {
-  return { index: 0, title, status, started: null, completed: null, text: '', summary: null, line: 1 };
+  return { index: 0, title, status, started: null, completed: null, text: '', summary: null, line: 1, review: null };
 }

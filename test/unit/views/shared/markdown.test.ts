@@ -80,7 +80,7 @@ describe('Task board markdown (safe rendering on the host)', () => {
 
   it('produces trees the page accepts', () => {
     const r = renderMarkdown('# T\n\n- [x](https://x.example)\n\n1. a\n\n<b>html</b>\n\n```js\nalert(1)\n```');
-    const detail = { agent: 'a', agentName: 'A', index: 0, title: 'T', status: 'ready', started: null, completed: null, line: 1, fields: [['Priority', 'high']], body: r.nodes, summary: null };
+    const detail = { agent: 'a', agentName: 'A', index: 0, title: 'T', status: 'ready', started: null, completed: null, line: 1, fields: [['Priority', 'high']], body: r.nodes, summary: null, source: null, review: null, reworkOf: null, unclaimable: false };
     assert.ok(checkBoardHostMessage({ type: 'detail', request: 1, detail }).ok);
   });
 });

@@ -2,47 +2,22 @@
 // built by the real model from real task files. Drag and drop is driven with the
 // DOM events the page listens to; the keyboard with key events on the focused card.
 import * as assert from 'node:assert/strict';
-import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { METRICS, rowTop } from '../../../../src/views/board/common/layout';
-import { BoardStateMessage, CardDetail } from '../../../../src/views/board/common/messages';
+import { CardDetail } from '../../../../src/views/board/common/messages';
 import { renderMarkdown } from '../../../../src/views/shared/markdown';
-import { createActions } from '../../../../webview/board/actions';
-import { BoardClient } from '../../../../webview/board/client';
-import { BoardApp } from '../../../../webview/board/components/board-app';
 import { fixtureFiles, note, task, tasks } from '../../team-fixture';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
 import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
-
-interface Mounted {
-  api: RecordingApi;
-  client: BoardClient;
-}
+import { Mounted, boardPage } from './board-page';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Task board (Preact components in a DOM)', () => {
+  const page = boardPage();
+  const mount = page.mount;
   let root: HTMLElement;
+  beforeEach(() => (root = page.root()));
 
-  before(() => installDom());
-  after(() => removeDom());
-  beforeEach(() => {
-    document.body.innerHTML = '<div id="root"></div>';
-    root = document.getElementById('root')!;
-  });
-  afterEach(() => render(null, root));
-
-  const mount = (message: BoardStateMessage, uiState?: unknown): Mounted => {
-    const api = new RecordingApi(uiState);
-    const actions = createActions(api);
-    const client = new BoardClient(actions);
-    act(() => {
-      client.receive(message);
-      render(h(BoardApp, { client, actions }), root);
-    });
-    return { api, client };
-  };
   const cell = (agent: string, column: string) => root.querySelector<HTMLElement>(`.cell[data-agent="${agent}"][data-column="${column}"]`)!;
   const titles = (agent: string, column: string) => Array.from(cell(agent, column).querySelectorAll<HTMLElement>('.card')).map((c) => c.dataset.title);
   const cardEl = (agent: string, title: string) => root.querySelector<HTMLElement>(`.card[data-agent="${agent}"][data-title="${title}"]`)!;
@@ -158,7 +133,7 @@ describe('Task board (Preact components in a DOM)', () => {
       agentSelect.dispatchEvent(new Event('change', { bubbles: true }));
     });
     assert.deepEqual(Array.from(root.querySelectorAll<HTMLElement>('section.lane')).map((l) => l.dataset.lane), ['docs']);
-    assert.deepEqual((m.api.getState() as { filter: unknown }).filter, { text: '', agent: 'docs', project: null });
+    assert.deepEqual((m.api.getState() as { filter: unknown }).filter, { text: '', agent: 'docs', project: null, review: false });
   });
 
   it('drag ready → in progress: sends one drop with ids, shows it at once (pending), and the next snapshot takes over', async () => {
@@ -307,7 +282,7 @@ describe('Task board (Preact components in a DOM)', () => {
     const menu = root.querySelector<HTMLElement>('[role="menu"]')!;
     assert.ok(menu);
     assert.deepEqual(Array.from(menu.querySelectorAll('[role="menuitem"]')).map((i) => i.textContent!.replace(/Enter|Space/, '').trim()), [
-      'Show Details', 'Open in Editor', 'Start (In Progress)', 'Complete…', 'Move to Top of Queue', 'Move Up', 'Move Down', 'Reassign to…', 'Move with Keyboard',
+      'Show Details', 'Open in Editor', 'Start (In Progress)', 'Complete…', 'Do Next (Top of Queue)', 'Move Up', 'Move Down', 'Reassign to…', 'Move with Keyboard', 'Edit…', 'Cancel Task',
     ]);
     assert.equal(menu.querySelector('[data-action="up"]')!.getAttribute('aria-disabled'), 'true', 'already first');
     act(() => (menu.querySelector('[data-action="start"]') as HTMLElement).click());
@@ -333,7 +308,7 @@ describe('Task board (Preact components in a DOM)', () => {
     assert.deepEqual(request.card, { agent: 'billing-dev', index: 2, title: 'Retry emails', status: 'ready' });
     const links: string[] = [];
     const body = renderMarkdown('Hello <script>alert(1)</script> <img src=x onerror=alert(1)> [bad](javascript:alert(1)) and [docs](https://example.com/docs).\n\n- item', links).nodes;
-    const detail: CardDetail = { agent: 'billing-dev', agentName: 'Billing Dev', index: 2, title: 'Retry emails', status: 'ready', started: null, completed: null, line: 12, fields: [['Priority', 'high']], body, summary: null };
+    const detail: CardDetail = { agent: 'billing-dev', agentName: 'Billing Dev', index: 2, title: 'Retry emails', status: 'ready', started: null, completed: null, line: 12, fields: [['Priority', 'high']], body, summary: null, source: 'Hello', review: null, reworkOf: null, unclaimable: false };
     act(() => m.client.receive({ type: 'detail', request: request.request, detail }));
     const panel = root.querySelector<HTMLElement>('aside.detail')!;
     assert.match(panel.textContent!, /Priority\s*high/);
@@ -348,7 +323,7 @@ describe('Task board (Preact components in a DOM)', () => {
     assert.deepEqual(m.api.ofType('openLink'), [{ type: 'openLink', card: request.card, link: 0 }]);
     act(() => (panel.querySelector('.detail-actions .button') as HTMLElement).click());
     assert.deepEqual(m.api.ofType('openTask'), [{ type: 'openTask', card: request.card }]);
-    assert.deepEqual(Array.from(panel.querySelectorAll<HTMLElement>('.detail-actions [data-action]')).map((b) => b.dataset.action), ['start', 'complete']);
+    assert.deepEqual(Array.from(panel.querySelectorAll<HTMLElement>('.detail-actions [data-action]')).map((b) => b.dataset.action), ['edit', 'start', 'complete', 'reassign', 'cancel']);
     act(() => panel.querySelector<HTMLElement>('.detail-actions [data-action="start"]')!.click());
     assert.deepEqual(drops(m)[0].target, { agent: 'billing-dev', column: 'in-progress', anchor: null, place: 'before' });
     key(panel.querySelector('h2')!, 'Escape');
@@ -406,7 +381,7 @@ describe('Task board (Preact components in a DOM)', () => {
   });
 
   it('without a team folder, leads to the Team view', () => {
-    const m = mount({ type: 'state', version: 1, base: null, header: { status: 'noTeam', team: null, message: 'No team folder found.', trusted: true, now: 0, projects: [] }, agents: [], lanes: [] });
+    const m = mount({ type: 'state', version: 1, base: null, header: { status: 'noTeam', team: null, message: 'No team folder found.', trusted: true, now: 0, projects: [], toReview: 0 }, agents: [], lanes: [] });
     assert.match(root.textContent!, /No team folder.*No team folder found\./);
     act(() => (root.querySelector('.button') as HTMLElement).click());
     assert.deepEqual(m.api.ofType('openTeamView'), [{ type: 'openTeamView' }]);

@@ -5,12 +5,14 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
+import { ActivityRecord, ActivityVia, DASHBOARD_ACTOR, activityEvent, appendActivityText, parseActivity } from '../../../../src/core/actions/activity';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
 import { parseStamp } from '../../../../src/base/time';
 import { checkWorklogHostMessage, checkWorklogWebviewMessage } from '../../../../src/views/worklog/common/messages';
 import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
 import { createActions } from '../../../../webview/worklog/actions';
+import { localTime } from '../../../../webview/worklog/components/activity';
 import { WorklogApp, WorklogStore } from '../../../../webview/worklog/components/worklog-app';
 import { installDom, removeDom } from '../dom';
 
@@ -47,7 +49,10 @@ describe('Worklog panel page', () => {
   afterEach(() => act(() => render(null, root)));
 
   const NOON = parseStamp('2026-03-28T12:00')!;
-  const state = (trusted = true, w = W, m = M, now = NOON) => buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(m), now });
+  const state = (trusted = true, w = W, m = M, activity = '', now = NOON) =>
+    buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(m), now, activity: activity === '' ? null : parseActivity(activity) });
+  /** The feed with one more event, as the core appends it. */
+  const append = (feed: string, r: ActivityRecord, minute: number, via: ActivityVia = 'mcp') => appendActivityText(feed, activityEvent(r, new Date(Date.UTC(2026, 2, 28, 9, minute, 7)), via, null));
   const texts = (sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent?.trim());
   const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 
@@ -122,13 +127,18 @@ describe('Worklog panel page', () => {
     assert.match(m4b.textContent ?? '', /escalated 2026-03-28 11:40/);
   });
 
-  it('the host can ask for the mailbox tab', () => {
+  it('the host can ask for a tab (a reveal without an id)', () => {
     act(() => store.set(state()));
     assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
-    assert.ok(checkWorklogHostMessage({ type: 'showTab', tab: 'mailbox' }).ok);
-    assert.equal(checkWorklogHostMessage({ type: 'showTab', tab: 'elsewhere' }).ok, false);
-    act(() => store.showTab('mailbox'));
+    assert.ok(checkWorklogHostMessage({ type: 'reveal', tab: 'mailbox', id: null }).ok);
+    assert.ok(checkWorklogHostMessage({ type: 'reveal', tab: 'activity', id: null }).ok);
+    assert.equal(checkWorklogHostMessage({ type: 'reveal', tab: 'elsewhere', id: null }).ok, false);
+    act(() => store.reveal('mailbox', null));
     assert.equal(root.querySelector('#tab-mailbox')!.getAttribute('aria-selected'), 'true');
+    // Only once: the person can move to another tab afterwards.
+    click(root.querySelector('#tab-worklog'));
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
   });
 
   it('Restricted Mode: the write controls are disabled', () => {
@@ -143,12 +153,75 @@ describe('Worklog panel page', () => {
       root.querySelector('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     });
     assert.equal(root.querySelector('#tab-mailbox')!.getAttribute('aria-selected'), 'true');
+    act(() => {
+      root.querySelector('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    });
+    assert.equal(root.querySelector('#tab-activity')!.getAttribute('aria-selected'), 'true');
+    act(() => {
+      root.querySelector('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    });
+    assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
+  });
+
+  it('activity tab: no feed yet says where events come from', () => {
+    act(() => store.set(state()));
+    click(root.querySelector('#tab-activity'));
+    assert.equal(root.querySelector('#tab-activity .count')!.textContent, '0');
+    assert.match(root.querySelector('#panel-activity .empty')!.textContent ?? '', /No activity yet\. Agents that work through the Cortex MCP server .* \.cortex\/activity\.jsonl/);
+  });
+
+  it('activity tab: newest first, live arrivals marked new, the subject opens the event by id, times in the local zone', () => {
+    let feed = append('', { type: 'task.claimed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md' }, 0);
+    feed = append(feed, { type: 'message.sent', actor: 'billing-dev', subject: 'Schema <b>question</b>', file: 'MAILBOX.md', details: { id: 'MSG-007', to: 'team-lead' } }, 1);
+    act(() => store.set(state(true, W, M, feed)));
+    click(root.querySelector('#tab-activity'));
+    assert.deepEqual(texts('.feed .chip'), ['Message', 'Claimed']);
+    assert.deepEqual(texts('.feed .subject'), ['Schema <b>question</b>', 'Credit notes']);
+    assert.equal(root.querySelector('.feed b'), null, 'text, not HTML');
+    assert.deepEqual(texts('.feed .act-detail'), ['MSG-007 to team-lead']);
+    assert.equal(root.querySelectorAll('.feed .fresh').length, 0, 'what was there when the tab opened is not new');
+    const first = root.querySelector('.feed time')!;
+    assert.equal(first.textContent, localTime('2026-03-28T09:01:07.000Z'));
+    assert.equal(first.getAttribute('datetime'), '2026-03-28T09:01:07.000Z');
+    const d = new Date('2026-03-28T09:01:07.000Z');
+    assert.match(first.textContent ?? '', new RegExp(`^\\d{4}-\\d\\d-\\d\\d ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:07$`));
+
+    // An agent completes the task through the MCP server: the feed grows, the page shows it on top, marked new.
+    feed = append(feed, { type: 'task.completed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { summary: 'Done.' } }, 2);
+    act(() => store.set(state(true, W, M, feed)));
+    assert.deepEqual(texts('.feed .chip'), ['Completed', 'Message', 'Claimed']);
+    assert.deepEqual(texts('.feed .fresh .subject'), ['Credit notes']);
+    assert.equal(root.querySelector('#tab-activity .count')!.textContent, '3');
+    api.sent = [];
+    click(root.querySelector('.feed .subject'));
+    const id = parseActivity(feed).events[2].event_id;
+    assert.deepEqual(api.sent, [{ type: 'openActivity', id }]);
+    assert.ok(checkWorklogWebviewMessage(api.sent[0]).ok);
+  });
+
+  it("activity tab: the dashboard's writes are in the same feed, by the maintainer through the dashboard, for the agent whose task it was", () => {
+    let feed = append('', { type: 'task.claimed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md' }, 0);
+    feed = append(feed, { type: 'task.completed', actor: DASHBOARD_ACTOR, subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { agent: 'billing-dev', summary: 'Checked by hand.' } }, 1, 'dashboard');
+    feed = append(feed, { type: 'task.reassigned', actor: DASHBOARD_ACTOR, subject: 'Refunds', file: 'agents/qa/tasks.md', details: { agent: 'qa', from: 'billing-dev' } }, 2, 'dashboard');
+    feed = append(feed, { type: 'worklog.status.updated', actor: DASHBOARD_ACTOR, subject: 'status block: 3 rows', file: 'WORKLOG.md' }, 3, 'dashboard');
+    feed = append(feed, { type: 'task.reviewed', actor: DASHBOARD_ACTOR, subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { agent: 'billing-dev', verdict: 'sent back', rework: 'Rework: Credit notes' } }, 4, 'dashboard');
+    act(() => store.set(state(true, W, M, feed)));
+    click(root.querySelector('#tab-activity'));
+    assert.deepEqual(texts('.feed .chip'), ['Reviewed', 'Status table', 'Reassigned', 'Completed', 'Claimed']);
+    assert.deepEqual(texts('.feed .act-detail'), ['for billing-dev sent back (Rework: Credit notes)', 'from billing-dev to qa', 'for billing-dev: Checked by hand.']);
+    const metas = texts('.feed .meta');
+    assert.match(metas[2] ?? '', /maintainer · Dashboard · agents\/qa\/tasks\.md/);
+    assert.match(metas[4] ?? '', /billing-dev · MCP · agents\/billing-dev\/tasks\.md/);
+    assert.ok(root.querySelector('.feed .type-worklog-status-updated'), 'a class per type, every dot a dash');
   });
 
   it('protocol: malformed messages are refused both ways', () => {
     assert.equal(checkWorklogWebviewMessage({ type: 'setStatus', id: '../x', status: 'closed', expected: 'new' }).ok, false);
     assert.equal(checkWorklogWebviewMessage({ type: 'openEntry', id: 'wl-1', path: '/etc' }).ok, false);
     assert.equal(checkWorklogWebviewMessage({ type: 'runCommand' }).ok, false);
+    assert.equal(checkWorklogWebviewMessage({ type: 'openActivity', id: '../../etc/passwd' }).ok, false);
+    const { activity: _dropped, ...noActivity } = state();
+    assert.equal(checkWorklogHostMessage({ type: 'state', state: noActivity }).ok, false);
     assert.equal(checkWorklogHostMessage({ type: 'state', state: {} }).ok, false);
     assert.equal(checkWorklogHostMessage({ type: 'state', state: state() }).ok, true);
   });

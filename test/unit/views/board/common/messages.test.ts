@@ -57,7 +57,7 @@ describe('Task board protocol (runtime checks)', () => {
   });
 
   it('accepts only known elements in rendered markdown, nested to a bounded depth', () => {
-    const detail = (body: unknown) => ({ type: 'detail', request: 1, detail: { agent: 'a', agentName: 'A', index: 0, title: 'T', status: null, started: null, completed: null, line: 1, fields: [], body, summary: null } });
+    const detail = (body: unknown) => ({ type: 'detail', request: 1, detail: { agent: 'a', agentName: 'A', index: 0, title: 'T', status: null, started: null, completed: null, line: 1, fields: [], body, summary: null, source: null, review: null, reworkOf: null, unclaimable: false } });
     assert.ok(checkBoardHostMessage(detail(['text', { tag: 'p', children: ['x', { tag: 'a', children: ['l'], link: 0, href: 'https://x' }] }])).ok);
     assert.equal(checkBoardHostMessage(detail([{ tag: 'script', children: ['alert(1)'] }])).ok, false);
     assert.equal(checkBoardHostMessage(detail([{ tag: 'img', children: [] }])).ok, false);

@@ -1,0 +1,112 @@
+import { CortexCommand } from '../mcp-wiring/launch';
+import { tomlString } from '../mcp-wiring/codex-toml';
+import { ProtocolRuntime, runtimeSpec } from '../protocol-file/protocol';
+import { AgentCli, CLI_PROGRAMS, LaunchProfile, shellWord, splitWords } from './launch-profile';
+
+/**
+ * The command line that starts an agent from its launch profile, with the protocol's
+ * first prompt, and the `cortex-team hook` command its CLI runs to report its turn
+ * state. Pure: the extension runs the line in the agent's terminal.
+ *
+ * How each CLI takes a first prompt and keeps the session open afterwards:
+ * - Claude Code, Codex, Cursor Agent: the prompt as the last argument;
+ * - Gemini CLI: `--prompt-interactive` (`-i`), since a bare prompt would not stay
+ *   interactive in every version;
+ * - the stand-in (`cortex-team simulate`): `--prompt`;
+ * - a custom command: the prompt as the last argument.
+ * Codex also gets `-c notify=[…]`: its turn-complete program, our hook verb.
+ */
+export interface LaunchContext {
+  readonly slug: string;
+  /** The team folder as the agent's machine sees it (absolute). */
+  readonly teamDir: string;
+  /** How `cortex-team` is run here (the extension's bundled CLI by path, or the command on PATH). */
+  readonly cortex: CortexCommand;
+  readonly firstPrompt: string;
+}
+
+export interface LaunchLine {
+  readonly program: string;
+  readonly args: readonly string[];
+  /** Environment added for the agent (the profile's, and CORTEX_TEAM / CORTEX_AGENT). */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** The runtime whose protocol file a CLI reads (`null`: a custom command, whose reading is its own). */
+export function runtimeOfCli(cli: AgentCli): ProtocolRuntime | null {
+  switch (cli) {
+    case 'claude-code':
+    case 'simulate': // the stand-in writes Claude Code's transcript format and reads .cortex.md's protocol
+      return 'claude-code';
+    case 'codex':
+      return 'codex';
+    case 'gemini':
+      return 'gemini';
+    case 'cursor':
+      return 'cursor';
+    case 'custom':
+      return null;
+  }
+}
+
+/**
+ * The first prompt of a session started here: who the agent is, where its protocol
+ * is, and to start as the protocol says. Never a `Cortex tick:` prompt: the idle check
+ * must let a session start through even with an empty queue.
+ */
+export function firstPrompt(agentName: string, cli: AgentCli, tasksPath: string): string {
+  const runtime = runtimeOfCli(cli);
+  const protocol = runtime ? runtimeSpec(runtime).protocolFile : 'your Cortex protocol file';
+  return `Cortex: you are ${agentName}. Read ${protocol} (your Cortex protocol) and follow its steps for the start of a session, then check ${tasksPath} for work and continue.`;
+}
+
+/** How `cortex-team` is started, as a program and its first arguments. */
+export function cortexArgv(cortex: CortexCommand): string[] {
+  return cortex.kind === 'node' ? [cortex.node ?? 'node', cortex.cliPath] : ['cortex-team'];
+}
+
+/**
+ * The hook command every CLI runs to report a turn state (see `run-state.ts`): the
+ * payload arrives on stdin (Claude Code, Gemini CLI, Codex hooks) or as the last
+ * argument (Codex `notify`); `--source` says which CLI wrote it.
+ */
+export function hookArgv(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource): string[] {
+  return [...cortexArgv(cortex), 'hook', '--team', teamDir, '--agent', slug, '--source', source];
+}
+
+export const HOOK_SOURCES = ['claude-code', 'codex', 'gemini', 'simulate'] as const;
+export type HookSource = (typeof HOOK_SOURCES)[number];
+
+/** The hook command as one POSIX shell line (what the JSON hook configurations hold). */
+export function hookShellCommand(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource): string {
+  return hookArgv(cortex, teamDir, slug, source).map(shellWord).join(' ');
+}
+
+export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLine {
+  const env = { ...profile.env, CORTEX_TEAM: ctx.teamDir, CORTEX_AGENT: ctx.slug };
+  switch (profile.cli) {
+    case 'simulate': {
+      const [program, ...first] = profile.command ? [profile.command] : cortexArgv(ctx.cortex);
+      return { program, args: [...first, 'simulate', '--team', ctx.teamDir, '--agent', ctx.slug, ...profile.args, '--prompt', ctx.firstPrompt], env };
+    }
+    case 'gemini':
+      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env };
+    case 'codex': {
+      const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex').map(tomlString).join(', ')}]`;
+      return { program: profile.command ?? CLI_PROGRAMS.codex, args: ['-c', notify, ...profile.args, ctx.firstPrompt], env };
+    }
+    case 'claude-code':
+    case 'cursor':
+      return { program: profile.command ?? CLI_PROGRAMS[profile.cli], args: [...profile.args, ctx.firstPrompt], env };
+    case 'custom': {
+      // A custom command may be a whole line ("./run-agent.sh --fast").
+      const [program, ...rest] = splitWords(profile.command!);
+      return { program, args: [...rest, ...profile.args, ctx.firstPrompt], env };
+    }
+  }
+}
+
+/** The line as a POSIX shell runs it. */
+export function shellLine(line: Pick<LaunchLine, 'program' | 'args'>): string {
+  return [line.program, ...line.args].map(shellWord).join(' ');
+}

@@ -1,0 +1,170 @@
+import { EditOptions, createExclusive, editFile } from '../edit';
+import { TeamFs } from '../fs/team-fs';
+import { encodeText } from '../text';
+
+/**
+ * An agent's turn state, as its own CLI reports it through hooks: working, needs
+ * input, turn finished, ended. Every CLI calls `cortex-team hook` (installed by
+ * Generate Protocol File), which records the state in one small JSON file per agent
+ * in the team folder, `.cortex/run/<slug>.json`, where the dashboard watches it:
+ *
+ *     {"agent":"billing-dev","state":"needs-input","at":"2026-03-28T10:15:02.114Z",
+ *      "event":"Notification","source":"claude-code","message":"Claude needs your permission to use Bash",
+ *      "session":"31f2d75a-…","transcript":"/home/me/.claude/projects/-home-me-larkspur/31f2d75a-….jsonl"}
+ *
+ * The file is replaced as a whole through the one writer (lock, atomic replace); a
+ * report older than the one on disk never replaces it (hooks can finish out of
+ * order). `.cortex/run/` holds a `.gitignore` of `*`: run state is this machine's,
+ * never synced.
+ */
+export const RUN_STATE_DIR = '.cortex/run';
+
+export const TURN_STATES = ['working', 'needs-input', 'turn-finished', 'ended'] as const;
+export type TurnState = (typeof TURN_STATES)[number];
+
+export function runStatePath(slug: string): string {
+  return `${RUN_STATE_DIR}/${slug}.json`;
+}
+
+/** `.cortex/run/<slug>.json` → slug; `undefined` for anything else. */
+export function slugOfRunStatePath(path: string): string | undefined {
+  const m = /^\.cortex\/run\/([^/]+)\.json$/.exec(path);
+  return m ? m[1] : undefined;
+}
+
+export interface RunState {
+  readonly agent: string;
+  readonly state: TurnState;
+  /** The instant (ISO 8601, UTC) the CLI reported it. */
+  readonly at: string;
+  /** The CLI's own name for what happened (UserPromptSubmit, Notification, agent-turn-complete…). */
+  readonly event: string;
+  /** Which CLI reported it. */
+  readonly source: string;
+  /** What the agent asks (needs input), or the end of its last answer (turn finished). */
+  readonly message: string | null;
+  readonly session: string | null;
+  /** The session's transcript file, when the CLI says where it is. */
+  readonly transcript: string | null;
+}
+
+/** What a hook call says, before it is stamped and stored. */
+export type HookReport = Omit<RunState, 'agent' | 'at'> & { readonly at?: string };
+
+const MESSAGE_LIMIT = 300;
+
+/**
+ * What a CLI's hook payload means (Claude Code, Gemini CLI and Codex hooks send
+ * `hook_event_name`; Codex's `notify` program gets `type: "agent-turn-complete"`).
+ * `null`: an event that changes no state (SessionStart, a tool about to run…).
+ */
+export function interpretHook(source: string, payload: unknown): HookReport | null {
+  const p = isRecord(payload) ? payload : {};
+  const event = text(p.hook_event_name) ?? text(p.type) ?? '';
+  const session = text(p.session_id) ?? text(p['thread-id']) ?? null;
+  const transcript = text(p.transcript_path) ?? null;
+  const base = { event, source, session, transcript };
+  const say = (...candidates: unknown[]) => {
+    for (const c of candidates) {
+      const s = text(c);
+      if (s) return s.length > MESSAGE_LIMIT ? s.slice(0, MESSAGE_LIMIT - 1) + '…' : s;
+    }
+    return null;
+  };
+  const at = text(p.timestamp);
+  const stamped = at && !Number.isNaN(Date.parse(at)) ? { at: new Date(at).toISOString() } : {};
+  switch (event) {
+    case 'UserPromptSubmit': // Claude Code, Codex
+    case 'BeforeAgent': // Gemini CLI
+    case 'PostToolUse': // Claude Code, Codex: a tool ran, so any permission question was answered
+    case 'AfterTool': // Gemini CLI
+      return { ...base, ...stamped, state: 'working', message: null };
+    case 'Notification': {
+      // Claude Code's idle reminder ("Claude is waiting for your input") comes a while
+      // after a finished turn: it asks for nothing new.
+      const kind = text(p.notification_type);
+      const message = say(p.message, p.details && isRecord(p.details) ? p.details.message : undefined);
+      if (kind === 'idle_prompt' || (!kind && message && /waiting for your input/i.test(message))) return { ...base, ...stamped, state: 'turn-finished', message };
+      return { ...base, ...stamped, state: 'needs-input', message: message ?? 'The agent asks for input.' };
+    }
+    case 'PermissionRequest': // Codex, Claude Code
+    case 'Elicitation': {
+      const input = isRecord(p.tool_input) ? p.tool_input : {};
+      const tool = text(p.tool_name);
+      return { ...base, ...stamped, state: 'needs-input', message: say(p.message, input.description, input.command, tool && `Permission to use ${tool}`) ?? 'The agent asks for permission.' };
+    }
+    case 'Stop': // Claude Code, Codex
+    case 'StopFailure': // Claude Code: the turn ended on an API error
+    case 'AfterAgent': // Gemini CLI
+    case 'agent-turn-complete': // Codex notify
+      return { ...base, ...stamped, state: 'turn-finished', message: say(p.last_assistant_message, p['last-assistant-message'], p.prompt_response, p.error) };
+    case 'SessionEnd':
+      return { ...base, ...stamped, state: 'ended', message: say(p.reason) };
+    default:
+      return null;
+  }
+}
+
+/** The file's text for a state. */
+export function runStateText(state: RunState): string {
+  return JSON.stringify(state) + '\n';
+}
+
+/** Reads a state file; `null` when it is not one (half-written, edited by hand, from a later version we cannot read). */
+export function parseRunState(raw: string, slug: string): RunState | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(v)) return null;
+  const state = v.state;
+  const at = text(v.at);
+  if (!(TURN_STATES as readonly unknown[]).includes(state) || !at || Number.isNaN(Date.parse(at))) return null;
+  return {
+    agent: slug,
+    state: state as TurnState,
+    at,
+    event: text(v.event) ?? '',
+    source: text(v.source) ?? '',
+    message: text(v.message) ?? null,
+    session: text(v.session) ?? null,
+    transcript: text(v.transcript) ?? null,
+  };
+}
+
+/**
+ * Records a report as the agent's state (`at` when the report has no time of its
+ * own). Returns the state now on disk: the report's, or the newer one that was
+ * already there.
+ */
+export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date, opts: EditOptions = {}): Promise<RunState> {
+  const state: RunState = { agent: slug, state: report.state, at: report.at ?? at.toISOString(), event: report.event, source: report.source, message: report.message, session: report.session, transcript: report.transcript };
+  await createExclusive(fs, `${RUN_STATE_DIR}/.gitignore`, encodeText('# Cortex Team: each agent\'s turn state on this machine, never synced.\n*\n')).catch(() => false);
+  let kept: RunState = state;
+  await editFile(
+    fs,
+    runStatePath(slug),
+    (current) => {
+      const old = parseRunState(current, slug);
+      if (old && Date.parse(old.at) > Date.parse(state.at)) {
+        kept = old;
+        return current;
+      }
+      kept = state;
+      return runStateText(state);
+    },
+    { ...opts, ifMissing: 'create' },
+  );
+  return kept;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A non-empty trimmed string, else `undefined`. */
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}

@@ -1,0 +1,82 @@
+import { CortexInputError } from '../errors';
+import { describeNode, indentUnit, insertMember, readJsonObject, renderIn, setJsonValue } from '../json/json-edit';
+import { JsonNode, JsonScalar, property } from '../json/json-reader';
+import { detectEol } from '../text';
+
+/**
+ * The state hooks: entries in an agent CLI's JSON settings that run
+ * `cortex-team hook --team … --agent … --source …` on the events that change its turn
+ * state (see core/agents/run-state.ts), so the dashboard sees working, needs input and
+ * turn finished for an agent however it was started. Claude Code and Gemini CLI share
+ * the shape:
+ *
+ *     { "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "…" } ] } ] } }
+ *
+ * Each event gets one Cortex entry, added by inserting text (json-edit.ts) so every
+ * other byte of the user's file stays; an entry already there (a command hook that
+ * runs `… hook --team … --agent …`) is kept, and its command replaced only when it
+ * differs (the extension moved, the team folder moved). Codex has no such file: its
+ * `notify` program is given on the command line the dashboard starts it with. Pure
+ * text functions.
+ */
+
+/** Claude Code: a prompt starts a turn, a tool ran (a permission was answered), it asks, a turn ends (or fails), the session ends. */
+export const CLAUDE_STATE_EVENTS = ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'] as const;
+/** Gemini CLI (0.61 has hooks): the same moments under its own names. */
+export const GEMINI_STATE_EVENTS = ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'] as const;
+
+export const GEMINI_SETTINGS_PATH = '.gemini/settings.json';
+
+/** The name Gemini CLI shows for the hook (its `/hooks panel`). */
+const HOOK_NAME = 'cortex-state';
+
+/** A command that is Cortex's state hook, in whatever form cortex-team is run. */
+export function isStateHookCommand(command: string): boolean {
+  return /(^|[\s/'"])(cli\.js'?|cortex-team)\s+hook\s+--team\s/.test(command);
+}
+
+export type StateHooksChange = 'create' | 'add-hook' | 'unchanged';
+
+/**
+ * `text` with the state hook `command` on every event in `events`. `named` adds a
+ * `name` (Gemini CLI). Refuses, with a `CortexInputError` that says where, text that is
+ * not a JSON object, comments where it must write, or `hooks` / an event of the wrong type.
+ */
+export function addStateHooks(text: string | undefined, file: string, events: readonly string[], command: string, named = false): { after: string; change: StateHooksChange } {
+  const entry = { hooks: [{ ...(named ? { name: HOOK_NAME } : {}), type: 'command', command }] };
+  let t = text;
+  let changed = false;
+  const created = text === undefined || text.replace(/^\uFEFF/, '').trim() === '';
+  const o = { file, instead: 'add the hooks yourself' };
+  for (const event of events) {
+    const next = addOne(t, event, entry, command, o);
+    if (next !== t) changed = true;
+    t = next;
+  }
+  if (!changed || t === undefined) return { after: text ?? '', change: 'unchanged' };
+  return { after: t, change: created ? 'create' : 'add-hook' };
+}
+
+function addOne(text: string | undefined, event: string, entry: unknown, command: string, o: { file: string; instead: string }): string {
+  if (text === undefined || text.replace(/^\uFEFF/, '').trim() === '') return setJsonValue(text, ['hooks', event], [entry], o).after;
+  const root = readJsonObject(text, o);
+  const hooks = property(root, 'hooks');
+  if (hooks && hooks.value.type !== 'object') throw new CortexInputError(`${o.file}: "hooks" is ${describeNode(hooks.value)}, not an object; nothing was changed.`);
+  const list = hooks && hooks.value.type === 'object' ? property(hooks.value, event) : undefined;
+  if (!list) return setJsonValue(text, ['hooks', event], [entry], o).after;
+  if (list.value.type !== 'array') throw new CortexInputError(`${o.file}: "hooks.${event}" is ${describeNode(list.value)}, not a list; nothing was changed.`);
+  const ours = list.value.items.map(stateCommandOf).find((c) => c !== undefined);
+  if (ours) return ours.value === command ? text : text.slice(0, ours.offset) + JSON.stringify(command) + text.slice(ours.offset + ours.length);
+  return insertMember(text, list.value, renderIn(entry, text, list.value, indentUnit(text, root), detectEol(text)), indentUnit(text, root), detectEol(text));
+}
+
+/** The command string node of an entry's Cortex state hook, if it has one. */
+function stateCommandOf(entry: JsonNode): JsonScalar | undefined {
+  const hooks = property(entry, 'hooks')?.value;
+  if (!hooks || hooks.type !== 'array') return undefined;
+  for (const hook of hooks.items) {
+    const command = property(hook, 'command')?.value;
+    if (command?.type === 'string' && typeof command.value === 'string' && isStateHookCommand(command.value)) return command;
+  }
+  return undefined;
+}

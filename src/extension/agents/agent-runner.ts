@@ -1,0 +1,241 @@
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { DisposableBase } from '../../base/disposable';
+import { firstPrompt, launchLine } from '../../core/agents/launch-command';
+import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
+import { DriverTurn } from '../../core/agents/heartbeat';
+import { RunState } from '../../core/agents/run-state';
+import { agentLiveness } from '../../core/liveness';
+import { Agent } from '../../core/model';
+import { projectFolderPath } from '../../core/project-folder';
+import { CortexCommand } from '../../core/mcp-wiring/launch';
+import { ensureAgentWorktree } from '../../git/agent-worktree';
+import { Services } from '../services';
+import { AgentTerminalInfo, AgentTerminals } from './agent-terminals';
+import { AGENT_SETTINGS, AgentRunConfig, effectiveProfile, readAgentRunConfig, worktreeOn } from './run-settings';
+import { RunStates } from './run-states';
+
+/**
+ * Starting, stopping, restarting and showing agents (the Team view row, the board's
+ * lane header, the palette, the "agent is down" notification): each agent's launch
+ * profile run in its terminal (see AgentTerminals), in its project folder (or its own
+ * worktree), with CORTEX_TEAM and CORTEX_AGENT set and the protocol's first prompt.
+ * Its turn state is the one its CLI reported since this start.
+ */
+export type StartOutcome = 'started' | 'focused' | 'cancelled';
+
+export interface AgentTurn {
+  readonly state: DriverTurn;
+  /** ISO time of the report (`null` while starting). */
+  readonly since: string | null;
+  readonly message: string | null;
+}
+
+export class AgentRunner extends DisposableBase {
+  readonly terminals: AgentTerminals;
+  readonly states: RunStates;
+  private config: AgentRunConfig = readAgentRunConfig();
+  /** The state file's `at` when each agent was started: a report with another `at` is from this run. */
+  private readonly baseline = new Map<string, string | null>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when a terminal, a turn state or the settings changed. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly c: Services) {
+    super();
+    this.terminals = this.register(new AgentTerminals(c.context.workspaceState, c.log));
+    this.states = this.register(new RunStates(c.log, c.team));
+    this.register(this.terminals.onDidChange(() => this.changed.fire()));
+    this.register(this.states.onDidChange(() => this.changed.fire()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(AGENT_SETTINGS)) return;
+        this.config = readAgentRunConfig();
+        for (const p of this.config.problems) c.log.warn(p);
+        this.changed.fire();
+      }),
+    );
+    for (const p of this.config.problems) c.log.warn(p);
+  }
+
+  get settings(): AgentRunConfig {
+    return this.config;
+  }
+
+  profileOf(agent: Agent): LaunchProfile | null {
+    return effectiveProfile(agent, this.config);
+  }
+
+  /** The turn state the agent's CLI reported since it was started here (or, for an agent not started here, the last one on disk). */
+  turnOf(slug: string): AgentTurn | null {
+    const state = this.states.stateOf(slug);
+    const info = this.terminals.info(slug);
+    if (info && this.terminals.isLive(slug)) {
+      const base = this.baseline.get(slug);
+      // A terminal found again after a reload: whatever the file says is this run's.
+      if (!info.reconnected && (!state || (base !== undefined && state.at === base))) return { state: 'starting', since: null, message: null };
+    }
+    return state ? { state: state.state, since: state.at, message: state.message } : null;
+  }
+
+  rawState(slug: string): RunState | undefined {
+    return this.states.stateOf(slug);
+  }
+
+  /** How `cortex-team` runs from here: the extension's own bundled CLI, with `node`. */
+  cortexCommand(): CortexCommand {
+    return { kind: 'node', cliPath: path.join(this.c.context.extensionUri.fsPath, 'dist', 'cli.js') };
+  }
+
+  /** Starts the agent in its terminal; a second Start of a running agent shows its terminal. */
+  async start(slug: string): Promise<StartOutcome> {
+    const result = await this.c.writer.whenTrusted('start an agent', () => this.startTrusted(slug));
+    return result ?? 'cancelled';
+  }
+
+  private async startTrusted(slug: string): Promise<StartOutcome> {
+    const { c } = this;
+    if (this.terminals.isLive(slug)) {
+      this.terminals.focus(slug);
+      return 'focused';
+    }
+    const agent = await this.agent(slug);
+    if (!agent) return 'cancelled';
+    const root = c.store.location?.uri;
+    if (!root || root.scheme !== 'file') {
+      await c.prompts.error(`Cortex: agents can be started only for a team folder on this machine's disk${root ? ` (this one is ${root.toString(true)})` : ''}.`);
+      return 'cancelled';
+    }
+    let profile = this.profileOf(agent);
+    if (!profile) {
+      profile = await this.askProfile(agent);
+      if (!profile) return 'cancelled';
+    }
+    let cwd = await this.projectFolder(agent);
+    if (!cwd) return 'cancelled';
+    if (worktreeOn(profile, this.config)) {
+      try {
+        const wt = await ensureAgentWorktree(cwd, agent.slug);
+        c.log.info(`${agent.name} works in the worktree ${wt.root} (branch ${wt.branch}${wt.created ? ', new' : ''}${wt.copied.length ? `; copied ${wt.copied.join(', ')}` : ''}).`);
+        cwd = wt.cwd;
+      } catch (e) {
+        await c.prompts.error(`Cortex: ${agent.name} was not started. ${e instanceof Error ? e.message : String(e)}`);
+        return 'cancelled';
+      }
+    }
+    const teamDir = root.fsPath;
+    const tasksPath = path.join(teamDir, 'agents', agent.slug, 'tasks.md');
+    const line = launchLine(profile, { slug: agent.slug, teamDir, cortex: this.cortexCommand(), firstPrompt: firstPrompt(agent.name, profile.cli, tasksPath) });
+    const env = { ...line.env, CORTEX_TEAM_DIR: teamDir };
+    // A terminal whose agent exited keeps its shell open: the new start replaces it.
+    this.terminals.stop(slug);
+    this.baseline.set(slug, this.states.stateOf(slug)?.at ?? null);
+    const liveness = agentLiveness(agent, c.clock.now(), c.settings.current.staleAfterMinutes);
+    await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime() });
+    this.terminals.focus(slug, true);
+    c.log.info(`Started ${agent.name} (${describeProfile(profile)}) in ${cwd}.`);
+    return 'started';
+  }
+
+  /** Shows the agent's terminal; for an agent not running, offers to start it. */
+  async focus(slug: string): Promise<boolean> {
+    if (this.terminals.focus(slug)) return true;
+    const agent = await this.agent(slug);
+    if (!agent) return false;
+    const start = 'Start';
+    if ((await this.c.prompts.info(`Cortex: ${agent.name} is not running in a terminal here.`, start)) === start) return (await this.start(slug)) !== 'cancelled';
+    return false;
+  }
+
+  /** Ends the agent (its terminal closes), after asking when it is in the middle of a turn. */
+  async stop(slug: string, ask = true): Promise<boolean> {
+    const agent = this.c.store.team?.agents.find((a) => a.slug === slug);
+    const name = agent?.name ?? slug;
+    if (!this.terminals.isLive(slug)) {
+      this.terminals.clear(slug);
+      await this.c.prompts.info(`Cortex: ${name} is not running in a terminal here.`);
+      return false;
+    }
+    const turn = this.turnOf(slug)?.state;
+    if (ask && (turn === 'working' || turn === 'needs-input' || turn === 'starting')) {
+      const stop = 'Stop';
+      const what = turn === 'needs-input' ? 'is waiting for your input' : turn === 'starting' ? 'is starting' : 'is in the middle of a turn';
+      if ((await this.c.prompts.warn(`Cortex: ${name} ${what}. Stop it anyway? Its terminal closes and the turn is cut short.`, stop)) !== stop) return false;
+    }
+    return this.terminals.stop(slug);
+  }
+
+  /** Stops the agent (asking as Stop does) and starts it again. */
+  async restart(slug: string): Promise<StartOutcome> {
+    if (this.terminals.isLive(slug)) {
+      if (!(await this.stop(slug))) return 'cancelled';
+      await this.closed(slug);
+    }
+    return this.start(slug);
+  }
+
+  /** Types a prompt into the agent's terminal. */
+  type(slug: string, text: string): Promise<boolean> {
+    return this.terminals.type(slug, text);
+  }
+
+  private closed(slug: string): Promise<void> {
+    if (!this.terminals.isLive(slug)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const sub = this.terminals.onDidChange((s) => {
+        if (s === slug && !this.terminals.isLive(slug)) {
+          sub.dispose();
+          resolve();
+        }
+      });
+    });
+  }
+
+  private async agent(slug: string): Promise<Agent | undefined> {
+    await this.c.store.whenIdle();
+    const agent = this.c.store.team?.agents.find((a) => a.slug === slug);
+    if (!agent) await this.c.prompts.warn(`Cortex: there is no agent "${slug}" in this team.`);
+    return agent;
+  }
+
+  /** Where the agent works: its note's `project:`, which must be a folder on this machine. */
+  private async projectFolder(agent: Agent): Promise<string | undefined> {
+    const note = agent.notePath ?? `agents/${agent.slug}/${agent.slug}.md`;
+    const problem = async (text: string) => {
+      const open = 'Open Agent Note';
+      const choice = await this.c.prompts.error(`Cortex: ${agent.name} was not started. ${text}`, ...(agent.notePath ? [open] : []));
+      if (choice === open && this.c.store.fs) await vscode.window.showTextDocument(this.c.store.fs.uri(note), { preview: true });
+      return undefined;
+    };
+    const folder = projectFolderPath(agent.project, os.homedir());
+    if (!folder) return problem(agent.project ? `Its project "${agent.project}" is not an absolute path (start it with / or ~/): add the folder it works in to ${note}.` : `Its note has no project folder: add "project: <the folder it works in>" to ${note}.`);
+    try {
+      const stat = await vscode.workspace.fs.stat(vscode.Uri.file(folder));
+      if (!(stat.type & vscode.FileType.Directory)) return problem(`Its project ${folder} is a file, not a folder.`);
+    } catch {
+      return problem(`Its project folder ${folder} does not exist on this machine.`);
+    }
+    return folder;
+  }
+
+  /** An agent without a launch profile: which CLI, saved as this person's setting. */
+  private async askProfile(agent: Agent): Promise<LaunchProfile | null> {
+    const items = AGENT_CLIS.filter((c) => c !== 'custom').map((cli) => ({ label: CLI_LABELS[cli], description: cli === 'simulate' ? 'cortex-team simulate: no model, for trying the dashboard' : cli, cli }));
+    const picked = await this.c.prompts.pick(items, {
+      title: `Cortex: Start ${agent.name}`,
+      placeHolder: `${agent.name}'s note has no launch profile: which CLI runs it? (Saved in your settings, cortex.agents.launch; a "launch:" line in the note shares it with the team.)`,
+    });
+    if (!picked) return null;
+    const cli: AgentCli = picked.cli;
+    const launch = { ...vscode.workspace.getConfiguration(AGENT_SETTINGS).get<Record<string, unknown>>('launch'), [agent.slug]: cli };
+    await vscode.workspace.getConfiguration(AGENT_SETTINGS).update('launch', launch, vscode.ConfigurationTarget.Global);
+    this.config = readAgentRunConfig();
+    return this.profileOf(agent);
+  }
+
+  /** Live terminal info for the views. */
+  terminalOf(slug: string): AgentTerminalInfo | undefined {
+    return this.terminals.info(slug);
+  }
+}

@@ -1,0 +1,153 @@
+import { promises as fs } from 'fs';
+import * as vscode from 'vscode';
+import { instantOfWall, parseStamp } from '../../base/time';
+import { Agent } from '../../core/model';
+import { budgetLevel, sumUsage } from '../../core/transcripts/cost';
+import { Transcript, TranscriptAction, TranscriptFormat, TranscriptReader, completeLines, createTranscriptReader } from '../../core/transcripts';
+import { DisposableBase } from '../../base/disposable';
+import { LivenessClock } from '../liveness-clock';
+import { AgentRunner } from './agent-runner';
+import { AgentUsage, AgentUsageSource } from './agent-runs';
+import { budgetOf } from './run-settings';
+
+/**
+ * Tokens, cost and the latest actions of each agent, from its CLI's own session log:
+ * the one its hooks named last (`transcript` in `.cortex/run/<slug>.json`; Claude Code,
+ * Gemini CLI and the stand-in say it). A log is read once and then only what was
+ * appended (a last line still being written waits for the next read); it is looked at
+ * again whenever a turn state changes and every minute of the clock. Lines the
+ * parser skipped are counted in the output channel.
+ */
+interface LogFile {
+  readonly path: string;
+  readonly reader: TranscriptReader;
+  offset: number;
+  /** The bytes after the last line break read: a line still being written. */
+  rest: Buffer;
+  transcript: Transcript;
+  skippedLogged: number;
+}
+
+/** The format of the log a CLI's hook names. */
+function formatOf(source: string): TranscriptFormat | undefined {
+  switch (source) {
+    case 'claude-code':
+    case 'simulate':
+      return 'claude-code';
+    case 'codex':
+      return 'codex';
+    case 'gemini':
+      return 'gemini';
+    default:
+      return undefined;
+  }
+}
+
+/** A log's growth read at once is capped, so a huge old session never stalls the host. */
+const READ_LIMIT = 16 * 1024 * 1024;
+
+export class AgentUsageService extends DisposableBase implements AgentUsageSource {
+  private readonly logs = new Map<string, LogFile>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly runner: AgentRunner,
+    private readonly clock: LivenessClock,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this.register(runner.onDidChange(() => void this.refresh()));
+    this.register(clock.onDidTick(() => void this.refresh()));
+    void this.refresh();
+  }
+
+  /** Reads what the agents' logs gained; resolves once read (tests wait on it). */
+  refresh(): Promise<void> {
+    this.running = this.running.then(() => this.readAll()).catch((e: unknown) => this.log.warn(`Reading the agents' session logs failed: ${String(e)}`));
+    return this.running;
+  }
+
+  /** The session log the agent's CLI named last, if any. */
+  logPathOf(slug: string): string | undefined {
+    return this.runner.rawState(slug)?.transcript ?? undefined;
+  }
+
+  transcriptOf(slug: string): Transcript | undefined {
+    const path = this.logPathOf(slug);
+    return path ? this.logs.get(path)?.transcript : undefined;
+  }
+
+  usageOf(agent: Agent): AgentUsage | null {
+    const t = this.transcriptOf(agent.slug);
+    if (!t) return null;
+    const prices = this.runner.settings.prices;
+    const now = this.clock.date();
+    const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    const today = sumUsage(t.usage, prices, dayStart);
+    const current = agent.tasks.find((task) => task.status === 'in-progress');
+    const started = current ? parseStamp(current.started) : null;
+    const task = current && started !== null ? { title: current.title, sum: sumUsage(t.usage, prices, instantOfWall(started)) } : null;
+    const budget = budgetOf(agent.slug, this.runner.settings);
+    return { today, task, budget, level: budgetLevel(today.cost, budget) };
+  }
+
+  activityOf(slug: string): readonly TranscriptAction[] {
+    return this.transcriptOf(slug)?.actions.slice(-20) ?? [];
+  }
+
+  /** Today's cost reached the agent's daily budget (the heartbeat driver stops). */
+  budgetSpent(agent: Agent | undefined): boolean {
+    return !!agent && this.usageOf(agent)?.level === 'exceeded';
+  }
+
+  private async readAll(): Promise<void> {
+    let any = false;
+    for (const [slug, state] of this.runner.states.all) {
+      const format = formatOf(state.source);
+      if (!state.transcript || !format) continue;
+      if (await this.read(slug, state.transcript, format)) any = true;
+    }
+    if (any) this.changed.fire();
+  }
+
+  private async read(slug: string, path: string, format: TranscriptFormat): Promise<boolean> {
+    let file = this.logs.get(path);
+    let size: number;
+    try {
+      size = (await fs.stat(path)).size;
+    } catch {
+      return false; // not there (yet): the CLI writes it with its first message
+    }
+    if (!file || size < file.offset) {
+      const reader = createTranscriptReader(format);
+      file = { path, reader, offset: 0, rest: Buffer.alloc(0), transcript: reader.transcript(), skippedLogged: 0 };
+      this.logs.set(path, file);
+    }
+    if (size === file.offset) return false;
+    const handle = await fs.open(path, 'r');
+    try {
+      const length = Math.min(size - file.offset, READ_LIMIT);
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, file.offset);
+      file.offset += bytesRead;
+      // Split at the last line break in bytes, so a character cut by the read waits with its line.
+      const bytes = Buffer.concat([file.rest, buffer.subarray(0, bytesRead)]);
+      const end = bytes.lastIndexOf(0x0a);
+      file.rest = bytes.subarray(end + 1);
+      file.reader.addLines(completeLines(bytes.subarray(0, end + 1).toString('utf8')).lines);
+      file.transcript = file.reader.transcript();
+    } finally {
+      await handle.close();
+    }
+    const t = file.transcript;
+    const skipped = t.unreadable + Object.values(t.unknown).reduce((a, b) => a + b, 0);
+    if (skipped > file.skippedLogged) {
+      file.skippedLogged = skipped;
+      const kinds = Object.entries(t.unknown).map(([k, n]) => `${k} ×${n}`);
+      this.log.info(`${slug}'s session log ${path}: skipped ${t.unreadable} unreadable line(s)${kinds.length ? ` and lines of unknown types (${kinds.join(', ')})` : ''}.`);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,232 @@
+// Running agents in the real extension host: a stand-in agent (`cortex-team simulate`,
+// the launch profile `launch: {cli: simulate}` in its note) started in a real VS Code
+// terminal; Start / Show Terminal / Stop / Restart; the heartbeat driver typing the
+// tick prompt for a task dispatched while it idles; a needs-input report from a hook
+// call reaching the row, the status bar and a notification; an exit shown on the row;
+// and the terminals found again (or said to have ended) by the next window.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CortexTestApi } from '../../../src/app/test-api';
+import type { AgentView } from '../../../src/views/team/common/messages';
+import { TestAgent, addAgent, api, message, messages, removeAgents, removeTempFolders, reset, tempFolder, waitFor } from './commands-helpers';
+
+const SLUG = 'itest-runner';
+const NAME = 'Itest Runner Agent';
+const LONG = 60_000;
+
+function note(project: string, home: string): string {
+  return [
+    '---',
+    `name: ${NAME}`,
+    `project: ${project}`,
+    'status: active',
+    'joined: 2026-03-01',
+    'launch:',
+    '  cli: simulate',
+    '  args: [--speed, "20"]',
+    '  env:',
+    `    CORTEX_HOME: ${JSON.stringify(home)}`,
+    '---',
+    '',
+    '## Role',
+    'Runs in a terminal for the integration suite.',
+    '',
+    '## Session Log',
+    'Last session: --',
+    'Status: registered',
+    '',
+  ].join('\n');
+}
+
+const readyTask = (title: string) => `## ${title}\n**Status:** ready\n\nFor the stand-in agent.\n\n`;
+
+describe('Running agents: terminals, turn states, the heartbeat driver', function () {
+  this.timeout(4 * LONG);
+  let a: CortexTestApi;
+  let agent: TestAgent;
+  let team: string;
+
+  const row = (): AgentView | undefined => a.viewState().agents.find((x) => x.slug === SLUG);
+  const tasks = () => readFileSync(agent.tasksFile, 'utf8');
+  const ourTerminals = () => vscode.window.terminals.filter((t) => t.name === NAME && t.exitStatus === undefined);
+  const runCli = (args: string[], input?: string) =>
+    execFileSync(process.execPath, [a.agents.runner.cortexCommand().kind === 'node' ? (a.agents.runner.cortexCommand() as { cliPath: string }).cliPath : '', ...args], {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      input: input ?? '',
+      timeout: 20_000,
+    });
+  const settled = async () => {
+    await a.store.whenIdle();
+    await a.agents.runner.states.whenIdle();
+    await a.agents.driver.check();
+  };
+
+  before(async () => {
+    a = await api();
+    agent = await addAgent(a, { slug: SLUG, name: NAME, tasks: '' });
+    team = path.dirname(path.dirname(path.dirname(agent.tasksFile)));
+    writeFileSync(agent.noteFile, note(agent.project, tempFolder('cortex-home-')));
+    a.store.notifyChanged([`agents/${SLUG}/${SLUG}.md`]);
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === SLUG)?.launch?.cli === 'simulate', 10_000, 'the launch profile read from the note');
+  });
+  afterEach(async () => reset(a));
+  after(async () => {
+    a.agents.runner.terminals.stop(SLUG);
+    await waitFor(() => !a.agents.runner.terminals.isLive(SLUG), LONG, 'the terminal closed');
+    await reset(a);
+    await removeAgents(a, [SLUG]);
+    removeTempFolders();
+  });
+
+  it('the launch profile from the note is on the row, before anything runs', async () => {
+    const run = row()?.run;
+    assert.ok(run, 'the row has a run line');
+    assert.equal(run.terminal, 'none');
+    assert.match(run.profile ?? '', /^Stand-in agent · cortex-team simulate --speed 20$/);
+  });
+
+  it('Start opens one terminal named after the agent, runs the stand-in with the first prompt, and it does the ready task', async () => {
+    writeFileSync(agent.tasksFile, readyTask('Write the first note'));
+    a.store.notifyChanged([`agents/${SLUG}/tasks.md`]);
+    await a.store.whenIdle();
+    assert.equal(await a.agents.commands.start(SLUG), 'started');
+    const info = a.agents.runner.terminals.info(SLUG)!;
+    assert.equal(info.name, NAME);
+    assert.equal(info.cwd, agent.project);
+    assert.match(info.commandLine, /dist\/cli\.js simulate --team .* --agent itest-runner --speed 20 --prompt 'Cortex: you are Itest Runner Agent\. Read \.cortex\.md/);
+    assert.equal(ourTerminals().length, 1, 'one terminal for the agent');
+    await waitFor(() => /## Write the first note\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the stand-in to complete the task');
+    assert.match(tasks(), /### Summary\nStand-in run by cortex-team simulate/);
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to show the turn finished');
+    assert.equal(row()!.run!.terminal, 'running');
+    assert.equal(a.agents.runner.rawState(SLUG)?.source, 'simulate');
+    // The environment the agent got.
+    const env = (a.agents.runner.terminals as unknown as { entries: Map<string, { terminal: vscode.Terminal }> }).entries.get(SLUG)!.terminal.creationOptions as vscode.TerminalOptions;
+    assert.equal(env.env?.CORTEX_AGENT, SLUG);
+    assert.equal(env.env?.CORTEX_TEAM, team);
+  });
+
+  it("the row shows the latest actions and today's tokens and cost from the agent's session log; Open Transcript opens it", async () => {
+    await a.agents.usage.refresh();
+    const run = await waitFor(() => (row()?.run?.usage && row()!.run!.activity.length > 0 ? row()!.run : undefined), LONG, 'usage and activity on the row');
+    assert.ok(run.usage!.tokensToday > 1000, `tokens ${run.usage!.tokensToday}`);
+    assert.ok(run.usage!.costToday > 0);
+    assert.equal(run.usage!.unpricedToday, false);
+    assert.equal(run.usage!.budget, null);
+    assert.ok(run.activity.some((x) => x.kind === 'edit' && x.text === 'Write cortex-simulate/write-the-first-note.md') || run.activity.some((x) => x.kind === 'reply'), JSON.stringify(run.activity));
+    const log = a.agents.usage.logPathOf(SLUG)!;
+    assert.match(log, /\.jsonl$/);
+    await vscode.commands.executeCommand('cortex.openTranscript', SLUG);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === log, LONG, 'the session log in an editor');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a second Start focuses the running terminal; Show Terminal focuses it too', async () => {
+    const startedAt = a.agents.runner.terminals.info(SLUG)!.startedAt;
+    assert.equal(await a.agents.commands.start(SLUG), 'focused');
+    assert.equal(ourTerminals().length, 1, 'still one terminal');
+    assert.equal(a.agents.runner.terminals.info(SLUG)!.startedAt, startedAt);
+    await vscode.commands.executeCommand('workbench.action.terminal.new');
+    await waitFor(() => vscode.window.activeTerminal && vscode.window.activeTerminal.name !== NAME, LONG, 'another terminal to be active');
+    const other = vscode.window.activeTerminal!;
+    assert.equal(await vscode.commands.executeCommand('cortex.showAgentTerminal', SLUG), true);
+    await waitFor(() => vscode.window.activeTerminal?.name === NAME, LONG, "the agent's terminal to be active");
+    other.dispose();
+  });
+
+  it('the heartbeat driver types the tick prompt for a task dispatched while the agent idles, and the agent picks it up', async () => {
+    await settled();
+    assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'no-work' });
+    const before = a.agents.driver.sent.length;
+    // Dispatched by another process (as `cortex-team dispatch` or a person would).
+    runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Picked up by the driver', '--body', 'Nobody types anything.']);
+    await waitFor(() => a.agents.driver.sent.length > before, LONG, 'the driver to send a tick');
+    const tick = a.agents.driver.sent[a.agents.driver.sent.length - 1];
+    assert.equal(tick.slug, SLUG);
+    assert.equal(tick.why, 'new-task');
+    assert.match(tick.prompt, /^Cortex tick: /);
+    await waitFor(() => /## Picked up by the driver\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the stand-in to complete the dispatched task');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
+    // The store learns of the completed task through its watcher: look until the driver has seen it.
+    await waitFor(async () => (await settled(), a.agents.driver.decisionOf(SLUG)?.why === 'no-work'), LONG, 'the driver to see the empty queue (an empty queue stops the ticks)');
+    assert.equal(a.agents.driver.sent.slice(before).filter((t) => t.slug === SLUG).length, 1, 'one tick for one dispatch');
+  });
+
+  it('needs input from a hook call reaches the row, the status bar and a notification with Show Terminal', async () => {
+    a.setPromptAnswers({ message: () => undefined });
+    a.clearShownMessages();
+    const payload = { hook_event_name: 'Notification', session_id: 's-1', message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' };
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify(payload));
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
+    assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
+    await waitFor(() => messages(a).some((m) => /needs your input/.test(m.message)), LONG, 'the notification');
+    const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash/, 'warning');
+    assert.deepEqual(shown.items, ['Show Terminal']);
+    assert.match(a.statusBar.text, /\$\(bell-dot\) Cortex: .*· 1 needs input ·/);
+    // The heartbeat driver waits for the answer.
+    await settled();
+    assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'no-work' }, 'nothing to tick for (its queue is empty)');
+    // A tool ran: the question was answered.
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }));
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to leave needs input');
+    await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
+  });
+
+  it('Restart stops the agent and starts it again in a new terminal', async () => {
+    const first = ourTerminals()[0];
+    const firstPid = await first.processId;
+    a.setPromptAnswers({ message: () => 'Stop' });
+    assert.equal(await vscode.commands.executeCommand('cortex.restartAgent', SLUG), 'started');
+    assert.ok(first.exitStatus !== undefined || !vscode.window.terminals.includes(first), 'the first terminal closed');
+    assert.equal(a.agents.runner.terminals.isLive(SLUG), true);
+    assert.notEqual(await ourTerminals()[0].processId, firstPid, 'a new terminal');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the new session to finish its first turn');
+    assert.equal(ourTerminals().length, 1, 'one terminal again');
+  });
+
+  it('an agent that exits shows its exit on the row; its terminal stays until Start replaces it', async () => {
+    assert.equal(await a.agents.runner.type(SLUG, '/exit'), true);
+    await waitFor(() => row()?.run && row()!.run!.terminal !== 'running' && row()!.run!.terminal !== 'starting', LONG, 'the row to show the exit');
+    const run = row()!.run!;
+    assert.ok(run.terminal === 'exited' || run.terminal === 'closed', `terminal ${run.terminal}`);
+    if (run.terminal === 'exited') assert.equal(run.exitCode, 0);
+    await waitFor(() => row()?.run?.turn === 'ended', LONG, 'the stand-in to report its session ended');
+    assert.equal(a.agents.runner.terminals.isLive(SLUG), false);
+  });
+
+  it('Stop closes a running terminal; Stop on a stopped agent says so', async () => {
+    assert.equal(await a.agents.commands.start(SLUG), 'started');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the first turn to finish');
+    a.setPromptAnswers({ message: () => undefined });
+    assert.equal(await vscode.commands.executeCommand('cortex.stopAgent', SLUG), true);
+    await waitFor(() => row()?.run?.terminal === 'closed', LONG, 'the row to show the terminal closed');
+    assert.equal(ourTerminals().length, 0);
+    a.clearShownMessages();
+    assert.equal(await vscode.commands.executeCommand('cortex.stopAgent', SLUG), false);
+    message(a, /Itest Runner Agent is not running in a terminal here/, 'info');
+  });
+
+  it('after a reload: a terminal still open is found again; one that is gone is said to have ended', async () => {
+    assert.equal(await a.agents.commands.start(SLUG), 'started');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the first turn to finish');
+    const terminal = ourTerminals()[0];
+    const pid = await terminal.processId;
+    const info = a.agents.runner.terminals.info(SLUG)!;
+    const saved = { name: NAME, pid, cli: info.cli, cwd: info.cwd, startedAt: info.startedAt, commandLine: info.commandLine };
+    const gone = { name: 'Itest Gone Agent', pid: 999_999, cli: 'claude-code', cwd: info.cwd, startedAt: info.startedAt, commandLine: 'claude' };
+    const next = a.agents.newTerminals({ [SLUG]: saved, 'itest-gone': gone });
+    try {
+      await waitFor(() => next.info(SLUG)?.reconnected, LONG, 'the open terminal found again');
+      assert.equal(next.isLive(SLUG), true);
+      assert.equal(next.info('itest-gone'), undefined, 'still looking for the other one');
+      next.finishReconnect();
+      assert.equal(next.info('itest-gone')?.status, 'ended');
+      assert.equal(next.isLive('itest-gone'), false);
+    } finally {
+      next.dispose();
+    }
+  });
+});

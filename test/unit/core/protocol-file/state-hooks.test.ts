@@ -1,0 +1,53 @@
+import * as assert from 'assert';
+import { CortexInputError } from '../../../../src/core/errors';
+import { CLAUDE_STATE_EVENTS, addStateHooks, isStateHookCommand } from '../../../../src/core/protocol-file/state-hooks';
+
+/** The state hooks merged into a CLI's settings.json: added beside the user's own, kept, moved, refused. */
+const CMD = "node /ext/dist/cli.js hook --team /t --agent ada --source claude-code";
+const EVENTS = ['Stop', 'Notification'];
+
+describe('state hooks in settings.json', () => {
+  it('recognises the hook command in its forms, and nothing else', () => {
+    assert.ok(isStateHookCommand(CMD));
+    assert.ok(isStateHookCommand("node '/my ext/dist/cli.js' hook --team /t --agent ada --source gemini"));
+    assert.ok(isStateHookCommand('cortex-team hook --team /t --agent ada --source gemini'));
+    assert.ok(!isStateHookCommand('"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh'));
+    assert.ok(!isStateHookCommand('./my-hook --team x'));
+  });
+
+  it('creates the file; a second run changes nothing', () => {
+    const first = addStateHooks(undefined, '.claude/settings.json', EVENTS, CMD);
+    assert.equal(first.change, 'create');
+    assert.deepEqual(JSON.parse(first.after), { hooks: { Stop: [{ hooks: [{ type: 'command', command: CMD }] }], Notification: [{ hooks: [{ type: 'command', command: CMD }] }] } });
+    assert.deepEqual(addStateHooks(first.after, '.claude/settings.json', EVENTS, CMD), { after: first.after, change: 'unchanged' });
+  });
+
+  it("adds beside the user's own hooks and settings, touching no other byte; names the hook for Gemini CLI", () => {
+    const mine = '{\n    "permissions": { "allow": ["Bash(npm test)"] },\n    "hooks": {\n        "Stop": [\n            { "hooks": [ { "type": "command", "command": "say done" } ] }\n        ]\n    }\n}\n';
+    const { after, change } = addStateHooks(mine, '.gemini/settings.json', EVENTS, CMD, true);
+    assert.equal(change, 'add-hook');
+    const v = JSON.parse(after) as { permissions: unknown; hooks: Record<string, Array<{ hooks: Array<Record<string, string>> }>> };
+    assert.deepEqual(v.permissions, { allow: ['Bash(npm test)'] });
+    assert.equal(v.hooks.Stop.length, 2);
+    assert.equal(v.hooks.Stop[0].hooks[0].command, 'say done');
+    assert.deepEqual(v.hooks.Stop[1].hooks[0], { name: 'cortex-state', type: 'command', command: CMD });
+    assert.ok(after.startsWith('{\n    "permissions": { "allow": ["Bash(npm test)"] },\n    "hooks": {\n        "Stop": [\n            { "hooks": [ { "type": "command", "command": "say done" } ] },\n'), after);
+  });
+
+  it('a hook whose command moved (the extension updated, the team moved) gets the new command in place', () => {
+    const old = addStateHooks(undefined, 's.json', ['Stop'], 'node /old/dist/cli.js hook --team /t --agent ada --source claude-code').after;
+    const moved = addStateHooks(old, 's.json', ['Stop'], CMD);
+    assert.equal(moved.change, 'add-hook');
+    assert.equal(moved.after, old.replace('/old/dist', '/ext/dist'));
+  });
+
+  it('refuses what it cannot merge into, changing nothing', () => {
+    assert.throws(() => addStateHooks('{"hooks": []}', 's.json', EVENTS, CMD), (e: Error) => e instanceof CortexInputError && /"hooks" is a list, not an object/.test(e.message));
+    assert.throws(() => addStateHooks('{"hooks": {"Stop": {}}}', 's.json', EVENTS, CMD), (e: Error) => e instanceof CortexInputError && /"hooks\.Stop" is an object, not a list/.test(e.message));
+    assert.throws(() => addStateHooks('[1]', 's.json', EVENTS, CMD), CortexInputError);
+  });
+
+  it("Claude Code's events: a prompt, a tool, a question, a turn's end or failure, the session's end", () => {
+    assert.deepEqual([...CLAUDE_STATE_EVENTS], ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
+  });
+});
