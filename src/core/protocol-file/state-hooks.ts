@@ -32,22 +32,23 @@ const HOOK_NAME = 'cortex-state';
 
 /** A command that is Cortex's state hook, in whatever form cortex-team is run. */
 export function isStateHookCommand(command: string): boolean {
-  return /(^|[\s/'"])(cli\.js'?|cortex-team)\s+hook\s+--team\s/.test(command);
+  // The bundled dist/cli.js, the stable launcher (cortex-team.js), or cortex-team on PATH.
+  return /(^|[\s/'"])(cli\.js|cortex-team(\.js)?)'?\s+hook\s+--team\s/.test(command);
 }
 
 export type StateHooksChange = 'create' | 'add-hook' | 'unchanged';
 
 /**
- * `text` with the state hook `command` on every event in `events`. `named` adds a
- * `name` (Gemini CLI). Refuses, with a `CortexInputError` that says where, text that is
+ * `text` with the state hook `command` on every event in `events`. `gemini`: Gemini
+ * CLI's settings.json, whose hooks carry a `name` and which may hold comments. Refuses, with a `CortexInputError` that says where, text that is
  * not a JSON object, comments where it must write, or `hooks` / an event of the wrong type.
  */
-export function addStateHooks(text: string | undefined, file: string, events: readonly string[], command: string, named = false): { after: string; change: StateHooksChange } {
-  const entry = { hooks: [{ ...(named ? { name: HOOK_NAME } : {}), type: 'command', command }] };
+export function addStateHooks(text: string | undefined, file: string, events: readonly string[], command: string, gemini = false): { after: string; change: StateHooksChange } {
+  const entry = { hooks: [{ ...(gemini ? { name: HOOK_NAME } : {}), type: 'command', command }] };
   let t = text;
   let changed = false;
   const created = text === undefined || text.replace(/^\uFEFF/, '').trim() === '';
-  const o = { file, instead: 'add the hooks yourself' };
+  const o = { file, instead: 'add the hooks yourself', comments: gemini };
   for (const event of events) {
     const next = addOne(t, event, entry, command, o);
     if (next !== t) changed = true;

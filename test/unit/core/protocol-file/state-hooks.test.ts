@@ -11,6 +11,7 @@ describe('state hooks in settings.json', () => {
     assert.ok(isStateHookCommand(CMD));
     assert.ok(isStateHookCommand("node '/my ext/dist/cli.js' hook --team /t --agent ada --source gemini"));
     assert.ok(isStateHookCommand('cortex-team hook --team /t --agent ada --source gemini'));
+    assert.ok(isStateHookCommand("node '/home/me/.vscode/globalStorage/cortex-team/cli/cortex-team.js' hook --team /t --agent ada --source claude-code"), 'the stable launcher');
     assert.ok(!isStateHookCommand('"$CLAUDE_PROJECT_DIR"/.claude/hooks/cortex-precheck.sh'));
     assert.ok(!isStateHookCommand('./my-hook --team x'));
   });
@@ -32,6 +33,15 @@ describe('state hooks in settings.json', () => {
     assert.equal(v.hooks.Stop[0].hooks[0].command, 'say done');
     assert.deepEqual(v.hooks.Stop[1].hooks[0], { name: 'cortex-state', type: 'command', command: CMD });
     assert.ok(after.startsWith('{\n    "permissions": { "allow": ["Bash(npm test)"] },\n    "hooks": {\n        "Stop": [\n            { "hooks": [ { "type": "command", "command": "say done" } ] },\n'), after);
+  });
+
+  it("keeps the comments of Gemini CLI's settings.json (JSON with comments); Claude Code's plain JSON refuses them", () => {
+    const mine = '{\n  // my theme\n  "ui": { "theme": "GitHub" }\n}\n';
+    const { after, change } = addStateHooks(mine, '.gemini/settings.json', EVENTS, CMD, true);
+    assert.equal(change, 'add-hook');
+    assert.ok(after.startsWith('{\n  // my theme\n  "ui": { "theme": "GitHub" },\n'), after);
+    assert.deepEqual(addStateHooks(after, '.gemini/settings.json', EVENTS, CMD, true), { after, change: 'unchanged' });
+    assert.throws(() => addStateHooks(mine, '.claude/settings.json', EVENTS, CMD), (e: Error) => e instanceof CortexInputError && /has a comment/.test(e.message));
   });
 
   it('a hook whose command moved (the extension updated, the team moved) gets the new command in place', () => {
