@@ -14,6 +14,7 @@ import { WorklogCommands } from '../extension/commands/worklog-commands';
 import { ContextKeys } from '../extension/context-keys';
 import { DiagnosticsPublisher } from '../extension/diagnostics';
 import { DownNotifier } from '../extension/down-notifier';
+import { EscalationCommands } from '../extension/commands/escalation-commands';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
 import { CliLauncher } from '../extension/mcp/cli-launcher';
@@ -87,7 +88,7 @@ export class CortexController extends DisposableBase {
     const store = own.add(new TeamStore(log));
     const session = own.add(new TeamSession(context, log, settings, store, this.trust));
     const team = own.add(new LiveTeam(store, session, settings, clock, this.trust));
-    const writer = own.add(new TeamWriter(this.trust, store, prompts, log));
+    const writer = own.add(new TeamWriter(this.trust, store, prompts, clock, log));
     const services: Services = { context, log, settings, prompts, clock, session, store, team, writer };
     this.services = services;
     const runners = own.add(new ShuttleMonitor(log, team));
@@ -130,6 +131,7 @@ export class CortexController extends DisposableBase {
     const agents = own.add(new AgentCommands(services, this.cliLauncher)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services));
+    const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
     this.undo = own.add(new UndoHistory(writer, prompts, log));
@@ -173,7 +175,18 @@ export class CortexController extends DisposableBase {
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
-    this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklog });
+    this.worklog = registerWorklog(own, {
+      extensionUri,
+      log,
+      team,
+      actions: {
+        append: () => worklog.append(),
+        updateStatus: () => worklog.updateStatus(),
+        compose: (to) => worklog.compose(to),
+        setStatus: (id, status, expected) => worklog.setStatus(id, status, expected),
+        escalate: (id) => escalation.escalate(id),
+      },
+    });
     this.search = own.add(
       new SearchTeam({ team, threads: threadsStore, log, prompts }, {
         task: (t) => this.board.showCard(t),

@@ -5,12 +5,14 @@ import {
   ActionResult,
   claimAction,
   completeAction,
+  escalateAction,
   listMessagesAction,
   logAction,
   sendMessageAction,
   tickAction,
   updateMessageAction,
 } from '../core/actions';
+import { MESSAGE_TYPES, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../core/mailbox/urgency';
 import { MESSAGE_STATUSES } from '../core/mailbox/statuses';
 import { PROTOCOL_TEMPLATE_DIR } from '../core/protocol-file/protocol';
 import { localDateOf } from '../base/time';
@@ -120,37 +122,44 @@ export function agentCommands(s: SharedSpecs): Record<string, Command> {
     },
 
     message: {
-      synopsis: 'message send|list|update [options]',
-      summary: 'MAILBOX.md: send a message, list messages, or move one along new → acknowledged → actioned → closed.',
+      synopsis: 'message send|list|update|escalate [options]',
+      summary: 'MAILBOX.md: send a message, list messages, move one along new → acknowledged → actioned → closed, escalate overdue P0/P1 ones to WORKLOG.md.',
       options: {},
       // Never run: `cortex-team message` always picks one of its verbs first.
       run: async () => 2,
       subcommands: {
         send: {
-          synopsis: 'message send --from NAME --to NAME --subject TEXT [--body TEXT] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
-          summary: 'Send a message: the next MSG number, status new, the inbox counts updated.',
+          synopsis: 'message send --from NAME --to NAME --subject TEXT [--body TEXT] [--type TYPE] [--priority P0|P1|P2|P3] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+          summary: 'Send a message: the next MSG number, status new, the inbox counts updated; with --priority, a Respond by time.',
           options: {
             from: { kind: 'string', required: true, value: 'NAME', help: 'the sender (an agent slug, or "maintainer")' },
             to: { kind: 'string', required: true, value: 'NAME', help: 'the recipient' },
             subject: { kind: 'string', required: true, value: 'TEXT', help: 'one line' },
             body: { kind: 'string', value: 'TEXT', help: 'the message (markdown; no "#"/"##" headings)' },
+            type: { kind: 'string', value: 'TYPE', help: `what kind of message: ${MESSAGE_TYPES.join(', ')}` },
+            priority: {
+              kind: 'string',
+              value: 'P0|P1|P2|P3',
+              help: `${PRIORITIES.map((p) => `${p} ${PRIORITY_NAMES[p]} (respond within ${responseTimeText(p)})`).join(', ')}; none written means P2`,
+            },
             json: JSON_FLAG,
             now: s.now,
             team: s.team,
           },
           async run(opts, ctx) {
             const g = (k: string) => opts.strings.get(k);
-            return print(opts, ctx, await sendMessageAction(actionContext(opts, ctx, s), { from: g('from')!, to: g('to')!, subject: g('subject')!, body: g('body') }));
+            return print(opts, ctx, await sendMessageAction(actionContext(opts, ctx, s), { from: g('from')!, to: g('to')!, subject: g('subject')!, body: g('body'), type: g('type'), priority: g('priority') }));
           },
         },
         list: {
-          synopsis: 'message list [--to NAME] [--from NAME] [--status STATUS]... [--json] [--team DIR]',
-          summary: 'List messages, newest first; writes nothing.',
+          synopsis: 'message list [--to NAME] [--from NAME] [--status STATUS]... [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+          summary: 'List messages, newest first, with their priority; overdue ones are marked. Writes nothing.',
           options: {
             to: { kind: 'string', value: 'NAME', help: 'only messages to this recipient' },
             from: { kind: 'string', value: 'NAME', help: 'only messages from this sender' },
             status: { kind: 'list', value: 'STATUS', help: `only messages with this status (${MESSAGE_STATUSES.join(', ')}); repeat for more` },
             json: JSON_FLAG,
+            now: { ...s.now, help: 'the time overdue is judged at (local wall-clock time; default: the clock)' },
             team: s.team,
           },
           async run(opts, ctx) {
@@ -172,6 +181,20 @@ export function agentCommands(s: SharedSpecs): Record<string, Command> {
           async run(opts, ctx) {
             const g = (k: string) => opts.strings.get(k);
             return print(opts, ctx, await updateMessageAction(actionContext(opts, ctx, s), { id: g('id')!, status: g('status')!, expected: g('expected'), actor: g('actor') ?? 'cortex-team' }));
+          },
+        },
+        escalate: {
+          synopsis: 'message escalate [--id MSG-NNNN]... [--actor NAME] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+          summary: 'Escalate overdue P0 and P1 messages (still new after their response time) to WORKLOG.md as escalation.requested entries, once each.',
+          options: {
+            id: { kind: 'list', value: 'MSG-NNNN', help: 'only this message (it must be due for escalation); repeat for more' },
+            actor: { kind: 'string', value: 'NAME', help: 'who escalates, for the WORKLOG entry and the activity feed (default: cortex-team)' },
+            json: JSON_FLAG,
+            now: s.now,
+            team: s.team,
+          },
+          async run(opts, ctx) {
+            return print(opts, ctx, await escalateAction(actionContext(opts, ctx, s), { actor: opts.strings.get('actor') ?? 'cortex-team', ids: opts.lists.get('id') }));
           },
         },
       },

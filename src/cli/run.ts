@@ -13,10 +13,10 @@ import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
-import { checkAgentSlug, dispatchAction } from '../core/actions';
+import { ActionContext, ActivityRecord, checkAgentSlug, dispatchAction, recordWrite, teamEvents } from '../core/actions';
 import { loadTeam } from '../core/team-index';
 import { agentTasksPath } from '../core/team-paths';
-import { formatDate, nowStamp, parseStamp, wallMinutes } from '../base/time';
+import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { SharedSpecs, agentCommands } from './agent-commands';
@@ -49,6 +49,9 @@ export const EXIT_FILE = 5;
 /** How long a write is watched for another program's stale write after it (ms): `CORTEX_TEAM_SETTLE_MS`, else this. */
 export const DEFAULT_SETTLE_MS = 1000;
 
+/** Who the team-changing verbs act as in the activity feed (the agent verbs name their agent). */
+const CLI_ACTOR = 'cortex-team';
+
 const TEAM = { kind: 'string', value: 'DIR', help: 'the team folder (else $CORTEX_TEAM_DIR, team_dir in ~/.cortex/config.yaml, ~/cortex-team)' } as const;
 const NOW = { kind: 'string', value: 'YYYY-MM-DDTHH:MM', help: 'the time to use instead of the clock (local wall-clock time)' } as const;
 const AGENT = { kind: 'string', required: true, value: 'SLUG', help: "the agent (its folder name under agents/)" } as const;
@@ -76,6 +79,20 @@ function nowOf(opts: ParsedOptions, io: CliIo): string {
   return nowStamp(io.clock ? io.clock() : new Date());
 }
 
+/** The agent operations' context for a verb: `--now` (when the verb has it) pins the clock. */
+function cliActions(ctx: Context, opts: ParsedOptions): ActionContext {
+  const given = opts.strings.get('now');
+  const pinned = given === undefined ? null : localDateOf(checkStamp(given, '--now'));
+  return { fs: ctx.fs, edit: ctx.edit, via: 'cli', clock: () => pinned ?? (ctx.io.clock ? ctx.io.clock() : new Date()) };
+}
+
+/** Records a verb's write in the activity feed; the sentence to add when the feed could not be written. */
+function recordCli(ctx: Context, opts: ParsedOptions, record: ActivityRecord | undefined): Promise<string> {
+  if (!record) return Promise.resolve('');
+  const actions = cliActions(ctx, opts);
+  return recordWrite(actions, record, actions.clock());
+}
+
 /** Checks a slug names an existing agent folder; the error lists the known ones. */
 function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
   return checkAgentSlug(fs, slug, option);
@@ -101,7 +118,8 @@ function reportCommand(kind: 'briefing' | 'review'): Command {
       if (since !== null && since > nowMinutes) throw new CortexInputError(`--since ${sinceText} is after now (${now}).`);
       const team = await loadTeam(ctx.fs);
       const report = buildTeamReport({ team, teamName: path.basename(ctx.teamDir), now: nowMinutes, staleAfterMinutes: staleAfterMinutes(ctx.heartbeatMinutes), lastReview: since });
-      const markdown = kind === 'briefing' ? renderBriefing(report, team) : renderReview(report, team);
+      // The review says what housekeeping (prune, its default days) would remove now.
+      const markdown = kind === 'briefing' ? renderBriefing(report, team) : renderReview(report, team, await planPrune(ctx.fs, { now }));
       if (opts.flags.has('json')) {
         const projects = team.projects.map((p) => ({ slug: p.slug, status: p.status, nextAction: p.nextAction }));
         ctx.io.stdout(JSON.stringify(reportJson(kind, report, ctx.teamDir, projects, markdown), null, 2) + '\n');
@@ -144,8 +162,7 @@ const commands: Record<string, Command> = {
     },
     async run(opts, ctx) {
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
-      const actions = { fs: ctx.fs, edit: ctx.edit, via: 'cli' as const, clock: () => (ctx.io.clock ? ctx.io.clock() : new Date()) };
-      const r = await dispatchAction(actions, { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: 'cortex-team' });
+      const r = await dispatchAction(cliActions(ctx, opts), { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: CLI_ACTOR });
       ctx.io.stdout(`${r.message}\n`);
       return EXIT_OK;
     },
@@ -169,7 +186,8 @@ const commands: Record<string, Command> = {
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
       const file = agentTasksPath(slug);
       const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary') }, ctx.edit);
-      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from} to ${to} at ${now}.\n`);
+      const note = r.from === to ? '' : await recordCli(ctx, opts, teamEvents.taskMoved(CLI_ACTOR, slug, file, r.title, to, now, r.position, opts.strings.get('summary')));
+      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from} to ${to} at ${now}.${note}\n`);
       return EXIT_OK;
     },
   },
@@ -192,7 +210,7 @@ const commands: Record<string, Command> = {
       const file = agentTasksPath(slug);
       const r = await reorderTask(ctx.fs, file, { ref: opts.strings.get('task')!, before, after }, ctx.edit);
       if (r.from === r.to) ctx.io.stdout(`"${r.title}" is already there (task ${r.from} in ${file}); nothing changed.\n`);
-      else ctx.io.stdout(`Moved "${r.title}" from position ${r.from} to ${r.to} in ${file}.\n`);
+      else ctx.io.stdout(`Moved "${r.title}" from position ${r.from} to ${r.to} in ${file}.${await recordCli(ctx, opts, teamEvents.taskReordered(CLI_ACTOR, slug, file, r.title, r.from, r.to))}\n`);
       return EXIT_OK;
     },
   },
@@ -211,7 +229,8 @@ const commands: Record<string, Command> = {
       const to = await agentSlug(ctx.fs, opts.strings.get('to-agent')!, '--to-agent');
       if (from === to) throw new CortexInputError('--agent and --to-agent are the same agent.');
       const r = await reassignTask(ctx.fs, agentTasksPath(from), agentTasksPath(to), opts.strings.get('task')!, ctx.edit);
-      ctx.io.stdout(`Reassigned "${r.title}" from ${from} to ${to} (task ${r.position} in ${agentTasksPath(to)}).\n`);
+      const note = await recordCli(ctx, opts, teamEvents.taskReassigned(CLI_ACTOR, from, to, agentTasksPath(to), r.title, r.position));
+      ctx.io.stdout(`Reassigned "${r.title}" from ${from} to ${to} (task ${r.position} in ${agentTasksPath(to)}).${note}\n`);
       return EXIT_OK;
     },
   },
@@ -240,8 +259,9 @@ const commands: Record<string, Command> = {
         capabilities: opts.lists.get('capability') ?? [],
         joined,
       });
+      const note = await recordCli(ctx, opts, teamEvents.agentRegistered(CLI_ACTOR, r.slug, r.notePath, opts.strings.get('name')!.trim()));
       ctx.io.stdout(
-        `Registered "${opts.strings.get('name')!.trim()}" as ${r.slug}: ${r.notePath} (from the ${r.template} template), ${r.tasksPath}${r.createdTasks ? '' : ' (already there, left as it was)'}.\n`,
+        `Registered "${opts.strings.get('name')!.trim()}" as ${r.slug}: ${r.notePath} (from the ${r.template} template), ${r.tasksPath}${r.createdTasks ? '' : ' (already there, left as it was)'}.${note}\n`,
       );
       return EXIT_OK;
     },
@@ -278,7 +298,12 @@ const commands: Record<string, Command> = {
         for (const item of f.items) lines.push(`  - ${f.kind === 'tasks' ? item.label : `Last session: ${item.label}`} (line ${item.line})`);
       }
       if (dry) lines.push('Dry run: nothing was written.');
-      else if (opts.flags.has('commit')) lines.push(await commitPruned(ctx.teamDir, files.map((f) => f.path)));
+      else {
+        const note = await recordCli(ctx, opts, teamEvents.pruned(CLI_ACTOR, files));
+        if (note) lines.push(note.trim());
+        // The feed is not a pruned file: the housekeeping commit holds only what was pruned.
+        if (opts.flags.has('commit')) lines.push(await commitPruned(ctx.teamDir, files.map((f) => f.path)));
+      }
       ctx.io.stdout(lines.join('\n') + '\n');
       return EXIT_OK;
     },

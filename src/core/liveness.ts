@@ -8,11 +8,14 @@ import { parseStamp } from '../base/time';
  * - `inactive`: the agent note says `status: inactive` (any case).
  * - `alive`: the last tick is at most `staleAfter` minutes old (a tick in the future
  *   counts as alive: clocks drift).
- * - otherwise the tick is stale (or missing, or unreadable): `down` when the agent has
- *   a ready or in-progress task (it should be ticking), `idle` when it has none
- *   (idle workers suppress their ticks, which is normal).
+ * - otherwise the tick is stale (or missing, or unreadable): `idle` when it has no
+ *   ready or in-progress task (idle workers suppress their ticks, which is normal);
+ * - `waiting` (for pickup) when its only work is ready tasks dispatched less than one
+ *   heartbeat ago (`dispatchedAt`, from the activity feed): an idle agent looks at its
+ *   task file when it next polls, so a stale tick right after a dispatch is expected;
+ * - else `down`: it has work and should be ticking (a heartbeat passed without pickup).
  */
-export type Liveness = 'alive' | 'idle' | 'down' | 'inactive';
+export type Liveness = 'alive' | 'idle' | 'waiting' | 'down' | 'inactive';
 
 /** The coordinator's rule: two missed heartbeats (30 minutes at the default 15). */
 export function staleAfterMinutes(heartbeatMinutes: number): number {
@@ -35,21 +38,39 @@ export function hasActiveTasks(agent: Pick<Agent, 'tasks'>): boolean {
   return false;
 }
 
+/**
+ * The agent waits for pickup: no task in progress, and its ready tasks were all
+ * dispatched less than `heartbeat` minutes before now (see `core/pickup.ts`).
+ */
+export function waitingForPickup(agent: Pick<Agent, 'tasks'> & Partial<Pick<Agent, 'dispatchedAt'>>, nowMinutes: number, heartbeat: number): boolean {
+  const since = parseStamp(agent.dispatchedAt ?? null);
+  if (since === null || nowMinutes - since >= heartbeat) return false;
+  for (const t of agent.tasks) if (t.status === 'in-progress') return false;
+  return true;
+}
+
+/**
+ * `heartbeat` (minutes, for the pickup window) defaults to half the stale threshold: the
+ * coordinator's rule makes stale two heartbeats.
+ */
 export function agentLiveness(
-  agent: Pick<Agent, 'status' | 'lastTick' | 'tasks'>,
+  agent: Pick<Agent, 'status' | 'lastTick' | 'tasks'> & Partial<Pick<Agent, 'dispatchedAt'>>,
   nowMinutes: number,
   staleAfter: number,
+  heartbeat: number = staleAfter / 2,
 ): Liveness {
   if (isInactive(agent)) return 'inactive';
   const age = tickAgeMinutes(agent, nowMinutes);
   if (age !== null && age <= staleAfter) return 'alive';
-  return hasActiveTasks(agent) ? 'down' : 'idle';
+  if (!hasActiveTasks(agent)) return 'idle';
+  return waitingForPickup(agent, nowMinutes, heartbeat) ? 'waiting' : 'down';
 }
 
 export interface TeamSummary {
   readonly agents: number;
   readonly alive: number;
   readonly idle: number;
+  readonly waiting: number;
   readonly down: number;
   readonly inactive: number;
   /** Tasks with status `ready`, over all agents. */
@@ -59,11 +80,11 @@ export interface TeamSummary {
 }
 
 /** Counts for the status bar ("Cortex: 7 agents · 1 down · 12 ready"). */
-export function teamSummary(team: Pick<Team, 'agents'>, nowMinutes: number, staleAfter: number): TeamSummary {
-  const counts = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+export function teamSummary(team: Pick<Team, 'agents'>, nowMinutes: number, staleAfter: number, heartbeat?: number): TeamSummary {
+  const counts = { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
   for (const agent of team.agents) {
     counts.agents++;
-    counts[agentLiveness(agent, nowMinutes, staleAfter)]++;
+    counts[agentLiveness(agent, nowMinutes, staleAfter, heartbeat)]++;
     for (const t of agent.tasks) {
       if (t.status === 'ready') counts.ready++;
       else if (t.status === 'in-progress') counts.inProgress++;

@@ -68,6 +68,11 @@ export interface Agent {
   readonly tasks: readonly Task[];
   readonly lastTick: string | null;
   readonly lastTickLine: number | null;
+  /**
+   * When its ready tasks were dispatched (the oldest; from the activity feed, see
+   * `core/pickup.ts`), when every one of them has a known dispatch; else absent.
+   */
+  readonly dispatchedAt?: string | null;
 }
 
 export interface Project {

@@ -5,7 +5,8 @@ import { AgentNote, parseAgentNote } from './parse/agent-note';
 import { parseProjectNote } from './parse/project-note';
 import { readTaskFile } from './parse/tasks';
 import { decodeText, isLosslessUtf8 } from './text';
-import { AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
+import { readDispatchTimes, readyDispatchedAt } from './pickup';
+import { ACTIVITY_FILE, AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
 import { Limiter } from '../base/limiter';
 import { binarySearch, compareStrings } from '../base/sorted';
 import { errorCode, fileErrorMessage } from './edit/file-errors';
@@ -80,6 +81,9 @@ export class TeamIndex {
   private templateDiagnostics: { agent: readonly Diagnostic[]; project: readonly Diagnostic[] } = { agent: [], project: [] };
   /** Lineage findings by agent slug (they need the whole team: see core/lineage.ts). */
   private lineage = new Map<string, readonly Diagnostic[]>();
+  /** The activity feed as last read, and the dispatch times read from it (see core/pickup.ts). */
+  private feed: string | null = null;
+  private dispatches = new Map<string, Map<string, number>>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limit: Limiter;
 
@@ -117,12 +121,16 @@ export class TeamIndex {
   // ---- full scan -------------------------------------------------------------
 
   private async loadAll(): Promise<Team> {
-    const [agentDirs, projectFiles, agentTemplate, projectTemplate] = await Promise.all([
+    const [agentDirs, projectFiles, agentTemplate, projectTemplate, feed] = await Promise.all([
       this.limit.run(() => this.fs.list(AGENTS_DIR)),
       this.limit.run(() => this.fs.list(PROJECTS_DIR)),
       this.readText(AGENT_TEMPLATE),
       this.readText(PROJECT_TEMPLATE),
+      this.readText(ACTIVITY_FILE),
     ]);
+    this.feed = null;
+    this.dispatches = new Map();
+    this.takeFeed(feed);
     const slugs = agentDirs.filter((e) => e.kind === 'directory' && !isSkippedName(e.name)).map((e) => e.name);
     const projectSlugs = projectFiles.filter((e) => e.kind === 'file' && isProjectFileName(e.name)).map((e) => projectSlugOf(e.name));
 
@@ -172,6 +180,7 @@ export class TeamIndex {
       for (const d of sorted) diagnostics.push(d);
     }
 
+    for (const [slug, e] of this.agentEntries) this.agentEntries.set(slug, this.withPickup(e));
     this.current = {
       agents: [...this.agentEntries.values()].map((e) => e.agent).sort((a, b) => compareStrings(a.slug, b.slug)),
       projects: [...this.projectEntries.values()].map((e) => e.project).sort((a, b) => compareStrings(a.slug, b.slug)),
@@ -190,15 +199,23 @@ export class TeamIndex {
 
     const agentSlugs = [...plan.agents.keys()];
     const projectSlugs = [...plan.projects];
-    const [agentResults, projectResults, agentTemplate, projectTemplate] = await Promise.all([
+    const [agentResults, projectResults, agentTemplate, projectTemplate, feed] = await Promise.all([
       Promise.all(agentSlugs.map((slug) => this.readAgent(slug, this.agentEntries.get(slug), plan.agents.get(slug)!, false))),
       Promise.all(projectSlugs.map((slug) => this.readProject(slug, this.projectEntries.get(slug)))),
       plan.agentTemplate ? this.readText(AGENT_TEMPLATE) : undefined,
       plan.projectTemplate ? this.readText(PROJECT_TEMPLATE) : undefined,
+      plan.feed ? this.readText(ACTIVITY_FILE) : undefined,
     ]);
+    const feedChanged = feed !== undefined && this.takeFeed(feed);
+    // A new feed may change any agent's pickup time; else only the agents re-read.
+    const pickupSlugs = feedChanged ? [...new Set([...agentSlugs, ...this.agentEntries.keys()])] : agentSlugs;
+    const pickupResults = pickupSlugs.map((slug, i) => {
+      const read = i < agentSlugs.length ? agentResults[i] : this.agentEntries.get(slug) ?? null;
+      return read && this.withPickup(read);
+    });
 
     const diagnostics = new DiagnosticsChange(this.current.diagnostics, this.diagnosticsByFile);
-    const agents = this.applyAgents(agentSlugs, agentResults, diagnostics);
+    const agents = this.applyAgents(pickupSlugs, pickupResults, diagnostics);
     if (agents) this.applyLineage(diagnostics);
     const projects = this.applyProjects(projectSlugs, projectResults, diagnostics);
     const templates = this.applyTemplates(agentTemplate, projectTemplate, diagnostics);
@@ -308,6 +325,32 @@ export class TeamIndex {
       this.templateDiagnostics = { ...this.templateDiagnostics, project: list };
     }
     return templates;
+  }
+
+  // ---- the activity feed's dispatches ---------------------------------------
+
+  /** Takes the feed as read; true when its dispatch times may have changed. */
+  private takeFeed(read: ReadResult): boolean {
+    const text = read.kind === 'text' ? read.text : null;
+    if (text === this.feed) return false;
+    const before = this.feed;
+    this.feed = text;
+    if (text !== null && before !== null && text.length > before.length && text.startsWith(before)) {
+      // The feed only grows: read what was appended.
+      readDispatchTimes(text.slice(before.length), this.dispatches);
+    } else {
+      this.dispatches = text === null ? new Map() : readDispatchTimes(text);
+    }
+    return true;
+  }
+
+  /** The entry with its agent's `dispatchedAt` as the feed says now (the same entry when it did not change). */
+  private withPickup(e: AgentEntry): AgentEntry {
+    const at = readyDispatchedAt(e.agent.tasks, this.dispatches.get(e.agent.slug));
+    if ((e.agent.dispatchedAt ?? null) === at) return e;
+    // Absent when unknown: an agent without a dispatch reads as before there was a feed.
+    const { dispatchedAt: _, ...agent } = e.agent;
+    return { ...e, agent: at === null ? agent : { ...agent, dispatchedAt: at } };
   }
 
   // ---- reading one agent / project ------------------------------------------
@@ -582,6 +625,8 @@ interface UpdatePlan {
   projects: Set<string>;
   agentTemplate: boolean;
   projectTemplate: boolean;
+  /** The activity feed changed (dispatch times, for pickup). */
+  feed: boolean;
 }
 
 /** What to re-read for a list of changed paths. */
@@ -594,11 +639,16 @@ function planUpdate(paths: readonly string[]): UpdatePlan {
     projects: new Set(),
     agentTemplate: false,
     projectTemplate: false,
+    feed: false,
   };
   for (const raw of paths) {
     const path = raw.replace(/\\/g, '/').replace(/^(\.\/)+|^\/+|\/+$/g, '');
     if (path === '' || path === '.') {
       plan.everything = true;
+      continue;
+    }
+    if (path === ACTIVITY_FILE) {
+      plan.feed = true;
       continue;
     }
     const parts = path.split('/');

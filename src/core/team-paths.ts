@@ -13,6 +13,8 @@ export const TEMPLATES_DIR = 'templates';
 export const TASKS_FILE = 'tasks.md';
 export const AGENT_TEMPLATE = 'templates/agent-template.md';
 export const PROJECT_TEMPLATE = 'templates/project-template.md';
+/** The activity feed (see `core/actions/activity.ts`); the scan reads its dispatches (see `core/pickup.ts`). */
+export const ACTIVITY_FILE = '.cortex/activity.jsonl';
 
 /** A name the scan skips: dot-files and folders, the core's temp files. */
 export function isSkippedName(name: string): boolean {

@@ -6,6 +6,8 @@
 export const FOCUS_TEAM_VIEW_COMMAND = 'cortex.focusTeamView';
 export const REGISTER_AGENT_COMMAND = 'cortex.registerAgent';
 export const DISPATCH_TASK_COMMAND = 'cortex.dispatchTask';
+export const OPEN_WORKLOG_COMMAND = 'cortex.openWorklog';
+export const ESCALATE_MESSAGES_COMMAND = 'cortex.escalateOverdueMessages';
 /** Opens the board showing only the done tasks no one has reviewed (the review status bar item). */
 export const SHOW_TASKS_TO_REVIEW_COMMAND = 'cortex.showTasksToReview';
 /** Opens a task's changes in the multi-file diff editor (the board's Review Changes). */

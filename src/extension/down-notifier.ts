@@ -43,7 +43,7 @@ export class DownNotifier extends DisposableBase {
     const agents = s.team.agents.map((a) => ({
       slug: a.slug,
       name: a.name,
-      liveness: agentLiveness(a, s.now, s.staleAfterMinutes),
+      liveness: agentLiveness(a, s.now, s.staleAfterMinutes, s.heartbeatMinutes),
       tickAgeMinutes: tickAgeMinutes(a, s.now),
       activeTasks: a.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length,
     }));

@@ -51,6 +51,8 @@ export interface TeamSnapshot {
   /** Wall-clock minutes, from the liveness clock. */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The heartbeat: how long a dispatched task may wait for pickup before its agent counts as down. */
+  readonly heartbeatMinutes: number;
 }
 
 export interface TeamChange {
@@ -95,6 +97,7 @@ export class LiveTeam extends DisposableBase {
       trusted: this.trust.trusted,
       now: this.clock.now(),
       staleAfterMinutes: this.settings.current.staleAfterMinutes,
+      heartbeatMinutes: this.settings.current.heartbeatMinutes,
     };
   }
 

@@ -21,7 +21,7 @@ export class TeamStatusBar extends DisposableBase {
   }
 
   private show(s: TeamSnapshot): void {
-    const summary = s.team ? teamSummary(s.team, s.now, s.staleAfterMinutes) : undefined;
+    const summary = s.team ? teamSummary(s.team, s.now, s.staleAfterMinutes, s.heartbeatMinutes) : undefined;
     this.update(summary, s.header?.name, this.settings.current.showStatusBar);
   }
 
@@ -55,7 +55,7 @@ export class TeamStatusBar extends DisposableBase {
     tip.appendMarkdown(`**Cortex team${teamName ? ` ${escape(teamName)}` : ''}**\n\n`);
     if (waiting > 0) tip.appendMarkdown(`$(bell-dot) Needs your input: ${this.needsInput.map(escape).join(', ')}\n\n`);
     tip.appendMarkdown(
-      `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
+      `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(watch) ${summary.waiting} waiting for pickup · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
     );
     tip.appendMarkdown(`${summary.ready} ready · ${summary.inProgress} in progress\n\nClick to show the Team view.`);
     this.item.tooltip = tip;

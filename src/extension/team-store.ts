@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Team } from '../core/model';
 import { TeamIndex } from '../core/team-index';
+import { ACTIVITY_FILE } from '../core/team-paths';
 import { isIgnored, isSuspiciousContent } from './change-filter';
 import { DisposableBase, toDisposable } from '../base/disposable';
 import { TeamLocation } from './team-locator';
@@ -184,8 +185,9 @@ export class TeamStore extends DisposableBase {
       if (rel !== undefined) this.notifyChanged([rel]);
     };
     // Markdown anywhere (notes, task files, projects, templates), plus the folders
-    // whose appearance or removal adds or removes an agent or a project.
-    for (const glob of ['**/*.md', '{agents,agents/*,projects,templates}']) {
+    // whose appearance or removal adds or removes an agent or a project, plus the
+    // activity feed (its dispatch times decide "waiting for pickup").
+    for (const glob of ['**/*.md', '{agents,agents/*,projects,templates}', ACTIVITY_FILE]) {
       const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, glob));
       w.onDidCreate(onEvent);
       w.onDidChange(onEvent);

@@ -8,6 +8,7 @@ export function statusText(s: TeamSummary, needsInput = 0): string {
   const parts = [`${s.agents} ${s.agents === 1 ? 'agent' : 'agents'}`];
   if (needsInput > 0) parts.push(`${needsInput} needs input`);
   if (s.down > 0) parts.push(`${s.down} down`);
+  if (s.waiting > 0) parts.push(`${s.waiting} waiting for pickup`);
   parts.push(`${s.ready} ready`);
   return `Cortex: ${parts.join(' · ')}`;
 }
@@ -36,12 +37,16 @@ export interface AgentLivenessInfo {
 }
 
 /**
- * Agents that went from alive to down since `previous` (slug → liveness). Agents not
- * seen before are not "transitions": a team that opens with someone already down
- * does not notify.
+ * Agents that went down since `previous` (slug → liveness): from alive, or from waiting
+ * for pickup (a heartbeat passed and nobody took the dispatched work). Agents not seen
+ * before are not "transitions": a team that opens with someone already down does not
+ * notify.
  */
 export function newlyDown(previous: ReadonlyMap<string, Liveness>, agents: readonly AgentLivenessInfo[]): AgentLivenessInfo[] {
-  return agents.filter((a) => a.liveness === 'down' && previous.get(a.slug) === 'alive');
+  return agents.filter((a) => {
+    const was = previous.get(a.slug);
+    return a.liveness === 'down' && (was === 'alive' || was === 'waiting');
+  });
 }
 
 /** The notification for agents that just went down. */

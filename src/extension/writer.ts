@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
-import { EditOptions, WriteJournal, describeFailure } from '../core/edit';
+import { ACTIVITY_FILE, ActivityRecord, recordActivity } from '../core/actions/activity';
+import { EditOp, EditOptions, EditResult, WriteJournal, describeFailure, editFile } from '../core/edit';
 import { CortexConflictError, CortexInputError } from '../core/errors';
 import { Prompts } from './prompts';
 import { TeamStore } from './team-store';
@@ -18,9 +19,12 @@ import { VscodeTeamFs } from './vscode-team-fs';
  * 3. The write itself: the caller's operation runs on the folder's `TeamFs` through
  *    the core's one writer (lock, fresh read, atomic and durable replace, read-back;
  *    a file that changed underneath is re-read, never overwritten).
- * 4. The store re-reads the files at once, whether or not the write succeeded, so
+ * 4. The event: a write that went through records what it did in the team's activity
+ *    feed (`.cortex/activity.jsonl`, seed 001's envelope, `via: "dashboard"`), as the
+ *    agents' writes through the CLI and MCP do. One place for every dashboard write.
+ * 5. The store re-reads the files at once, whether or not the write succeeded, so
  *    every view shows what the files now say.
- * 5. Afterwards: a team-folder write of an operation with `holds` (dispatch, worklog
+ * 6. Afterwards: a team-folder write of an operation with `holds` (dispatch, worklog
  *    and mailbox entries, message status, register) stays in the team's
  *    `WriteJournal` for `SETTLE_MS` after its last write. Whenever the store reads
  *    one of its files again (the watcher saw a change), the journal checks that the
@@ -31,13 +35,25 @@ import { VscodeTeamFs } from './vscode-team-fs';
 
 /** How long the journal watches a write after its last write (ms): agents write back within a second or two of reading. */
 export const SETTLE_MS = 2000;
-export interface WriteTarget {
+export interface WriteTarget<T = unknown> {
   /** What the write does, completing "Cortex can't …" (Restricted Mode). */
   readonly what: string;
   /** The files it may change, relative to the folder. */
   readonly paths: readonly string[];
   /** The folder, when it is not the team folder (an agent's project, a new team folder). */
   readonly folder?: vscode.Uri;
+  /** The team folder whose feed records the event, when it is not the one shown (a new team folder). */
+  readonly feedFolder?: vscode.Uri;
+  /**
+   * The event(s) the write records in the team's activity feed, from what the operation
+   * returned (nothing when it returns none: a write that changed nothing records nothing).
+   */
+  readonly event?: (result: T) => ActivityRecord | readonly ActivityRecord[] | undefined;
+}
+
+/** Where the writer reads the time for its events, and logs a feed it could not write. */
+export interface WriterClock {
+  date(): Date;
 }
 
 /** A file the write would change has unsaved changes in an editor: nothing was written. */
@@ -57,6 +73,7 @@ export class TeamWriter implements Disposable {
     private readonly trust: WorkspaceTrust,
     private readonly store: TeamStore,
     private readonly prompts: Prompts,
+    private readonly clock: WriterClock,
     private readonly log?: { info(message: string): void; warn(message: string): void },
   ) {
     // Every file the store reads again may be one an agent rewrote over ours.
@@ -133,7 +150,7 @@ export class TeamWriter implements Disposable {
    * `paths` (team folder only). `undefined` when Restricted Mode refused (the user was
    * told); `op`'s errors are the caller's to word.
    */
-  async write<T>(target: WriteTarget, op: (fs: VscodeTeamFs, edit: EditOptions) => Promise<T>): Promise<T | undefined> {
+  async write<T>(target: WriteTarget<T>, op: (fs: VscodeTeamFs, edit: EditOptions) => Promise<T>): Promise<T | undefined> {
     if (!this.trusted) {
       void this.explain(target.what);
       return undefined;
@@ -143,13 +160,40 @@ export class TeamWriter implements Disposable {
     const team = this.isTeamFolder(fs);
     // Core operations given these options hand what they wrote to the team's journal.
     const edit: EditOptions = team ? { journal: this.journalFor(fs), label: `the change (${target.what})` } : {};
+    let recorded = false;
     try {
-      return await op(fs, edit);
+      const result = await op(fs, edit);
+      recorded = await this.record(target, result);
+      return result;
     } finally {
-      if (team) {
-        this.store.notifyChanged(target.paths);
-        this.scheduleCheck();
-      }
+      const paths = [...(team ? target.paths : []), ...(recorded && !target.feedFolder ? [ACTIVITY_FILE] : [])];
+      if (paths.length > 0) this.store.notifyChanged(paths);
+      if (team) this.scheduleCheck();
+    }
+  }
+
+  /** One file through the core's conflict-safe edit (`op` gets the text as it is on disk now). */
+  edit(target: Omit<WriteTarget<EditResult>, 'paths'> & { readonly path: string }, op: EditOp): Promise<EditResult | undefined> {
+    return this.write({ what: target.what, paths: [target.path], folder: target.folder, event: target.event }, (fs, edit) => editFile(fs, target.path, op, edit));
+  }
+
+  /**
+   * The write's events in the team folder's feed. The write itself happened: a feed
+   * that cannot be written is logged, never an error for the user.
+   */
+  private async record<T>(target: WriteTarget<T>, result: T): Promise<boolean> {
+    const team = target.feedFolder ? new VscodeTeamFs(target.feedFolder) : this.store.fs;
+    if (!target.event || result === undefined || !team) return false;
+    const made = target.event(result);
+    const records = made === undefined ? [] : Array.isArray(made) ? (made as readonly ActivityRecord[]) : [made as ActivityRecord];
+    if (records.length === 0) return false;
+    const at = this.clock.date();
+    try {
+      for (const r of records) await recordActivity(team, r, at, 'dashboard');
+      return true;
+    } catch (e) {
+      this.log?.warn(`Not recorded in ${ACTIVITY_FILE} (${records.map((r) => r.type).join(', ')}): ${e instanceof Error ? e.message : String(e)}`);
+      return true;
     }
   }
 

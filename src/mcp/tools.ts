@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { MESSAGE_TYPES, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../core/mailbox/urgency';
 import { z } from 'zod';
 import {
   ActionContext,
@@ -143,14 +144,20 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
         to: z.string().describe('The recipient: an agent slug, or "maintainer"'),
         subject: z.string().describe('One line'),
         body: z.string().optional().describe('The message (markdown; no "#"/"##" headings)'),
+        type: z.enum(MESSAGE_TYPES).optional().describe('question, request, review, fyi (no action needed) or alert'),
+        priority: z
+          .enum(PRIORITIES)
+          .optional()
+          .describe(`${PRIORITIES.map((p) => `${p} ${PRIORITY_NAMES[p]}: respond within ${responseTimeText(p)}`).join('; ')}. Omitted: P2. Overdue P0/P1 messages escalate to the worklog`),
       }),
       annotations: WRITE,
-      run: (a) => sendMessageAction(o.context(), { from: bound ?? (a.from as string), to: a.to as string, subject: a.subject as string, body: str(a.body) }),
+      run: (a) =>
+        sendMessageAction(o.context(), { from: bound ?? (a.from as string), to: a.to as string, subject: a.subject as string, body: str(a.body), type: str(a.type), priority: str(a.priority) }),
     },
     {
       name: 'list_messages',
       title: 'List messages',
-      description: `Messages in MAILBOX.md, newest first, with their status and text. ${bound === null ? 'Filter by recipient, sender and status.' : 'Without "to" or "from", the messages to you.'} Read-only.`,
+      description: `Messages in MAILBOX.md, newest first, with their status, type, priority (overdue ones marked) and text. ${bound === null ? 'Filter by recipient, sender and status.' : 'Without "to" or "from", the messages to you.'} Read-only.`,
       inputSchema: z.strictObject({
         to: z.string().min(1).optional().describe('Only messages to this recipient'),
         from: z.string().min(1).optional().describe('Only messages from this sender'),

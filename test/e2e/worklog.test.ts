@@ -4,13 +4,15 @@
 // and type; the Mailbox tab, a message's status changed with its control (MAILBOX.md
 // gets exactly the Status cell and the inbox counts); an entry appended through the
 // real QuickInput steps shows up on the timeline, its HTML as text; the Team view's
-// title button opens the panel too. The Activity tab follows agents live: two agents
-// connected to `cortex-team mcp` with the MCP SDK's client dispatch, claim, tick,
-// message and complete, and each write appears on top as it lands. Screenshots in the
-// light theme, then dark and high contrast (switched in the same window) go to
+// title button opens the panel too; an overdue P0 message written by an agent is
+// marked and escalated from the panel. The Activity tab has the dashboard's own writes
+// (the status change, the appended entry, the escalation) and follows agents live: two
+// agents connected to `cortex-team mcp` with the MCP SDK's client dispatch, claim,
+// tick, message and complete, and each write appears on top as it lands. Screenshots
+// in the light theme, then dark and high contrast (switched in the same window) go to
 // test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -136,23 +138,26 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await panel.getByRole('tab', { name: /Mailbox/ }).click();
     const inbox = panel.locator('section[aria-labelledby="inbox-title"]');
     await expectText(inbox.locator('tbody tr').first(), /billing-dev 1 1/, 10_000);
-    await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 credit note PDF layout/);
-    await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 status filter on \/invoices/);
-    await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 webhook guide review/);
+    // Each message shows its priority and type; MSG-0003 (P2, respond within 24 h) is past its Respond by.
+    await expectText(panel.getByRole('region', { name: 'New: 1' }), /MSG-0003 P2 question credit note PDF layout/);
+    await expectText(panel.getByRole('region', { name: 'New: 1' }), /overdue by \d+ h( \d+ min)? \(respond by \d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    await expectCount(panel.getByRole('region', { name: 'New: 1' }).getByRole('button', { name: /Escalate/ }), 0);
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 1' }), /MSG-0002 P1 request status filter on \/invoices/);
+    await expectText(panel.getByRole('region', { name: 'Closed: 1' }), /MSG-0001 P2 review webhook guide review/);
     await screenshot(page, 'mailbox-light');
 
     const before = read('MAILBOX.md');
     await panel.getByRole('combobox', { name: 'Status of MSG-0003' }).selectOption('acknowledged');
     let after = before;
     await eventually(async () => (after = read('MAILBOX.md')) !== before, () => 'MAILBOX.md to change', 10_000);
-    const cell = '| Sent | ' + /\| Sent \| ([^|]+) \|\n\| Status \| new \|/.exec(before)![1];
+    const cell = '| Respond by | ' + /\| Respond by \| ([^|]+) \|\n\| Status \| new \|/.exec(before)![1];
     assert.equal(before.split(`${cell} |\n| Status | new |`).length, 2, 'one message is new');
     assert.equal(
       after,
       before.replace('| billing-dev | 1 | 1 |\n', '| billing-dev | 0 | 2 |\n').replace(`${cell} |\n| Status | new |`, `${cell} |\n| Status | acknowledged |`),
       'only the Status cell of MSG-0003 and billing-dev\'s inbox counts changed',
     );
-    await expectText(panel.getByRole('region', { name: 'Acknowledged: 2' }), /MSG-0003 credit note PDF layout/, 10_000);
+    await expectText(panel.getByRole('region', { name: 'Acknowledged: 2' }), /MSG-0003 P2 question credit note PDF layout/, 10_000);
     await expectCount(panel.getByRole('region', { name: /^New:/ }), 0);
     await expectText(inbox.locator('tbody tr').first(), /billing-dev 0 2/);
     await expectText(panel.getByRole('tab', { name: /Mailbox/ }), /Mailbox\s*3/);
@@ -202,31 +207,69 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await runCommand(page, 'Notifications: Clear All Notifications');
   });
 
-  it('Activity tab: what agents do through the MCP server appears live, newest first, the arrivals marked new', async () => {
+  it('an overdue P0 message an agent writes: marked, offered for escalation; the panel\'s Escalate writes the WORKLOG entry and marks it', async () => {
+    const page = wb.page;
+    await panel.getByRole('tab', { name: /Mailbox/ }).click();
+    // An agent (no lock, whole file) adds a P0 alert sent two hours ago, due one hour ago.
+    const at = (minutesAgo: number) => {
+      const d = new Date(Date.now() - minutesAgo * 60_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    };
+    const before = read('MAILBOX.md');
+    const alert = `## MSG-0004 — Stripe webhooks return 500 in production for the Senior Payments Reconciliation Engineer's accounts\n| Field | Value |\n|---|---|\n| From | chief-of-staff |\n| To | billing-dev |\n| Sent | ${at(120)} |\n| Type | alert |\n| Priority | P0 |\n| Respond by | ${at(60)} |\n| Status | new |\n\nEvery invoice.paid since the deploy fails.\n\n`;
+    writeFileSync(wb.teamFile('MAILBOX.md'), before.replace('## MSG-0003', `${alert}## MSG-0003`));
+    const news = panel.getByRole('region', { name: 'New: 1' });
+    await expectText(news, /MSG-0004 P0 alert Stripe webhooks/, 15_000);
+    await expectText(news, /overdue by 1 h/);
+    // The dashboard offers it once, in a notification (the panel's button does the same).
+    await expectCount(page.locator('.notifications-toasts .notification-toast').filter({ hasText: /MSG-0004 \(P0 alert to billing-dev/ }), 1, 15_000);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await screenshot(page, 'mailbox-overdue-light');
+
+    const worklogBefore = read('WORKLOG.md');
+    await news.getByRole('button', { name: /Escalate/ }).click();
+    await eventually(async () => read('MAILBOX.md').includes('| Escalated |'), () => 'MAILBOX.md to mark MSG-0004 escalated', 15_000);
+    assert.match(read('MAILBOX.md'), /\| Status \| new \|\n\| Escalated \| \d{4}-\d\d-\d\dT\d\d:\d\d \|\n\nEvery invoice\.paid/);
+    const worklog = read('WORKLOG.md');
+    assert.match(worklog, /\n## \d{4}-\d\d-\d\dT\d\d:\d\d — maintainer — escalation: MSG-0004 overdue: P0 alert to billing-dev\n/);
+    assert.ok(worklog.length > worklogBefore.length);
+    await expectText(news, /escalated \d{4}-\d\d-\d\d \d\d:\d\d/, 10_000);
+    await expectCount(news.getByRole('button', { name: /Escalate/ }), 0);
+    await runCommand(page, 'Notifications: Clear All Notifications');
+  });
+
+  it("Activity tab: the dashboard's writes, and what agents do through the MCP server live, newest first, the arrivals marked new", async () => {
     const page = wb.page;
     await panel.getByRole('tab', { name: /Activity/ }).click();
-    await expectText(panel.locator('#panel-activity'), /No activity yet\. Agents that work through the Cortex MCP server/, 10_000);
     const rows = panel.locator('ol.feed > li.act');
+    // What the dashboard wrote above is already there, by the person (or the actor chosen) through the dashboard.
+    await expectCount(rows, 3, 10_000);
+    assert.deepEqual(await rows.locator('.chip').allInnerTexts(), ['Escalation', 'Handoff', 'Message status']);
+    await expectText(rows.nth(0), /MSG-0004 overdue/);
+    await expectText(rows.nth(0).locator('.meta'), /maintainer · Dashboard · WORKLOG\.md/);
+    await expectText(rows.nth(1).locator('.meta'), /billing-dev · Dashboard · WORKLOG\.md/);
+    await expectText(rows.nth(2), /MSG-0003 new → acknowledged/);
     const lead = await agentSession(wb.team.dir, 'chief-of-staff');
     const writer = await agentSession(wb.team.dir, 'docs-writer');
     try {
       const title = 'Write the migration guide for the credit-note numbering change (invoices v2 → v3, with the back-fill of every open draft)';
       await lead.call('dispatch_task', { to: 'docs-writer', title, body: 'For integrators: what changes, when, and how to test it.' });
-      await expectCount(rows, 1, 15_000);
+      await expectCount(rows, 4, 15_000);
       await expectText(rows.first(), /Dispatched\s+Write the migration guide .* to docs-writer\s*new/);
       await writer.call('claim_task');
-      await expectCount(rows, 2, 15_000);
+      await expectCount(rows, 5, 15_000);
       await expectText(rows.first(), /Claimed\s+Write the migration guide/);
       await writer.call('tick');
       await writer.call('send_message', { to: 'billing-dev', subject: 'Is the v3 numbering final for credit notes issued against drafts created before the cut-over?', body: 'Needed for the guide.' });
       await writer.call('complete_task', { summary: 'Guide written: docs/migrations/invoices-v3.md, with a back-fill checklist and the test invoice set.' });
-      await expectCount(rows, 5, 15_000);
-      assert.deepEqual(await rows.locator('.chip').allInnerTexts(), ['Completed', 'Message', 'Tick', 'Claimed', 'Dispatched']);
+      await expectCount(rows, 8, 15_000);
+      assert.deepEqual(await rows.locator('.chip').allInnerTexts(), ['Completed', 'Message', 'Tick', 'Claimed', 'Dispatched', 'Escalation', 'Handoff', 'Message status']);
       await expectText(rows.first(), /Guide written: docs\/migrations\/invoices-v3\.md/);
       await expectText(rows.nth(1), /MSG-\d+ to billing-dev/);
       await expectText(rows.first().locator('.meta'), /docs-writer · MCP · agents\/docs-writer\/tasks\.md · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
-      await expectCount(panel.locator('ol.feed .badge.new'), 5);
-      await expectText(panel.getByRole('tab', { name: /Activity/ }), /Activity\s*5/);
+      await expectCount(panel.locator('ol.feed .badge.new'), 5, 10_000);
+      await expectText(panel.getByRole('tab', { name: /Activity/ }), /Activity\s*8/);
     } finally {
       await lead.close();
       await writer.close();
@@ -238,16 +281,16 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     // Back to the panel, which loads its page again (on the Activity tab, as it was left).
     await page.locator('.tabs-container .tab', { hasText: 'Worklog' }).click();
     panel = await worklogFrame(page);
-    await expectCount(panel.locator('ol.feed > li.act'), 5, 15_000);
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 15_000);
   });
 
   it('dark and high-contrast themes: the timeline, the mailbox and the activity', async () => {
     const page = wb.page;
     await setColorTheme(wb, darkTheme);
-    await expectCount(panel.locator('ol.feed > li.act'), 5, 10_000);
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 10_000);
     await screenshot(page, 'worklog-activity-dark');
     await panel.getByRole('tab', { name: /Worklog/ }).click();
-    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 10_000);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 10_000);
     await screenshot(page, 'worklog-timeline-dark');
     await panel.getByRole('tab', { name: /Mailbox/ }).click();
     await expectCount(panel.getByRole('region', { name: 'Acknowledged: 2' }), 1, 10_000);
@@ -256,10 +299,10 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await setColorTheme(wb, highContrastTheme);
     await screenshot(page, 'mailbox-high-contrast');
     await panel.getByRole('tab', { name: /Activity/ }).click();
-    await expectCount(panel.locator('ol.feed > li.act'), 5, 10_000);
+    await expectCount(panel.locator('ol.feed > li.act'), 8, 10_000);
     await screenshot(page, 'worklog-activity-high-contrast');
     await panel.getByRole('tab', { name: /Worklog/ }).click();
-    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 10_000);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 10_000);
     // Keyboard focus (Tab from the button before it) shows the theme's focus outline.
     await panel.getByRole('button', { name: /Update Status/ }).focus();
     await panel.getByRole('button', { name: /Update Status/ }).press('Tab');
@@ -278,7 +321,7 @@ describe('Worklog and mailbox panel (VSIX in code-server)', function () {
     await screenshot(page, 'worklog-team-view-button-high-contrast');
     await button.click();
     panel = await worklogFrame(page);
-    await expectCount(panel.locator('ol.timeline > li.entry'), 5, 20_000);
+    await expectCount(panel.locator('ol.timeline > li.entry'), 6, 20_000);
     await expectText(page.locator('.tabs-container'), 'Worklog');
   });
 });

@@ -14,6 +14,10 @@ export const baseSettings: Record<string, unknown> = {
   'chat.disableAIFeatures': true,
   'window.commandCenter': false,
   'git.enabled': false,
+  // The reports default to 09:00 and 18:00: off here, so no offer depends on the time of
+  // day a test runs at; the tests of the offers set their own times.
+  'cortex.dailyBriefingTime': 'off',
+  'cortex.dailyReviewTime': 'off',
 };
 
 export const lightTheme = 'Default Light Modern';

@@ -5,6 +5,7 @@ import { ago } from './format';
 export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
   alive: 'pass-filled',
   idle: 'debug-pause',
+  waiting: 'watch',
   down: 'error',
   inactive: 'circle-slash',
 };
@@ -12,6 +13,7 @@ export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
 export const LIVENESS_HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'Alive: ticked recently',
   idle: 'Idle: no recent tick and no work waiting (normal: idle agents stop ticking)',
+  waiting: 'Waiting for pickup: work was dispatched less than one heartbeat ago and the agent has not ticked since (an idle agent sees it when it next polls); down if a heartbeat passes without pickup',
   down: 'Down: no recent tick although it has ready or in-progress tasks',
   inactive: 'Inactive: the agent note says status: inactive',
 };

@@ -58,8 +58,8 @@ export function readUiState(raw: unknown): UiState {
   };
 }
 
-/** Needing attention first: down, then alive, idle, inactive. */
-const LIVENESS_RANK: Readonly<Record<Liveness, number>> = { down: 0, alive: 1, idle: 2, inactive: 3 };
+/** Needing attention first: down, then waiting for pickup, alive, idle, inactive. */
+const LIVENESS_RANK: Readonly<Record<Liveness, number>> = { down: 0, waiting: 1, alive: 2, idle: 3, inactive: 4 };
 
 function byName(a: AgentView, b: AgentView): number {
   return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);

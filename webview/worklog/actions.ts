@@ -1,4 +1,4 @@
-import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogWebviewMessage, checkWorklogHostMessage } from '../../src/views/worklog/common/messages';
+import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogWebviewMessage, checkWorklogHostMessage, isWorklogTab } from '../../src/views/worklog/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 
 /**
@@ -6,7 +6,7 @@ import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnD
  * in, UI state (tab, filters) kept with `setState`. Components get `WorklogActions`.
  */
 export interface WorklogUi {
-  readonly tab: 'worklog' | 'mailbox' | 'activity';
+  readonly tab: WorklogTab;
   readonly agent: string;
   readonly type: string;
 }
@@ -22,6 +22,7 @@ export interface WorklogActions {
   appendEntry(): void;
   updateStatus(): void;
   compose(to: string | null): void;
+  escalate(id: string): void;
   loadUi(): WorklogUi;
   saveUi(ui: WorklogUi): void;
 }
@@ -30,8 +31,7 @@ export function readUi(v: unknown): WorklogUi {
   if (typeof v !== 'object' || v === null) return DEFAULT_UI;
   const o = v as Record<string, unknown>;
   const str = (x: unknown) => (typeof x === 'string' && x.length <= 200 ? x : '');
-  const tab = o.tab === 'mailbox' || o.tab === 'activity' ? o.tab : 'worklog';
-  return { tab, agent: str(o.agent), type: str(o.type) };
+  return { tab: isWorklogTab(o.tab) ? o.tab : 'worklog', agent: str(o.agent), type: str(o.type) };
 }
 
 export function createActions(api: VsCodeApi): WorklogActions {
@@ -45,6 +45,7 @@ export function createActions(api: VsCodeApi): WorklogActions {
     appendEntry: () => send({ type: 'appendEntry' }),
     updateStatus: () => send({ type: 'updateStatus' }),
     compose: (to) => send({ type: 'compose', to }),
+    escalate: (id) => send({ type: 'escalate', id }),
     loadUi: () => readUi(api.getState()),
     saveUi: (ui) => api.setState(ui),
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'crypto';
 import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { TeamFs } from '../fs/team-fs';
 import { Diagnostic } from '../model';
+import { ACTIVITY_FILE } from '../team-paths';
 import { detectEol } from '../text';
 import { EVENT_TYPES, GENERIC_EVENT_TYPE } from '../worklog/event-type';
 import { EventLink, readSessionCharter } from '../worklog/events';
@@ -16,13 +17,15 @@ import { EventLink, readSessionCharter } from '../worklog/events';
  *
  * - `event_type`: the protocol's types (a WORKLOG entry keeps its own type:
  *   `decision.recorded`, `handoff.posted`…), plus the writes the protocol does not
- *   name: `task.dispatched`, `agent.ticked`, `message.sent`, `message.updated`.
- *   `task.claimed` and `task.completed` are the claim and completion themselves.
+ *   name (`ACTIVITY_ONLY_TYPES`: a dispatch, a tick, a message, a reorder…).
+ *   `task.claimed` and `task.completed` are the claim and completion themselves,
+ *   whether an agent made them or a person moved the card on the board.
  * - `timestamp`: the instant, ISO-8601 in UTC (`2026-03-28T09:15:00.000Z`).
  * - `event_id`: `act-` + the instant in base 36 + 8 random hex digits: unique, and in
  *   time order when sorted.
  * - `session_id`: from the team's session charter, else null.
- * - `payload`: `via` (`mcp` or `cli`), `file` (team-relative) and what the write did.
+ * - `payload`: `via` (`mcp`, `cli` or `dashboard`), `file` (team-relative) and what
+ *   the write did.
  * - `links`: the file written, the message named.
  *
  * The file is append-only and written through the one writer, like every other file:
@@ -30,13 +33,40 @@ import { EventLink, readSessionCharter } from '../worklog/events';
  * writers never lose a line and an agent's stale rewrite gets the event back. A
  * reader takes each line as one event and reports a line it cannot read.
  */
-export const ACTIVITY_FILE = '.cortex/activity.jsonl';
+export { ACTIVITY_FILE };
 
-export const ACTIVITY_ONLY_TYPES = ['task.dispatched', 'agent.ticked', 'message.sent', 'message.updated'] as const;
+export const ACTIVITY_ONLY_TYPES = [
+  'task.dispatched',
+  'task.reordered',
+  'task.reassigned',
+  'task.reviewed',
+  'task.edited',
+  'task.cancelled',
+  'task.unclaimed',
+  'action.undone',
+  'agent.ticked',
+  'agent.registered',
+  'protocol.generated',
+  'message.sent',
+  'message.updated',
+  'worklog.status.updated',
+  'team.created',
+  'team.pruned',
+  'project.created',
+  'project.updated',
+  'thread.started',
+  'thread.agent.added',
+  'thread.cancelled',
+  'background.cancelled',
+] as const;
 export const ACTIVITY_EVENT_TYPES = [...EVENT_TYPES, GENERIC_EVENT_TYPE, ...ACTIVITY_ONLY_TYPES] as const;
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
-export type ActivityVia = 'mcp' | 'cli';
+/** The door a write came through: an agent's MCP tool, a `cortex-team` verb, or the VS Code dashboard (a person). */
+export type ActivityVia = 'mcp' | 'cli' | 'dashboard';
+
+/** Who the dashboard's writes are by: the person at the dashboard, the protocol's human maintainer. */
+export const DASHBOARD_ACTOR = 'maintainer';
 
 export interface ActivityEvent {
   readonly event_id: string;

@@ -40,7 +40,7 @@ export async function teamStatus(ctx: ActionContext, input: { heartbeatMinutes: 
       slug: a.slug,
       name: a.name,
       role: a.role,
-      liveness: agentLiveness(a, now, staleAfter),
+      liveness: agentLiveness(a, now, staleAfter, input.heartbeatMinutes),
       lastTick: a.lastTick,
       tickAgeMinutes: tickAgeMinutes(a, now),
       inProgress: a.tasks.filter((t) => t.status === 'in-progress').map((t) => t.title),
@@ -52,7 +52,8 @@ export async function teamStatus(ctx: ActionContext, input: { heartbeatMinutes: 
   const problems = team.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length;
   const lines = agents.map((a) => {
     const work = a.inProgress.length ? `working on "${a.inProgress.join('", "')}"` : 'nothing in progress';
-    return `${a.slug}: ${a.liveness}, ${work}, ${a.ready} ready${a.lastTick ? `, last tick ${a.lastTick}` : ', no tick'}.`;
+    const liveness = a.liveness === 'waiting' ? 'waiting for pickup (dispatched less than a heartbeat ago)' : a.liveness;
+    return `${a.slug}: ${liveness}, ${work}, ${a.ready} ready${a.lastTick ? `, last tick ${a.lastTick}` : ', no tick'}.`;
   });
   if (agents.length === 0) lines.push('No agents are registered yet.');
   if (problems) lines.push(`${problems} problem${problems === 1 ? '' : 's'} in the team files (cortex-team lint lists them).`);

@@ -7,6 +7,7 @@ import { tickTasks } from '../ops/tick';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
 import { agentTasksPath } from '../team-paths';
 import { ActionContext, ActionResult, checkAgentSlug, readClock, recordWrite } from './context';
+import { teamEvents } from './events';
 
 /** The task operations an agent performs on its own task file, and dispatch to another's. */
 
@@ -94,7 +95,7 @@ export async function claimAction(ctx: ActionContext, input: { agent: string; ta
   const { at, stamp } = readClock(ctx);
   const r = await claimTask(ctx.fs, file, { ref: input.task, now: stamp }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await recordWrite(ctx, { type: 'task.claimed', actor: slug, subject: r.title, file, details: { agent: slug, position: r.position, started: stamp } }, at);
+  const note = await recordWrite(ctx, teamEvents.taskMoved(slug, slug, file, r.title, 'in-progress', stamp, r.position), at);
   return { message: `Claimed "${r.title}" (task ${r.position} in ${file}) at ${stamp}.${note}`, data: { agent: slug, file, task } };
 }
 
@@ -107,11 +108,7 @@ export async function completeAction(
   const { at, stamp } = readClock(ctx);
   const r = await completeTask(ctx.fs, file, { ref: input.task, now: stamp, summary: input.summary }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await recordWrite(
-    ctx,
-    { type: 'task.completed', actor: slug, subject: r.title, file, details: { agent: slug, position: r.position, completed: stamp, summary: input.summary.trim() } },
-    at,
-  );
+  const note = await recordWrite(ctx, teamEvents.taskMoved(slug, slug, file, r.title, 'done', stamp, r.position, input.summary), at);
   return { message: `Completed "${r.title}" (task ${r.position} in ${file}) at ${stamp}.${note}`, data: { agent: slug, file, task } };
 }
 
@@ -147,6 +144,6 @@ export async function dispatchAction(
   const { at } = readClock(ctx);
   const r = await dispatchTask(ctx.fs, file, { title: input.title, body: input.body }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await recordWrite(ctx, { type: 'task.dispatched', actor, subject: r.title, file, details: { agent: slug, position: r.position } }, at);
+  const note = await recordWrite(ctx, teamEvents.taskDispatched(actor, slug, file, r.title, r.position), at);
   return { message: `Dispatched "${r.title}" to ${slug} (task ${r.position} in ${file}).${note}`, data: { agent: slug, file, task } };
 }

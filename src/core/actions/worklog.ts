@@ -1,8 +1,9 @@
 import { CortexInputError } from '../errors';
-import { appendWorklogEntry, fullSubject } from '../worklog/append';
+import { appendWorklogEntry } from '../worklog/append';
 import { ALL_EVENT_TYPES, EventType, isEventType } from '../worklog/event-type';
 import { WORKLOG_FILE } from '../worklog/parse';
 import { ActionContext, ActionResult, readClock, recordWrite } from './context';
+import { teamEvents } from './events';
 
 /**
  * A WORKLOG.md entry (the communications protocol's primary channel): its heading is
@@ -40,12 +41,7 @@ export async function logAction(ctx: ActionContext, input: LogInput): Promise<Ac
   }
   const { at } = readClock(ctx);
   const r = await appendWorklogEntry(ctx.fs, { type, actor: input.actor, subject: input.subject, body: input.body ?? '', at, decision: input.decision }, ctx.edit);
-  const subject = fullSubject(type, input.subject.trim());
-  const note = await recordWrite(
-    ctx,
-    { type, actor: input.actor.trim(), subject, file: WORKLOG_FILE, details: { heading: r.heading, line: r.line, decisionRow: r.decisionRow } },
-    at,
-  );
+  const note = await recordWrite(ctx, teamEvents.worklogEntry(input.actor, type, input.subject, r), at);
   const row = r.decisionRow ? ' and a row in its decision index' : '';
   return {
     message: `Added "## ${r.heading}" to ${WORKLOG_FILE} (line ${r.line})${row}.${note}`,

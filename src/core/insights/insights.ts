@@ -12,6 +12,8 @@ export interface InsightsInput {
   /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The pickup window (see `agentLiveness`); default half the stale threshold. */
+  readonly heartbeatMinutes?: number;
   /** The task files' git history over the window; `null` when there is none (not a repository, or not read). */
   readonly history: TeamHistory | null;
   readonly days?: number;
@@ -82,7 +84,7 @@ export function computeInsights(input: InsightsInput): Insights {
     ticks: team.agents.map((a) => ({
       slug: a.slug,
       name: a.name,
-      liveness: agentLiveness(a, now, input.staleAfterMinutes),
+      liveness: agentLiveness(a, now, input.staleAfterMinutes, input.heartbeatMinutes),
       tickAgeMinutes: tickAgeMinutes(a, now),
       lastTick: a.lastTick,
     })),

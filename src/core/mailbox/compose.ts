@@ -8,6 +8,7 @@ import { checkBlockText, checkOneLine } from '../worklog/check-text';
 import { newBlockSplice } from '../worklog/layout-edit';
 import { inboxSplices } from './inbox-sync';
 import { MAILBOX_FILE, MailboxMessage, layoutMailbox } from './parse';
+import { MessageType, Priority, RESPONSE_MINUTES, checkMessageType, checkPriority } from './urgency';
 
 /**
  * A new message: the next MSG number (one above the highest, as many digits as the
@@ -22,11 +23,18 @@ export interface NewMessage {
   readonly subject: string;
   readonly body: string;
   readonly at: Date;
+  /** question, request, review, fyi, alert (see urgency.ts); no Type row when absent. */
+  readonly type?: string;
+  /** P0…P3; with it, a Respond by row (Sent + the tier's response time). No rows when absent (P2 applies). */
+  readonly priority?: string;
 }
 
 export interface ComposedMessage {
   readonly id: string;
   readonly sent: string;
+  readonly type: MessageType | null;
+  readonly priority: Priority | null;
+  readonly respondBy: string | null;
   /** 1-based line of the heading as written. */
   readonly line: number;
 }
@@ -35,17 +43,25 @@ export function composeMessageText(text: string, message: NewMessage): { text: s
   const from = checkOneLine(message.from, 'sender', 80);
   const to = checkOneLine(message.to, 'recipient', 80);
   const subject = checkOneLine(message.subject, 'subject');
+  const type = message.type === undefined || message.type.trim() === '' ? null : checkMessageType(message.type);
+  const priority = message.priority === undefined || message.priority.trim() === '' ? null : checkPriority(message.priority);
   checkBlockText(message.body, 'message');
   const layout = layoutMailbox(text);
   const eol = detectEol(text);
   const highest = layout.messages.reduce((n, m) => Math.max(n, m.message.number), 0);
   const digits = Math.max(4, ...layout.messages.map((m) => m.digits));
   const id = `MSG-${String(highest + 1).padStart(digits, '0')}`;
-  const sent = formatInStyle(message.at, detectStampStyle(layout.messages.map((m) => m.message.sent)));
+  const style = detectStampStyle(layout.messages.map((m) => m.message.sent));
+  const sent = formatInStyle(message.at, style);
+  const respondBy = priority === null ? null : formatInStyle(new Date(message.at.getTime() + RESPONSE_MINUTES[priority] * 60_000), style);
   const sep = layout.messages[0]?.separator ?? ' — ';
   const body = normalizeUserText(message.body, eol);
-  const block = [`## ${id}${sep}${subject}`, '| Field | Value |', '|---|---|', formatRow(['From', from]), formatRow(['To', to]), formatRow(['Sent', sent]), formatRow(['Status', 'new'])].join(eol) + eol + (body === '' ? '' : eol + body + eol);
-  const added: MailboxMessage = { id, number: highest + 1, subject, from, to, sent, status: 'new', fields: [], body, line: 0, statusLine: null };
+  const rows: Array<[string, string]> = [['From', from], ['To', to], ['Sent', sent]];
+  if (type !== null) rows.push(['Type', type]);
+  if (priority !== null) rows.push(['Priority', priority], ['Respond by', respondBy!]);
+  rows.push(['Status', 'new']);
+  const block = [`## ${id}${sep}${subject}`, '| Field | Value |', '|---|---|', ...rows.map((r) => formatRow(r))].join(eol) + eol + (body === '' ? '' : eol + body + eol);
+  const added: MailboxMessage = { id, number: highest + 1, subject, from, to, sent, status: 'new', fields: rows, body, line: 0, statusLine: null };
   const splices: Splice[] = [];
   if (text.slice(bomLength(text)).trim() === '') {
     const inbox = `## Inbox${eol}| To | New | Open |${eol}|---|---|---|${eol}${formatRow([to, '1', '0'])}${eol}${eol}`;
@@ -56,7 +72,7 @@ export function composeMessageText(text: string, message: NewMessage): { text: s
   }
   const next = applySplices(text, splices);
   const line = next.split(/\r\n|\r|\n/).findIndex((l) => l.startsWith(`## ${id}`)) + 1;
-  return { text: next, result: { id, sent, line } };
+  return { text: next, result: { id, sent, type, priority, respondBy, line } };
 }
 
 /**

@@ -60,7 +60,16 @@ export interface MailboxLayout {
   readonly lines: readonly Line[];
   readonly title: number | null;
   readonly inbox: { readonly heading: number; readonly end: number; readonly table: MdTable | null } | null;
-  readonly messages: ReadonlyArray<{ readonly message: MailboxMessage; readonly heading: number; readonly end: number; readonly statusCell: TableCell | null; readonly separator: string; readonly digits: number }>;
+  readonly messages: ReadonlyArray<{
+    readonly message: MailboxMessage;
+    readonly heading: number;
+    readonly end: number;
+    readonly statusCell: TableCell | null;
+    /** The line index just after the Field/Value table (`null` without one). */
+    readonly tableEnd: number | null;
+    readonly separator: string;
+    readonly digits: number;
+  }>;
   readonly order: 'newest-first' | 'oldest-first';
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -103,6 +112,7 @@ export function layoutMailbox(text: string, file = MAILBOX_FILE): MailboxLayout 
     let statusCell: TableCell | null = null;
     let statusLine: number | null = null;
     let bodyFrom = s.heading + 1;
+    let tableEnd: number | null = null;
     if (table && table.headerLine <= s.heading + 2) {
       // The header row of a Field/Value table is itself a field when it is not "Field | Value".
       const headerIsField = table.header[0]?.toLowerCase() !== 'field';
@@ -118,6 +128,7 @@ export function layoutMailbox(text: string, file = MAILBOX_FILE): MailboxLayout 
       }
       for (const h of rows) fields.unshift([h.header[0] ?? '', h.header.slice(1).join(' | ')]);
       bodyFrom = table.endLine;
+      tableEnd = table.endLine;
     } else {
       diag(s.heading, 'warning', `${id} has no Field/Value table under its heading.`);
     }
@@ -143,6 +154,7 @@ export function layoutMailbox(text: string, file = MAILBOX_FILE): MailboxLayout 
       heading: s.heading,
       end: s.end,
       statusCell,
+      tableEnd,
       separator: !m[3] ? ' — ' : m[3].trim() === ':' ? ': ' : ` ${m[3].trim()} `,
       digits: m[2].length,
     });

@@ -136,6 +136,16 @@ async function agentSlugs(fs: TeamFs): Promise<string[]> {
     .sort();
 }
 
+/** "3 tasks from 2 agents, 4 log entries". */
+export function pruneSummary(plan: Pick<PrunePlan, 'files'>): { text: string; tasks: number; logEntries: number } {
+  const taskFiles = plan.files.filter((f) => f.kind === 'tasks');
+  const tasks = taskFiles.reduce((n, f) => n + f.items.length, 0);
+  const logEntries = plan.files.filter((f) => f.kind === 'session-log').reduce((n, f) => n + f.items.length, 0);
+  const agents = taskFiles.length;
+  const text = `${tasks} ${tasks === 1 ? 'task' : 'tasks'} from ${agents} ${agents === 1 ? 'agent' : 'agents'}, ${logEntries} log ${logEntries === 1 ? 'entry' : 'entries'}`;
+  return { text, tasks, logEntries };
+}
+
 /** What prune would remove, per file, from the files as they are now. */
 export async function planPrune(fs: TeamFs, opts: PruneOptions): Promise<PrunePlan> {
   const { days } = checkOptions(opts);

@@ -7,12 +7,12 @@ import { formatDate } from '../../base/time';
  * The time of day comes from the `cortex.dailyBriefingTime` / `cortex.dailyReviewTime`
  * setting when it is set (empty or `off` turns the report off), else from
  * `daily_briefing` / `daily_review` in ~/.cortex/config.yaml when that file exists,
- * else the report is not scheduled. The offer is made once per calendar day, at or
+ * else the protocol's defaults, 09:00 and 18:00 (the caller passes them). The offer is made once per calendar day, at or
  * after the time: a window opened later that day still offers it once.
  */
 export type ReportKind = 'briefing' | 'review';
 
-export type ScheduleSource = 'setting' | 'config' | 'none';
+export type ScheduleSource = 'setting' | 'config' | 'default' | 'none';
 
 export interface ReportSchedule {
   /** Minutes after midnight; `null`: not scheduled. */
@@ -40,8 +40,9 @@ function hhmm(minuteOfDay: number): string {
  * @param setting the setting's value when the user set it (any scope), else `undefined`
  * @param config the config file's value when the file exists, else `undefined`
  * @param settingName for the message about a bad value
+ * @param fallback the time when neither says one (the protocol's default); without it, not scheduled
  */
-export function resolveSchedule(setting: unknown, config: string | undefined, settingName: string): ReportSchedule {
+export function resolveSchedule(setting: unknown, config: string | undefined, settingName: string, fallback?: string): ReportSchedule {
   let problem: string | null = null;
   if (setting !== undefined && setting !== null) {
     if (typeof setting === 'string' && /^(off)?$/i.test(setting.trim())) return { minuteOfDay: null, source: 'setting', time: null, problem: null };
@@ -53,6 +54,8 @@ export function resolveSchedule(setting: unknown, config: string | undefined, se
     const at = parseTimeOfDay(config);
     if (at !== null) return { minuteOfDay: at, source: 'config', time: hhmm(at), problem };
   }
+  const at = fallback === undefined ? null : parseTimeOfDay(fallback);
+  if (at !== null) return { minuteOfDay: at, source: 'default', time: hhmm(at), problem };
   return { minuteOfDay: null, source: 'none', time: null, problem };
 }
 

@@ -10,16 +10,16 @@ export function agentLabel(agent: { readonly name: string; readonly slug: string
   return agent.name === agent.slug ? `**${plainText(agent.name)}**` : `**${plainText(agent.name)}** (${plainText(agent.slug)})`;
 }
 
-/** "6 agents: 3 alive, 1 idle, 1 down, 1 inactive; 3 tasks in progress, 10 ready." */
+/** "6 agents: 3 alive, 1 idle, 1 waiting for pickup, 1 down, 1 inactive; 3 tasks in progress, 10 ready." */
 export function countsLine(report: TeamReport): string {
   const c = report.counts;
-  const states = (['alive', 'idle', 'down', 'inactive'] as const).filter((s) => c[s] > 0).map((s) => `${c[s]} ${s}`);
+  const states = (['alive', 'idle', 'waiting', 'down', 'inactive'] as const).filter((s) => c[s] > 0).map((s) => `${c[s]} ${s === 'waiting' ? 'waiting for pickup' : s}`);
   const agents = report.agents.length;
   return `${plural(agents, 'agent')}${states.length ? `: ${states.join(', ')}` : ''}; ${plural(c.inProgress, 'task')} in progress, ${c.ready} ready.`;
 }
 
 export function staleRuleLine(report: TeamReport): string {
-  return `An agent whose last tick is older than ${formatDuration(report.staleAfterMinutes)} is stale: down when it still has work, idle when it has none.`;
+  return `An agent whose last tick is older than ${formatDuration(report.staleAfterMinutes)} is stale: down when it still has work, idle when it has none, waiting for pickup while its work was dispatched less than a heartbeat ago.`;
 }
 
 /** One line per blocker (see `Blocker` for what counts). */
@@ -81,7 +81,8 @@ export function readyQueueLines(report: TeamReport, max: number): string[] {
       if (a.inProgress.length === 0) empty.push(plainText(a.agent.name));
       continue;
     }
-    const note = a.liveness === 'down' ? ', but it is down: nobody is picking these up' : '';
+    const note =
+      a.liveness === 'down' ? ', but it is down: nobody is picking these up' : a.liveness === 'waiting' ? ', dispatched less than a heartbeat ago: waiting for pickup' : '';
     out.push(`- ${agentLabel(a.agent)}, ${a.ready.length} ready${note}:`);
     a.ready.slice(0, max).forEach((t, i) => out.push(`  ${i + 1}. ${plainText(t.title)}${i === 0 ? ' (next up)' : ''}`));
     if (a.ready.length > max) out.push(`  - and ${a.ready.length - max} more`);
@@ -94,7 +95,7 @@ export function readyQueueLines(report: TeamReport, max: number): string[] {
 export function agentsTable(report: TeamReport): string[] {
   const rows = report.agents.map((a) => [
     `${plainText(a.agent.name)} (${plainText(a.agent.slug)})`,
-    a.liveness === 'down' ? '**down**' : a.liveness,
+    a.liveness === 'down' ? '**down**' : a.liveness === 'waiting' ? 'waiting for pickup' : a.liveness,
     a.tickAge === null ? 'never' : `${formatDuration(a.tickAge)} ago`,
     inProgressCell(a),
     String(a.ready.length),

@@ -15,6 +15,8 @@ export interface ReportInput {
   readonly now: number;
   /** Minutes after the last tick before an agent stops counting as alive. */
   readonly staleAfterMinutes: number;
+  /** The heartbeat (the pickup window, see `agentLiveness`); default half the stale threshold. */
+  readonly heartbeatMinutes?: number;
   /** When the last Daily Review was made (wall-clock minutes); `null`: none recorded. */
   readonly lastReview: number | null;
 }
@@ -103,14 +105,14 @@ export function reportPeriod(now: number, lastReview: number | null): ReportPeri
 export function buildTeamReport(input: ReportInput): TeamReport {
   const { team, now, staleAfterMinutes } = input;
   const period = reportPeriod(now, input.lastReview);
-  const counts = { alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+  const counts = { alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
   const agents: AgentReport[] = [];
   const done: DoneItem[] = [];
   const blockers: Blocker[] = [];
   const carriedOver: Array<{ agent: Agent; task: TaskAge }> = [];
 
   for (const agent of team.agents) {
-    const liveness = agentLiveness(agent, now, staleAfterMinutes);
+    const liveness = agentLiveness(agent, now, staleAfterMinutes, input.heartbeatMinutes);
     counts[liveness]++;
     const inProgress: TaskAge[] = [];
     const ready: Task[] = [];

@@ -68,6 +68,7 @@ const ICONS: Readonly<Record<AgentCli, string>> = {
 const LIVENESS_COLORS: Readonly<Record<Liveness, string>> = {
   alive: 'terminal.ansiGreen',
   idle: 'terminal.ansiBlue',
+  waiting: 'terminal.ansiYellow',
   down: 'terminal.ansiRed',
   inactive: 'terminal.ansiWhite',
 };

@@ -7,7 +7,7 @@ import { formatMinutes } from '../team-text';
 
 /** What the agent commands share: the loaded team, picking an agent, wording errors. */
 
-export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', down: 'error', inactive: 'circle-slash' } as const;
+export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', waiting: 'watch', down: 'error', inactive: 'circle-slash' } as const;
 
 /**
  * The team as the store has it once it is idle; `undefined` (after saying why and
@@ -41,7 +41,7 @@ export function agentItems(c: Services, team: Team): AgentItem[] {
   // The coordinator first, as the Team view shows it; the others in the team's order.
   const agents = [...team.agents].sort((x, y) => Number(isCoordinator(y)) - Number(isCoordinator(x)));
   return agents.map((agent) => {
-    const liveness = agentLiveness(agent, now, staleAfter);
+    const liveness = agentLiveness(agent, now, staleAfter, c.settings.current.heartbeatMinutes);
     const age = tickAgeMinutes(agent, now);
     const ready = agent.tasks.filter((t) => t.status === 'ready').length;
     const running = agent.tasks.filter((t) => t.status === 'in-progress').length;
@@ -51,7 +51,7 @@ export function agentItems(c: Services, team: Team): AgentItem[] {
     return {
       label: `${coordinator ? '$(star-full) ' : ''}${agent.name}`,
       description: coordinator ? `${agent.slug} · coordinator` : agent.slug,
-      detail: `$(${LIVENESS_ICONS[liveness]}) ${liveness} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
+      detail: `$(${LIVENESS_ICONS[liveness]}) ${liveness === 'waiting' ? 'waiting for pickup' : liveness} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
       agent,
     };
   });

@@ -1,5 +1,7 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { createExclusive } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { registerAgent, slugify } from '../../core/ops/register';
@@ -53,7 +55,9 @@ export async function createTeamFolder(c: Pick<Services, 'prompts' | 'log' | 'wr
   const folder = target;
   const chief = slugify(CHIEF_OF_STAFF.name);
   try {
-    return await c.writer.write({ what: 'create a team folder', folder, paths: [AGENT_TEMPLATE, PROJECT_TEMPLATE, agentNotePath(chief), agentTasksPath(chief)] }, async (fs) => {
+    const paths = [AGENT_TEMPLATE, PROJECT_TEMPLATE, agentNotePath(chief), agentTasksPath(chief)];
+    const event = (r: { chiefNote: vscode.Uri | undefined }) => teamEvents.teamCreated(DASHBOARD_ACTOR, r.chiefNote ? chief : null, paths);
+    return await c.writer.write({ what: 'create a team folder', folder, feedFolder: folder, paths, event }, async (fs) => {
       await vscode.workspace.fs.createDirectory(fs.uri(AGENTS_DIR));
       await vscode.workspace.fs.createDirectory(fs.uri(PROJECTS_DIR));
       await createExclusive(fs, AGENT_TEMPLATE, encodeText(BUILTIN_AGENT_TEMPLATE));

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent, Team } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
@@ -184,7 +186,8 @@ async function dispatchFromDraft(c: Services, drafts: BodyDrafts, agent: Agent, 
  */
 export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
   const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
-  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath] }, (fs, edit) => dispatchTask(fs, agent.tasksPath, { title, body }, edit));
+  const event = (r: { title: string; position: number }) => teamEvents.taskDispatched(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, r.title, r.position);
+  const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath], event }, (fs, edit) => dispatchTask(fs, agent.tasksPath, { title, body }, edit));
   if (!result) return undefined;
   c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
   const open = 'Open Task';

@@ -1,6 +1,8 @@
 import { promises as nodeFs } from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { hookShellCommand } from '../../core/agents/launch-command';
 import { createExclusive, editFile, readTextFile } from '../../core/edit';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
@@ -25,6 +27,7 @@ import {
   protocolVariant,
 } from '../../core/protocol-file/protocol';
 import { decodeText, encodeText } from '../../core/text';
+import { agentNotePath } from '../../core/team-paths';
 import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { ProtocolPreviews } from '../diff-previews';
@@ -463,7 +466,9 @@ async function write(w: ProtocolWizard, p: AgentPlace, spec: RuntimeSpec, plans:
   let done: ProjectWrite | undefined = { written: [], notExecutable: [] };
   if (changing.length > 0) {
     try {
-      done = (await c.writer.write({ what: 'generate a protocol file', folder: p.fs.root, paths: changing.map((plan) => plan.path) }, (projectFs) => writePlans(c, projectFs, p, spec, changing))) ?? undefined;
+      const notePath = p.agent.notePath ?? agentNotePath(p.agent.slug);
+      const event = (d: ProjectWrite | undefined) => d && teamEvents.protocolGenerated(DASHBOARD_ACTOR, p.agent.slug, notePath, spec.id, project, d.written.map((plan) => plan.path));
+      done = (await c.writer.write({ what: 'generate a protocol file', folder: p.fs.root, paths: changing.map((plan) => plan.path), event }, (projectFs) => writePlans(c, projectFs, p, spec, changing))) ?? undefined;
     } catch (e) {
       if (!(e instanceof UnsavedChangesError)) throw e;
       await c.prompts.error(`Cortex: nothing was written. ${e.path} has unsaved changes in an editor: save or revert them, then generate the protocol again.`);

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { PrunePlan, applyPrune, planPrune } from '../../core/ops/prune';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
+import { PrunePlan, applyPrune, planPrune, pruneSummary } from '../../core/ops/prune';
 import { formatStamp } from '../../base/time';
 import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
 import { findTeamRepo, git, operationInProgress, repoPath } from '../../git/repo';
@@ -44,16 +46,6 @@ export async function runHousekeeping(c: Services, previews: ProtocolPreviews): 
   return result ?? undefined;
 }
 
-/** "3 tasks from 2 agents, 4 log entries". */
-export function pruneSummary(plan: Pick<PrunePlan, 'files'>): { text: string; tasks: number; logEntries: number } {
-  const taskFiles = plan.files.filter((f) => f.kind === 'tasks');
-  const tasks = taskFiles.reduce((n, f) => n + f.items.length, 0);
-  const logEntries = plan.files.filter((f) => f.kind === 'session-log').reduce((n, f) => n + f.items.length, 0);
-  const agents = taskFiles.length;
-  const text = `${tasks} ${tasks === 1 ? 'task' : 'tasks'} from ${agents} ${agents === 1 ? 'agent' : 'agents'}, ${logEntries} log ${logEntries === 1 ? 'entry' : 'entries'}`;
-  return { text, tasks, logEntries };
-}
-
 async function housekeeping(c: Services, previews: ProtocolPreviews): Promise<HousekeepingResult | undefined> {
   const team = await loadedTeam(c);
   const fs = c.store.fs;
@@ -91,7 +83,8 @@ async function housekeeping(c: Services, previews: ProtocolPreviews): Promise<Ho
   await previews.closeAll();
   let written: Awaited<ReturnType<typeof applyPrune>> | undefined;
   try {
-    written = await c.writer.write({ what: 'run housekeeping', paths: plan.files.map((f) => f.path) }, (teamFs) => applyPrune(teamFs, plan));
+    const event = (files: Awaited<ReturnType<typeof applyPrune>>) => teamEvents.pruned(DASHBOARD_ACTOR, files);
+    written = await c.writer.write({ what: 'run housekeeping', paths: plan.files.map((f) => f.path), event }, (teamFs) => applyPrune(teamFs, plan));
   } catch (e) {
     if (!(e instanceof UnsavedChangesError)) throw e;
     await c.prompts.error(`Cortex: nothing was pruned. ${e.path} has unsaved changes in an editor: save or revert them, then run housekeeping again.`);

@@ -1,4 +1,6 @@
 import * as os from 'os';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import * as vscode from 'vscode';
 import { AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
 import { CortexInputError } from '../../core/errors';
@@ -299,7 +301,8 @@ async function write(
   const tasksPath = agentTasksPath(slug);
   let result: RegisterResult | undefined;
   try {
-    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath] }, (teamFs) =>
+    const event = (r: RegisterResult) => teamEvents.agentRegistered(DASHBOARD_ACTOR, r.slug, r.notePath, input.name);
+    result = await c.writer.write({ what: 'register an agent', paths: [notePath, tasksPath], event }, (teamFs) =>
       registerAgent(teamFs, {
         name: input.name,
         project: input.project,

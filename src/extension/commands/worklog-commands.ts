@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { readTextFile } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
@@ -6,6 +8,7 @@ import { ComposedMessage, composeMessage } from '../../core/mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../../core/mailbox/parse';
 import { StatusChanged, setMessageStatus } from '../../core/mailbox/set-status';
 import { isFinalStatus, nextStatuses } from '../../core/mailbox/statuses';
+import { DEFAULT_PRIORITY, ESCALATING, MESSAGE_TYPES, MESSAGE_TYPE_HINTS, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../../core/mailbox/urgency';
 import { Team } from '../../core/model';
 import { AppendedEntry, appendWorklogEntry, entryTemplate } from '../../core/worklog/append';
 import { EventType, isEventType } from '../../core/worklog/event-type';
@@ -98,7 +101,8 @@ export class WorklogCommands extends DisposableBase {
       });
       const kind = type;
       const write = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE] }, (fs, edit) =>
+        const event = (w: { heading: string; line: number; decisionRow: boolean }) => teamEvents.worklogEntry(actor, kind, subject.value, w);
+        const r = await this.c.writer.write({ what: 'append to the worklog', paths: [WORKLOG_FILE], event }, (fs, edit) =>
           appendWorklogEntry(fs, { type: kind, actor, subject: subject.value.trim(), body: text, at: this.c.clock.date() }, edit),
         );
         if (!r) return undefined;
@@ -130,7 +134,8 @@ export class WorklogCommands extends DisposableBase {
       const answer = await this.c.prompts.info(`Cortex: update the pinned status block of ${WORKLOG_FILE} as the preview shows (${table.rows.length} rows)? Only the table changes.`, write);
       await this.previews.close();
       if (answer !== write) return undefined;
-      const changed = await this.c.writer.write({ what: 'update the worklog status', paths: [WORKLOG_FILE] }, (teamFs) => updateStatusBlock(teamFs, table, expected));
+      const event = (wrote: boolean) => (wrote ? teamEvents.worklogStatusUpdated(DASHBOARD_ACTOR, table.rows.length) : undefined);
+      const changed = await this.c.writer.write({ what: 'update the worklog status', paths: [WORKLOG_FILE], event }, (teamFs) => updateStatusBlock(teamFs, table, expected));
       if (changed === undefined) return undefined;
       void this.c.prompts.info(`Cortex: the pinned status block of ${WORKLOG_FILE} is up to date.`);
       return changed;
@@ -142,7 +147,7 @@ export class WorklogCommands extends DisposableBase {
     const now = this.c.clock.now();
     const stale = this.c.settings.current.staleAfterMinutes;
     return team.agents.map((a) => {
-      const l = agentLiveness(a, now, stale);
+      const l = agentLiveness(a, now, stale, this.c.settings.current.heartbeatMinutes);
       const state = l === 'alive' ? 'active' : l === 'down' ? (a.lastTick ? `no tick since ${a.lastTick}` : 'never ticked') : l;
       const working = a.tasks.find((t) => t.status === 'in-progress');
       const next = a.tasks.find((t) => t.status === 'ready');
@@ -157,19 +162,43 @@ export class WorklogCommands extends DisposableBase {
       const team = await loadedTeam(this.c);
       if (!team) return undefined;
       const title = 'Cortex: Compose Message';
-      const from = await this.pickPerson(team, `${title}: from`, 1, 4, 'Who sends it');
+      const total = 6;
+      const from = await this.pickPerson(team, `${title}: from`, 1, total, 'Who sends it');
       if (!from) return undefined;
-      const to = presetTo ?? (await this.pickPerson(team, `${title}: to`, 2, 4, 'Who it is for'));
+      const to = presetTo ?? (await this.pickPerson(team, `${title}: to`, 2, total, 'Who it is for'));
       if (!to) return undefined;
-      const subject = await this.c.prompts.inputStep({ title, step: 3, totalSteps: 4, placeholder: 'Subject', prompt: 'One line: "## MSG-NNNN — <subject>".', check: (v) => oneLine(v, 'a subject') });
+      const type = await this.c.prompts.pickStep<Pick>({
+        title: `${title}: type`,
+        step: 3,
+        totalSteps: total,
+        items: MESSAGE_TYPES.map((t) => ({ label: t, description: MESSAGE_TYPE_HINTS[t], value: t })),
+        placeholder: 'What kind of message',
+      });
+      if (type.kind !== 'accept') return undefined;
+      const priority = await this.c.prompts.pickStep<Pick>({
+        title: `${title}: priority`,
+        step: 4,
+        totalSteps: total,
+        // The usual one first, so Enter takes it.
+        items: [DEFAULT_PRIORITY, ...PRIORITIES.filter((p) => p !== DEFAULT_PRIORITY)].map((p) => ({
+          label: p,
+          description: `${PRIORITY_NAMES[p]} · respond within ${responseTimeText(p)}`,
+          detail: ESCALATING.includes(p) ? 'Still new after that: overdue, and escalated to WORKLOG.md' : 'Still new after that: marked overdue',
+          value: p,
+        })),
+        placeholder: 'How soon it needs a response',
+      });
+      if (priority.kind !== 'accept') return undefined;
+      const subject = await this.c.prompts.inputStep({ title, step: 5, totalSteps: total, placeholder: 'Subject', prompt: 'One line: "## MSG-NNNN — <subject>".', check: (v) => oneLine(v, 'a subject') });
       if (subject.kind !== 'accept') return undefined;
-      const body = await this.c.prompts.inputStep({ title, step: 4, totalSteps: 4, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
+      const body = await this.c.prompts.inputStep({ title, step: 6, totalSteps: total, buttons: [EDITOR_BUTTON], placeholder: 'The message (Enter sends; the editor button opens a draft)', prompt: 'Decisions and handoffs belong in the worklog; the mailbox is for questions and requests.' });
       const send = async (text: string) => {
-        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE] }, (fs, edit) =>
-          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date() }, edit),
+        const event = (m: ComposedMessage) => teamEvents.messageSent(from, to, subject.value, m, { type: m.type, priority: m.priority });
+        const r = await this.c.writer.write({ what: 'write to the mailbox', paths: [MAILBOX_FILE], event }, (fs, edit) =>
+          composeMessage(fs, { from, to, subject: subject.value.trim(), body: text, at: this.c.clock.date(), type: type.value.value, priority: priority.value.value }, edit),
         );
         if (!r) return undefined;
-        void this.c.prompts.info(`Cortex: ${r.id} to ${to} is in ${MAILBOX_FILE} (status new).`);
+        void this.c.prompts.info(`Cortex: ${r.id} (${r.priority} ${r.type}) to ${to} is in ${MAILBOX_FILE} (status new, respond by ${r.respondBy}).`);
         return r;
       };
       if (body.kind === 'button') return this.draft(body.value, 'Send Message', `Write the message to ${to} in the draft, then choose Send Message.`, send);
@@ -218,7 +247,8 @@ export class WorklogCommands extends DisposableBase {
       try {
         const target = to;
         const was = message.status;
-        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE] }, (teamFs, edit) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }, edit));
+        const event = (r: StatusChanged) => (r.from === r.to ? undefined : teamEvents.messageUpdated(DASHBOARD_ACTOR, r.id, r.from, r.to));
+        return await this.c.writer.write({ what: 'change a message status', paths: [MAILBOX_FILE], event }, (teamFs, edit) => setMessageStatus(teamFs, { id: message.id, status: target, expected: expected ?? was }, edit));
       } catch (e) {
         await this.c.prompts.error(writeFailureMessage(e, `${message.id} was left as it is.`));
         return undefined;

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { dailyBriefing } from '../../core/reports/briefing';
-import { dailyReview } from '../../core/reports/review';
+import { HousekeepingPlan, dailyReview } from '../../core/reports/review';
+import { planPrune, pruneSummary } from '../../core/ops/prune';
 import { ReportKind } from '../../core/reports/schedule';
-import { formatDate } from '../../base/time';
+import { formatDate, formatStamp } from '../../base/time';
+import { HOUSEKEEPING_COMMAND } from '../commands/repo-commands';
 import { Services } from '../services';
 import { DisposableBase } from '../../base/disposable';
 import { ReportRecords } from './report-records';
@@ -80,14 +82,43 @@ export class ReportCommands extends DisposableBase {
       const now = c.clock.now();
       const name = folderName(location.uri);
       const input = { team, teamName: name, now, staleAfterMinutes: c.settings.current.staleAfterMinutes, lastReview: this.records.lastReview(key) };
-      const text = kind === 'briefing' ? dailyBriefing(input) : dailyReview(input);
+      const housekeeping = kind === 'review' ? await this.housekeepingPlan(now) : null;
+      const text = kind === 'briefing' ? dailyBriefing(input) : dailyReview(input, housekeeping);
       if (kind === 'review') await this.records.setLastReview(key, now);
-      return await showReport(`${TITLES[kind]} ${name} ${formatDate(now)}`, text);
+      const document = await showReport(`${TITLES[kind]} ${name} ${formatDate(now)}`, text);
+      if (housekeeping) this.offerHousekeeping(housekeeping);
+      return document;
     } catch (e) {
       this.controller.log.error(`${TITLES[kind]}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       await this.controller.prompts.error(`Cortex: could not make the ${TITLES[kind]}: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     }
+  }
+
+  /** What Run Housekeeping would prune now; `null` when it cannot be told (logged). */
+  private async housekeepingPlan(now: number): Promise<HousekeepingPlan | null> {
+    const fs = this.controller.store.fs;
+    if (!fs) return null;
+    try {
+      return await planPrune(fs, { days: this.controller.settings.current.housekeepingDays, now: formatStamp(now) });
+    } catch (e) {
+      this.controller.log.warn(`Daily Review: could not tell what housekeeping would prune: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+
+  /**
+   * The review is where the coordinator's day ends with housekeeping: when there is
+   * something to prune (and the window may write), a notification offers Run
+   * Housekeeping, which shows each diff before anything is written.
+   */
+  private offerHousekeeping(plan: HousekeepingPlan): void {
+    if (plan.files.length === 0 || !this.controller.team.current.trusted) return;
+    const run = 'Run Housekeeping…';
+    const s = pruneSummary(plan);
+    void this.controller.prompts.info(`Cortex: housekeeping would prune ${s.text} (done tasks older than ${plan.days} days, Session Log entries but the latest).`, run).then((choice) => {
+      if (choice === run) void vscode.commands.executeCommand(HOUSEKEEPING_COMMAND);
+    });
   }
 }
 

@@ -105,8 +105,9 @@ export class ReportScheduler extends DisposableBase {
       if (this.isDisposed) return undefined;
       const after = this.deps.records.offered(kind, team.key);
       if (after?.by !== claim.by) return undefined; // another window offers it
-      const from = schedule.source === 'setting' ? this.deps.settingName(kind) : '~/.cortex/config.yaml';
-      return { answer: this.deps.prompts.info(`Cortex: time for the ${TITLES[kind]} of ${team.name} (${schedule.time}, set in ${from}).`, OPEN[kind], TURN_OFF) };
+      const from =
+        schedule.source === 'default' ? `the protocol's default; ${this.deps.settingName(kind)} changes it` : `set in ${schedule.source === 'setting' ? this.deps.settingName(kind) : '~/.cortex/config.yaml'}`;
+      return { answer: this.deps.prompts.info(`Cortex: time for the ${TITLES[kind]} of ${team.name} (${schedule.time}, ${from}).`, OPEN[kind], TURN_OFF) };
     } finally {
       this.claiming.delete(id);
     }

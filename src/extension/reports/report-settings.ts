@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { DEFAULT_CONFIG } from '../../core/model';
 import { ReportKind, ReportSchedule, resolveSchedule } from '../../core/reports/schedule';
 
 /**
  * The scheduled times: `cortex.dailyBriefingTime` / `cortex.dailyReviewTime` when set
  * in any scope (empty: off), else `daily_briefing` / `daily_review` from
- * ~/.cortex/config.yaml when that file exists, else not scheduled.
+ * ~/.cortex/config.yaml when that file exists, else the protocol's 09:00 and 18:00.
  */
 export const REPORT_SETTINGS: Readonly<Record<ReportKind, string>> = {
   briefing: 'dailyBriefingTime',
@@ -21,5 +22,6 @@ export function reportSchedule(kind: ReportKind, config: ConfigTimes | undefined
   const inspected = vscode.workspace.getConfiguration('cortex').inspect<unknown>(name);
   const explicit = inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
   const fromFile = config ? (kind === 'briefing' ? config.dailyBriefing : config.dailyReview) : undefined;
-  return resolveSchedule(explicit, fromFile, `cortex.${name}`);
+  const fallback = kind === 'briefing' ? DEFAULT_CONFIG.dailyBriefing : DEFAULT_CONFIG.dailyReview;
+  return resolveSchedule(explicit, fromFile, `cortex.${name}`, fallback);
 }

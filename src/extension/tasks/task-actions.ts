@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { formatStamp } from '../../base/time';
+import { ActivityRecord, DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
@@ -41,8 +43,9 @@ export interface TaskActionsDeps {
  * review diff: accept, send back (with a Rework task), edit a ready task, cancel it,
  * unclaim (or reassign) an in-progress task of an agent that is down. Each is one
  * core text operation through the one writer on the file as it is now, refused with a
- * sentence when the task changed meanwhile; each is recorded for undo (with an Undo
- * button on the message that says what it did).
+ * sentence when the task changed meanwhile; each records its event in the activity
+ * feed and is recorded for undo (with an Undo button on the message that says what it
+ * did).
  */
 export class TaskActions {
   constructor(private readonly c: TaskActionsDeps) {}
@@ -57,6 +60,7 @@ export class TaskActions {
       return this.change(agent, ref, 'accept a task', (text, i) => reviewText(text, agent.tasksPath, { ref: String(i + 1), verdict: 'accepted', now }), (t) => ({
         label: `the acceptance of "${t}"`,
         message: `accepted "${t}" (${agent.name}).`,
+        event: teamEvents.taskReviewed(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, t, 'accepted'),
       }));
     });
   }
@@ -86,7 +90,8 @@ export class TaskActions {
       try {
         let position = 0;
         let r: ReturnType<typeof sendBackText> | undefined;
-        const result = await this.c.writer.write({ what: 'send a task back', paths: [path] }, (fs, edit) =>
+        const event = () => r && teamEvents.taskReviewed(DASHBOARD_ACTOR, agent.slug, path, r.title, 'sent back', r.reworkTitle);
+        const result = await this.c.writer.write({ what: 'send a task back', paths: [path], event }, (fs, edit) =>
           editFile(fs, path, (t) => {
             position = taskInText(t, path, ref);
             r = sendBackText(t, path, { ref: String(position + 1), comment: text!, now });
@@ -111,9 +116,10 @@ export class TaskActions {
       const found = await this.current(ref);
       if (!found) return FAILED();
       const { agent } = found;
-      return this.change(agent, ref, 'edit a task', (text, i) => editTaskText(text, agent.tasksPath, { ref: String(i + 1), expected, title, body }), (t) => ({
+      return this.change(agent, ref, 'edit a task', (text, i) => editTaskText(text, agent.tasksPath, { ref: String(i + 1), expected, title, body }), (t, position) => ({
         label: `the edit of "${t}"`,
         message: `edited "${t}" in ${agent.name}'s queue.`,
+        event: teamEvents.taskEdited(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, t, position),
       }));
     });
   }
@@ -133,7 +139,8 @@ export class TaskActions {
       if (this.refuseIfUnsaved([path, archivePath])) return FAILED();
       const now = this.now();
       try {
-        const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath] }, async (fs, edit) => {
+        const event = (d: { cancelled: { title: string } }) => teamEvents.taskCancelled(DASHBOARD_ACTOR, agent.slug, path, d.cancelled.title, archivePath);
+        const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath], event }, async (fs, edit) => {
           const current = await readTextFile(fs, path);
           if (current === undefined) throw new CortexInputError(`${path} does not exist any more.`);
           const first = cancelText(current, path, String(taskInText(current, path, ref) + 1));
@@ -183,14 +190,20 @@ export class TaskActions {
       const now = this.now();
       const path = agent.tasksPath;
       if (!to) {
-        return this.change(agent, ref, 'unclaim a task', (text, i) => unclaimText(text, path, { ref: String(i + 1), now, reason }), (t) => ({
+        return this.change(agent, ref, 'unclaim a task', (text, i) => unclaimText(text, path, { ref: String(i + 1), now, reason }), (t, position) => ({
           label: `unclaiming "${t}"`,
           message: `put "${t}" back in ${agent.name}'s queue as ready.`,
+          event: teamEvents.taskUnclaimed(DASHBOARD_ACTOR, agent.slug, path, t, position),
         }));
       }
       if (this.refuseIfUnsaved([path, to.tasksPath])) return FAILED();
       try {
-        const moved = await this.c.writer.write({ what: 'reassign a task', paths: [path, to.tasksPath] }, async (fs, edit) => {
+        // Unclaimed from the agent that is down, then the other agent's (pickup waits on the reassignment).
+        const event = (m: { title: string; position: number; unclaimedAt: number }) => [
+          teamEvents.taskUnclaimed(DASHBOARD_ACTOR, agent.slug, path, m.title, m.unclaimedAt),
+          teamEvents.taskReassigned(DASHBOARD_ACTOR, agent.slug, to.slug, to.tasksPath, m.title, m.position),
+        ];
+        const moved = await this.c.writer.write({ what: 'reassign a task', paths: [path, to.tasksPath], event }, async (fs, edit) => {
           let index = 0;
           let original = '';
           let before = '';
@@ -207,7 +220,7 @@ export class TaskActions {
           const target = await readTextFile(fs, to.tasksPath);
           const copy = target === undefined ? [] : undoAdd(to.tasksPath, target, result.position - 1);
           const copyBlock = copy[0]?.kind === 'remove' ? copy[0].expected : unclaimedBlock;
-          return { title: result.title, steps: undoReassign(path, before, index, original, to.tasksPath, result.title, copyBlock), changed: unclaimed.changed };
+          return { title: result.title, position: result.position, unclaimedAt: index + 1, steps: undoReassign(path, before, index, original, to.tasksPath, result.title, copyBlock), changed: unclaimed.changed };
         });
         if (!moved) return FAILED(RESTRICTED);
         const message = `"${moved.title}" was unclaimed from ${agent.name} (down) and is at the end of ${to.name}'s queue.`;
@@ -231,14 +244,16 @@ export class TaskActions {
     ref: TaskRef,
     what: string,
     op: (text: string, index: number) => { readonly text: string; readonly title: string; readonly position: number },
-    words: (title: string) => { label: string; message: string },
+    words: (title: string, position: number) => { label: string; message: string; event: ActivityRecord },
   ): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     try {
       let index = 0;
       let r: { readonly text: string; readonly title: string; readonly position: number } | undefined;
-      const result = await this.c.writer.write({ what, paths: [path] }, (fs, edit) =>
+      // The event names the task as the file now has it (an edit may have renamed it).
+      const event = (w: { changed: boolean; after: string }) => (r && w.changed ? words(parseTaskFile(w.after, path).tasks[r.position - 1]?.title ?? r.title, r.position).event : undefined);
+      const result = await this.c.writer.write({ what, paths: [path], event }, (fs, edit) =>
         editFile(fs, path, (text) => {
           index = taskInText(text, path, ref);
           r = op(text, index);
@@ -247,7 +262,7 @@ export class TaskActions {
       );
       if (!result || !r) return FAILED(RESTRICTED);
       const after = parseTaskFile(result.after, path).tasks[r.position - 1];
-      const { label, message } = words(after?.title ?? r.title);
+      const { label, message } = words(after?.title ?? r.title, r.position);
       this.c.log.info(`Board: ${message}`);
       const entry: UndoEntry = { label, steps: undoBlockChange(path, result.before, index, result.after, r.position - 1) };
       this.c.undo.done(entry, message);

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { EditOptions, editFile, readTextFile } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { UndoEntry, UndoStep, applyUndoStep } from '../../core/ops/undo';
@@ -74,7 +76,8 @@ export class UndoHistory extends DisposableBase {
     this.changed.fire();
     try {
       const paths = [...new Set(entry.steps.map((s) => s.path))];
-      const written = await this.writer.write({ what: 'undo a board action', paths }, (fs, edit) => {
+      const event = () => teamEvents.undone(DASHBOARD_ACTOR, entry.label, paths);
+      const written = await this.writer.write({ what: 'undo a board action', paths, event }, (fs, edit) => {
         this.writer.forgetPending(paths);
         return runSteps(fs, entry.steps, edit);
       });

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import { TextOperation, describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { TextOperation, WriteOutcome, describeFailure, readTextFile, writeOperation } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
-import { moveText, taskMoveOperation } from '../../core/ops/move';
+import { MoveResult, moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
 import { ReorderResult, reorderOperation } from '../../core/ops/reorder';
 import { Agent, Task } from '../../core/model';
@@ -12,6 +12,8 @@ import type { TaskActions } from '../../extension/tasks/task-actions';
 import { describeStatus } from '../../extension/tasks/task-ref';
 import type { UndoHistory } from '../../extension/tasks/undo-history';
 import { formatStamp } from '../../base/time';
+import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { teamEvents } from '../../core/actions/events';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
@@ -168,7 +170,10 @@ export class BoardOperations {
     // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
     const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
     try {
-      const result = await this.ctx.writer.write({ what: 'move a task', paths: [path] }, (fs, edit) => writeOperation(fs, path, op, edit));
+      const result = await this.ctx.writer.write(
+        { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, r.result.title, to, now, r.result.position, summary) : undefined) },
+        (fs, edit) => writeOperation(fs, path, op, edit),
+      );
       if (!result) return FAILED(RESTRICTED);
       if (result.changed) {
         this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
@@ -201,7 +206,10 @@ export class BoardOperations {
       holds: (text) => reorder?.holds?.(text) ?? false,
     };
     try {
-      const result = await this.ctx.writer.write({ what: 'reorder tasks', paths: [path] }, (fs, edit) => writeOperation(fs, path, op, edit));
+      const result = await this.ctx.writer.write(
+        { what: 'reorder tasks', paths: [path], event: (r: WriteOutcome<ReorderResult>) => (r.changed && r.result.from !== r.result.to ? teamEvents.taskReordered(DASHBOARD_ACTOR, agent.slug, path, r.result.title, r.result.from, r.result.to) : undefined) },
+        (fs, edit) => writeOperation(fs, path, op, edit),
+      );
       if (!result) return FAILED(RESTRICTED);
       if (result.changed) {
         this.ctx.log.info(`Board: moved "${card.title}" ${place} "${anchor.title}" in ${path}`);
@@ -222,7 +230,8 @@ export class BoardOperations {
     }
     const from = agent.tasksPath;
     try {
-      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath] }, async (fs, edit) => {
+      const event = (r: { title: string; position: number }) => teamEvents.taskReassigned(DASHBOARD_ACTOR, agent.slug, target.slug, target.tasksPath, r.title, r.position);
+      const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs, edit) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
         const i = this.find(text, from, card);

@@ -399,6 +399,7 @@ export class BoardPanel extends DisposableBase {
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
       run: this.ctx.runs && this.ctx.runActions ? (a) => laneRun(this.ctx.runs!.factsOf(a)) : undefined,
+      heartbeatMinutes: t.heartbeatMinutes,
     });
   }
 

@@ -21,6 +21,8 @@ export interface BoardModelInput {
   readonly staleAfterMinutes: number;
   /** The lane header's run buttons per agent (absent: the dashboard does not run agents). */
   readonly run?: (agent: Agent) => BoardAgentRun | null;
+  /** The pickup window (see `agentLiveness`); default half the stale threshold. */
+  readonly heartbeatMinutes?: number;
 }
 
 export interface BoardSnapshot {
@@ -169,7 +171,7 @@ export class BoardModel {
         name: a.name,
         role: a.role,
         coordinator: isCoordinator(a),
-        liveness: agentLiveness(a, input.now, input.staleAfterMinutes),
+        liveness: agentLiveness(a, input.now, input.staleAfterMinutes, input.heartbeatMinutes),
         tickAgeMinutes: tickAgeMinutes(a, input.now),
         projects: a.projects,
         rev: lane.rev,

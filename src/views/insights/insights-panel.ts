@@ -137,6 +137,7 @@ export class InsightsPanel extends DisposableBase {
       message: t.message,
       now: t.now,
       staleAfterMinutes: t.staleAfterMinutes,
+      heartbeatMinutes: t.heartbeatMinutes,
       history: h ?? { status: 'reading', detail: null, readAt: null, data: null },
       usage: this.ctx.usage,
     });

@@ -19,6 +19,7 @@ export interface InsightsInput {
   /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  readonly heartbeatMinutes?: number;
   readonly history: { readonly status: HistoryStatus; readonly detail: string | null; readonly readAt: number | null; readonly data: TeamHistory | null };
   /** The agents' model requests and the prices (absent: the dashboard reads no session logs). */
   readonly usage?: { readonly recordsOf: (slug: string) => readonly UsageRecord[]; readonly prices: PriceTable };
@@ -26,7 +27,7 @@ export interface InsightsInput {
 
 export function buildInsightsState(input: InsightsInput): InsightsState {
   const { team, history } = input;
-  const insights = team ? computeInsights({ team, now: input.now, staleAfterMinutes: input.staleAfterMinutes, history: history.data }) : null;
+  const insights = team ? computeInsights({ team, now: input.now, staleAfterMinutes: input.staleAfterMinutes, heartbeatMinutes: input.heartbeatMinutes, history: history.data }) : null;
   const notes: string[] = [];
   const missing = 'tasks removed by housekeeping are not counted, and ready tasks before today are unknown (the queue shows only in-progress tasks, from their Started and Completed)';
   switch (history.status) {

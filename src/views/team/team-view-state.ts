@@ -22,13 +22,15 @@ export interface TeamViewInput {
   /** Wall-clock minutes (see base/time). */
   readonly now: number;
   readonly staleAfterMinutes: number;
+  /** The pickup window (see `agentLiveness`); default half the stale threshold. */
+  readonly heartbeatMinutes?: number;
   /** The external task runner's progress for an agent (none when omitted). */
   readonly shuttle?: (slug: string) => ShuttleProgress | null;
   /** How the dashboard runs an agent (none when omitted). */
   readonly run?: (agent: Agent) => AgentRunView | null;
 }
 
-const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
+const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
 
 export function buildTeamViewState(input: TeamViewInput): TeamViewState {
   const team = input.team;
@@ -41,7 +43,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     if (slug) problemsByAgent.set(slug, (problemsByAgent.get(slug) ?? 0) + 1);
   }
   const agents = (team?.agents ?? []).map((a) =>
-    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null, input.run?.(a) ?? null),
+    agentView(a, input.now, input.staleAfterMinutes, problemsByAgent.get(a.slug) ?? 0, input.shuttle?.(a.slug) ?? null, input.run?.(a) ?? null, input.heartbeatMinutes),
   );
   return {
     status: input.status,
@@ -51,14 +53,14 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     canRegisterAgent: input.canRegisterAgent,
     trusted: input.trusted,
     staleAfterMinutes: input.staleAfterMinutes,
-    summary: team ? teamSummary(team, input.now, input.staleAfterMinutes) : NO_SUMMARY,
+    summary: team ? teamSummary(team, input.now, input.staleAfterMinutes, input.heartbeatMinutes) : NO_SUMMARY,
     agents,
     projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
     problems,
   };
 }
 
-export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null, run: AgentRunView | null = null): AgentView {
+export function agentView(agent: Agent, now: number, staleAfter: number, problems: number, shuttle: ShuttleProgress | null = null, run: AgentRunView | null = null, heartbeat?: number): AgentView {
   let current: AgentView['current'] = null;
   let next: AgentView['next'] = null;
   let readyCount = 0;
@@ -82,7 +84,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     name: agent.name,
     role: agent.role,
     coordinator: isCoordinator(agent),
-    liveness: agentLiveness(agent, now, staleAfter),
+    liveness: agentLiveness(agent, now, staleAfter, heartbeat),
     tickAgeMinutes: tickAgeMinutes(agent, now),
     current,
     readyCount,

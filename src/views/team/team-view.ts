@@ -105,6 +105,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       trusted: s.trusted,
       now: s.now,
       staleAfterMinutes: s.staleAfterMinutes,
+      heartbeatMinutes: s.heartbeatMinutes,
       shuttle: (slug) => this.deps.runners.progressOf(slug),
       run: this.deps.runs ? (agent) => agentRunView(this.deps.runs!.factsOf(agent)) : undefined,
     });

@@ -29,14 +29,31 @@ function activityView(e: ActivityEvent): ActivityView {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** What else the event says, in a few words: a summary, who a task or message went to, the line written. */
+/**
+ * What else the event says, in a few words: a summary, who a task or message went to,
+ * whose task a person moved on the dashboard (its actor is the person, the agent is in
+ * the payload).
+ */
 function detail(e: ActivityEvent): string {
   const p = e.payload;
+  const agent = text(p.agent);
+  const forAgent = agent && agent !== e.actor ? `for ${agent}` : '';
   switch (e.event_type) {
     case 'task.completed':
-      return text(p.summary);
+      return [forAgent, text(p.summary)].filter(Boolean).join(': ');
+    case 'task.claimed':
+    case 'task.edited':
+    case 'task.unclaimed':
+    case 'task.cancelled':
+      return forAgent;
+    case 'task.reviewed':
+      return [forAgent, text(p.verdict), text(p.rework) && `(${text(p.rework)})`].filter(Boolean).join(' ');
     case 'task.dispatched':
-      return text(p.agent) && `to ${text(p.agent)}`;
+      return agent && `to ${agent}`;
+    case 'task.reassigned':
+      return [text(p.from) && `from ${text(p.from)}`, agent && `to ${agent}`].filter(Boolean).join(' ');
+    case 'task.reordered':
+      return typeof p.from === 'number' && typeof p.to === 'number' ? `${forAgent ? `${forAgent}, ` : ''}position ${p.from} → ${p.to}` : forAgent;
     case 'message.sent':
       return [text(p.id), text(p.to) && `to ${text(p.to)}`].filter(Boolean).join(' ');
     default:

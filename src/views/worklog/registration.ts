@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
+import { OPEN_WORKLOG_COMMAND } from '../../extension/command-ids';
 import { Owner } from '../shared/sources';
+import { isWorklogTab } from './common/messages';
 import { WorklogDeps, WorklogPanel } from './worklog-panel';
 
-export const OPEN_WORKLOG_COMMAND = 'cortex.openWorklog';
+export { OPEN_WORKLOG_COMMAND };
 
-/** The Worklog panel (WORKLOG timeline and MAILBOX), and "Cortex: Open Worklog". */
+/** The Worklog panel (WORKLOG timeline, MAILBOX, Activity), and "Cortex: Open Worklog" (optionally on a tab). */
 export function registerWorklog(owner: Owner, deps: WorklogDeps): WorklogPanel {
   const panel = owner.add(new WorklogPanel(deps));
-  owner.add(vscode.commands.registerCommand(OPEN_WORKLOG_COMMAND, () => panel.open()));
+  owner.add(vscode.commands.registerCommand(OPEN_WORKLOG_COMMAND, (tab) => panel.open(isWorklogTab(tab) ? tab : undefined)));
   return panel;
 }

@@ -8,7 +8,7 @@ import { DisposableBase } from '../../base/disposable';
 import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
-import { WORKLOG_PROTOCOL_VERSION, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
+import { WORKLOG_PROTOCOL_VERSION, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
 import { buildWorklogViewState } from './worklog-view-state';
 
 /** The commands behind the panel's buttons (Append Entry, Update Status, Compose, a message's status). */
@@ -17,6 +17,8 @@ export interface WorklogActions {
   updateStatus(): unknown;
   compose(to: string | undefined): unknown;
   setStatus(id: string, status: string, expected: string): unknown;
+  /** Escalates an overdue P0/P1 message to WORKLOG.md. */
+  escalate(id: string): unknown;
 }
 
 export interface WorklogDeps {
@@ -29,12 +31,11 @@ export interface WorklogDeps {
 /**
  * "Cortex: Open Worklog": an editor-area panel with three tabs, the WORKLOG timeline,
  * the MAILBOX, and the Activity feed (`.cortex/activity.jsonl`: every write agents make
- * through the MCP server or the CLI verbs). The team model does not hold these files,
- * so the panel reads them itself, whenever the team's change event says the store
- * re-read one of the markdown files (an agent's append, the extension's own write) or
- * another folder is shown; the feed, which the store does not watch (it is not
- * markdown), has a watcher of the panel's own while the panel is open. One panel per
- * window.
+ * through the MCP server or the CLI verbs, and every write the dashboard makes). The
+ * team model does not hold these files, so the panel reads them itself, whenever the
+ * team's change event says the store re-read one of them (an agent's append, the
+ * extension's own write; the store watches the feed too, for its dispatch times) or
+ * another folder is shown. One panel per window.
  */
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
@@ -45,15 +46,12 @@ export class WorklogPanel extends DisposableBase {
   private worklog: Worklog | null = null;
   private mailbox: Mailbox | null = null;
   private activity: ActivityFeed | null = null;
-  /** Watches the activity feed of the folder in `watchedRoot` while the panel is open. */
-  private activityWatcher: vscode.Disposable | undefined;
-  private watchedRoot: string | undefined;
   private readonly postedEmitter = this.register(new vscode.EventEmitter<WorklogViewState>());
   /** Fires with each state posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
   private lastState: WorklogViewState | undefined;
-  /** An entry or message to show once the page has the state. */
-  private pendingReveal: { tab: 'worklog' | 'mailbox'; id: string } | undefined;
+  /** A tab, or an entry or message on it, to show once the page has the state. */
+  private pendingReveal: { tab: WorklogTab; id: string | null } | undefined;
 
   constructor(private readonly ctx: WorklogDeps) {
     super();
@@ -64,10 +62,7 @@ export class WorklogPanel extends DisposableBase {
         { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (d) => this.receiveMessage(d),
-          attached: () => {
-            this.watchActivity();
-            this.refresh();
-          },
+          attached: () => this.refresh(),
           released: () => this.release(),
         },
       ),
@@ -75,12 +70,9 @@ export class WorklogPanel extends DisposableBase {
     this.register(
       ctx.team.onDidChange((e) => {
         this.team = e.snapshot;
-        if (!this.host.panel) return;
-        if (e.reason === 'location') this.watchActivity();
-        if (concernsPanel(e)) this.refresh();
+        if (this.host.panel && concernsPanel(e)) this.refresh();
       }),
     );
-    this.register({ dispose: () => this.unwatchActivity() });
   }
 
   get isReady(): boolean {
@@ -91,12 +83,14 @@ export class WorklogPanel extends DisposableBase {
     return this.lastState;
   }
 
-  open(): void {
-    this.host.open();
+  /** Opens the panel; on `tab` when given ("Open Mailbox" from the escalation offer). */
+  open(tab?: WorklogTab): void {
+    if (tab) this.reveal(tab, null);
+    else this.host.open();
   }
 
-  /** Opens the panel at an entry (by event id) or a message (by MSG id). */
-  reveal(tab: 'worklog' | 'mailbox', id: string): void {
+  /** Opens the panel on `tab`, at an entry (by event id) or a message (by MSG id) when `id` is given. */
+  reveal(tab: WorklogTab, id: string | null): void {
     this.pendingReveal = { tab, id };
     this.host.open();
     this.flushReveal();
@@ -166,6 +160,8 @@ export class WorklogPanel extends DisposableBase {
         return this.ctx.actions.updateStatus();
       case 'compose':
         return this.ctx.actions.compose(msg.to ?? undefined);
+      case 'escalate':
+        return this.ctx.actions.escalate(msg.id);
     }
   }
 
@@ -173,27 +169,6 @@ export class WorklogPanel extends DisposableBase {
   private release(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.unwatchActivity();
-  }
-
-  /** Follows the shown folder's activity feed: created, appended to, removed. */
-  private watchActivity(): void {
-    const root = this.team.fs?.uri('');
-    if (root?.toString() === this.watchedRoot && this.activityWatcher) return;
-    this.unwatchActivity();
-    if (!root) return;
-    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, ACTIVITY_FILE));
-    const changed = () => this.refresh();
-    w.onDidCreate(changed);
-    w.onDidChange(changed);
-    w.onDidDelete(changed);
-    this.activityWatcher = w;
-    this.watchedRoot = root.toString();
-  }
-
-  private unwatchActivity(): void {
-    this.activityWatcher?.dispose();
-    this.activityWatcher = this.watchedRoot = undefined;
   }
 
   private async openAt(path: string, line: number): Promise<void> {
@@ -225,7 +200,7 @@ export class WorklogPanel extends DisposableBase {
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, activity: this.activity });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
@@ -233,11 +208,15 @@ export class WorklogPanel extends DisposableBase {
   }
 }
 
-/** Changes the panel shows: another folder, trust, or WORKLOG.md or MAILBOX.md re-read (or everything). */
+/**
+ * Changes the panel shows: another folder, trust, the minute (messages turn overdue), or
+ * WORKLOG.md, MAILBOX.md or the activity feed re-read (or everything): the store watches
+ * all three, and the dashboard's writer names the feed when it recorded an event.
+ */
 function concernsPanel(e: TeamChange): boolean {
-  if (e.reason === 'location' || e.reason === 'trust') return true;
+  if (e.reason === 'location' || e.reason === 'trust' || e.reason === 'clock') return true;
   if (e.reason !== 'team' && e.reason !== 'files') return false;
-  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE);
+  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE || p === ACTIVITY_FILE);
 }
 
 /** A team-relative path that stays inside the folder (the feed is a file anyone can write). */

@@ -1,14 +1,24 @@
 import { ActivityFeed } from '../../core/actions/activity';
 import { Mailbox } from '../../core/mailbox/parse';
 import { nextStatuses } from '../../core/mailbox/statuses';
+import { PRIORITIES, PRIORITY_NAMES, messageUrgency } from '../../core/mailbox/urgency';
+import { formatMinutes } from '../../extension/team-text';
+import { formatStamp } from '../../base/time';
 import { subjectWithoutType } from '../../core/worklog/event-type';
 import { worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
 import { buildActivityView } from './activity-view';
 import { WorklogViewState } from './common/messages';
 
-/** What the panel shows, from the parsed files (pure: unit-tested). */
-export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; activity?: ActivityFeed | null }): WorklogViewState {
+const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
+
+/**
+ * What the panel shows, from the parsed files (pure: unit-tested). `now` (wall-clock
+ * minutes) judges which messages are overdue. Messages: overdue first, then by priority
+ * (P0 first), then in the file's order (the page groups them by status). Activity: the
+ * feed's newest events first.
+ */
+export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null }): WorklogViewState {
   const w = input.worklog;
   const m = input.mailbox;
   const events = w ? worklogEvents(w, null) : [];
@@ -26,7 +36,34 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
     mailbox: {
       exists: m !== null,
       inbox: m?.inbox ? m.inbox.rows.map((r) => ({ to: r.to, newCount: r.newCount, openCount: r.openCount })) : null,
-      messages: (m?.messages ?? []).map((x) => ({ id: x.id, subject: x.subject, from: x.from, to: x.to, sent: x.sent, status: x.status, body: x.body, next: nextStatuses(x.status) })),
+      messages: (m?.messages ?? [])
+        .map((x, order) => {
+          const u = messageUrgency(x, input.now);
+          return {
+            order,
+            view: {
+              id: x.id,
+              subject: x.subject,
+              from: x.from,
+              to: x.to,
+              sent: x.sent,
+              status: x.status,
+              body: x.body,
+              next: nextStatuses(x.status),
+              kind: u.type ?? u.otherType,
+              priority: u.priority,
+              priorityGiven: u.priorityGiven,
+              priorityName: PRIORITY_NAMES[u.priority],
+              respondBy: u.dueAt === null ? null : formatStamp(u.dueAt),
+              overdueMinutes: u.overdueBy,
+              overdueText: u.overdue ? formatMinutes(Math.max(1, u.overdueBy)) : null,
+              escalated: u.escalated,
+              canEscalate: u.shouldEscalate,
+            },
+          };
+        })
+        .sort((a, b) => Number(b.view.overdueMinutes > 0) - Number(a.view.overdueMinutes > 0) || rank(a.view.priority) - rank(b.view.priority) || a.order - b.order)
+        .map((x) => x.view),
       problems: m?.diagnostics.length ?? 0,
     },
     activity: buildActivityView(input.activity ?? null),

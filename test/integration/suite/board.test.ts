@@ -10,7 +10,9 @@ import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { BoardHostMessage, CardDetail, CardRef, DropTarget, MdNode } from '../../../src/views/board/common/messages';
 import { DISPATCH_AGAIN } from '../../../src/views/board/board-operations';
-import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, waitFor } from './commands-helpers';
+import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, teamDir, waitFor } from './commands-helpers';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { writeFromAnotherProcess } from './cortex-helpers';
 
 /** The board writes this time (the liveness clock, which the test sets). */
@@ -206,6 +208,27 @@ describe('Task board (extension host)', function () {
     assert.ok(r.ok, r.message ?? '');
     assert.equal(read(agentB.tasksFile), `${B_TASKS}\n## Gamma\n**Status:** ready\n\nNext thing.\n`);
     assert.equal(read(agentA.tasksFile), A_TASKS.replace('## Gamma\n**Status:** ready\n\nNext thing.\n\n', ''));
+  });
+
+  it('every drop records the communications protocol\'s event in the activity feed (task.completed for Done), by the maintainer through the dashboard', async () => {
+    const feedFile = path.join(teamDir(a), '.cortex', 'activity.jsonl');
+    const before = existsSync(feedFile) ? read(feedFile).length : 0;
+    a.setPromptAnswers({ message: () => undefined, inputBox: () => 'All done.' });
+    assert.ok((await drop(ref('board-a', 'Beta'), target('board-a', 'done'))).ok);
+    await a.store.whenIdle();
+    assert.ok((await drop(ref('board-a', 'Gamma'), target('board-a', 'in-progress'))).ok);
+    await a.store.whenIdle();
+    assert.ok((await drop(ref('board-a', 'Delta'), target('board-b', 'ready'))).ok);
+    const events = read(feedFile).slice(before).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(
+      events.map((e) => [e.event_type, e.actor, e.subject, e.payload.via, e.payload.agent, e.payload.file]),
+      [
+        ['task.completed', 'maintainer', 'Beta', 'dashboard', 'board-a', 'agents/board-a/tasks.md'],
+        ['task.claimed', 'maintainer', 'Gamma', 'dashboard', 'board-a', 'agents/board-a/tasks.md'],
+        ['task.reassigned', 'maintainer', 'Delta', 'dashboard', 'board-b', 'agents/board-b/tasks.md'],
+      ],
+    );
+    assert.deepEqual([events[0].payload.completed, events[0].payload.summary, events[0].timestamp], [STAMP, 'All done.', NOW.toISOString()]);
   });
 
   it('a done card dragged out is refused with an explanation and nothing is written; "Dispatch again" adds a new task', async () => {

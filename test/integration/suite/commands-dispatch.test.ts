@@ -70,6 +70,34 @@ describe('Command: Dispatch Task', function () {
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === ada.slug)?.tasks.some((t) => t.title === 'Write the API guide' && t.status === 'ready'), 5000, 'the store to show the task');
   });
 
+  it('a dispatch to an idle agent makes it wait for pickup (Team view, status bar, briefing), and down only after a heartbeat without pickup', async () => {
+    const at = new Date(2026, 2, 28, 14, 0);
+    a.setNow(() => at);
+    try {
+      const liveness = () => a.viewState().agents.find((x) => x.slug === bob.slug)?.liveness;
+      const downs = () => Number(/(\d+) down/.exec(a.statusBar.text)?.[1] ?? 0);
+      await waitFor(() => liveness() === 'idle', 10_000, 'no tick and no work: idle');
+      const downBefore = downs();
+      script(a, ['Itest Bob', 'Wake up', '']);
+      await vscode.commands.executeCommand('cortex.dispatchTask');
+      await waitFor(() => liveness() === 'waiting', 10_000, 'Itest Bob to wait for pickup (the dispatch is in the activity feed)');
+      assert.match(a.statusBar.text, /· 1 waiting for pickup ·/);
+      assert.equal(downs(), downBefore, 'the dispatch did not turn anyone down');
+      const briefing = await a.reports.open('briefing');
+      assert.match(briefing!.getText(), /\| Itest Bob \(itest-bob\) \| waiting for pickup \|/);
+      await closeEverything();
+      // 14 minutes later: still within the 15-minute heartbeat.
+      a.setNow(() => new Date(2026, 2, 28, 14, 14));
+      await waitFor(() => liveness() === 'waiting', 10_000, 'still waiting after 14 minutes');
+      // A heartbeat passed without pickup: down.
+      a.setNow(() => new Date(2026, 2, 28, 14, 15));
+      await waitFor(() => liveness() === 'down', 10_000, 'Itest Bob to turn down after one heartbeat');
+      assert.doesNotMatch(a.statusBar.text, /waiting for pickup/);
+    } finally {
+      a.setNow(undefined);
+    }
+  });
+
   it('never leaves tasks.md missing while it writes (the file is replaced in one step)', async () => {
     // An agent reading its task file at any moment must always find it.
     let reads = 0;

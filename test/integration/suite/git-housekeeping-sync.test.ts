@@ -219,7 +219,9 @@ describe('Git: housekeeping and sync', function () {
     assert.equal(r.commit.sha, sh(work, 'rev-parse', 'HEAD').trim());
     assert.deepEqual(sh(work, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['team/agents/alpha/alpha.md', 'team/agents/alpha/tasks.md', 'team/agents/beta/tasks.md']);
     assert.equal(sh(work, 'rev-list', '--count', 'HEAD').trim(), String(Number(commitsBefore) + 1));
-    assert.deepEqual(porcelain(work), [' M README.md', ' M team/projects/p.md']);
+    // The commit holds exactly the pruned files; the team.pruned event went to the activity feed, left for Sync Team.
+    assert.deepEqual(porcelain(work), [' M README.md', ' M team/projects/p.md', '?? team/.cortex/']);
+    assert.match(read(team, '.cortex/activity.jsonl'), /"event_type":"team\.pruned"/);
     message(a, /pruned 2 tasks from 2 agents, 1 log entry \(3 files\) and committed them: "chore: prune completed tasks and old session logs"/, 'info');
     noErrors(a);
 

@@ -6,12 +6,12 @@
 // agent touched the task is refused. Everything is checked on the bytes on disk.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { BoardHostMessage, CardRef, ChangeDetail, ChangeSummary } from '../../../src/views/board/common/messages';
-import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, tempFolder, waitFor } from './commands-helpers';
+import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, teamDir, tempFolder, waitFor } from './commands-helpers';
 import { writeFromAnotherProcess } from './cortex-helpers';
 
 /** The extension's clock in this suite: the stamps it writes. */
@@ -200,6 +200,14 @@ describe('Reviewing work (extension host, a real git repository)', function () {
     });
   }
 
+  /** The activity feed's events appended since `from` characters (what the dashboard recorded). */
+  function feedSince(from: number): Array<{ event_type: string; actor: string; subject: string; payload: Record<string, unknown> }> {
+    const text = read(feedFile());
+    return text.slice(from).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  }
+  const feedFile = () => path.join(teamDir(a), '.cortex', 'activity.jsonl');
+  const feedLength = () => (existsSync(feedFile()) ? read(feedFile()).length : 0);
+
   function changeDetail(card: CardRef): Promise<ChangeDetail | null> {
     const id = ++request;
     return posted(
@@ -278,6 +286,7 @@ describe('Reviewing work (extension host, a real git repository)', function () {
   it('Accept writes one Reviewed line after Completed; the card and the to-review count follow; undo takes it out again', async () => {
     await agentWorks();
     const before = a.review.statusBar.shown.text;
+    const feedBefore = feedLength();
     const r = await send({ type: 'accept', card: ref('review-a', 'Add webhook') });
     assert.ok(r.ok, r.message ?? '');
     const accepted = DONE.replace('**Completed:** 2026-03-28T12:00\n\nReceive', `**Completed:** 2026-03-28T12:00\n**Reviewed:** ${STAMP} accepted\n\nReceive`);
@@ -290,6 +299,14 @@ describe('Reviewing work (extension host, a real git repository)', function () {
     const undone = await send({ type: 'undo' });
     assert.ok(undone.ok, undone.message ?? '');
     assert.equal(read(agent.tasksFile), DONE, 'the bytes as they were');
+    // Both are in the activity feed, by the maintainer through the dashboard; the undo does not erase the review's event.
+    assert.deepEqual(
+      feedSince(feedBefore).map((e) => [e.event_type, e.actor, e.subject, e.payload.via, e.payload.agent ?? null, e.payload.verdict ?? null, e.payload.file]),
+      [
+        ['task.reviewed', 'maintainer', 'Add webhook', 'dashboard', 'review-a', 'accepted', 'agents/review-a/tasks.md'],
+        ['action.undone', 'maintainer', 'undid the acceptance of "Add webhook"', 'dashboard', null, null, 'agents/review-a/tasks.md'],
+      ],
+    );
   });
 
   it('Accept from the review diff\'s title bar reviews the task the diff shows', async () => {
@@ -305,8 +322,13 @@ describe('Reviewing work (extension host, a real git repository)', function () {
 
   it('Send Back writes "sent back" and a Rework task quoting the comment at the end of the queue; the task stays done', async () => {
     await agentWorks();
+    const feedBefore = feedLength();
     const r = await send({ type: 'sendBack', card: ref('review-a', 'Add webhook'), comment: 'Verify the signature for real.\n\nLog the failures.' });
     assert.ok(r.ok, r.message ?? '');
+    assert.deepEqual(
+      feedSince(feedBefore).map((e) => [e.event_type, e.subject, e.payload.verdict, e.payload.rework]),
+      [['task.reviewed', 'Add webhook', 'sent back', 'Rework: Add webhook']],
+    );
     const reviewed = DONE.replace('**Completed:** 2026-03-28T12:00\n\nReceive', `**Completed:** 2026-03-28T12:00\n**Reviewed:** ${STAMP} sent back\n\nReceive`);
     const rework = [
       '## Rework: Add webhook',

@@ -1,11 +1,11 @@
 // The worklog and mailbox commands in the real extension host, answered through the
 // prompts layer: the bytes each writes, the panel's messages, and Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
-import { ESCAPE, api, message, noErrors, reset, script, teamDir, waitFor } from './commands-helpers';
+import { ESCAPE, api, message, noErrors, reset, script, stepTrail, teamDir, waitFor } from './commands-helpers';
 
 const WORKLOG = '# Worklog\n\n## Status\n| Agent | State | Working on |\n|---|---|---|\n| billing-dev | idle | - |\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Cents | cents |\n\n## 2026-03-27T12:40 — billing-dev — handoff: drafts\nDone.\n\n## 2026-03-26T10:00 — billing-dev — claimed: drafts\n';
 const MAILBOX = '# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| billing-dev | 1 | 0 |\n\n## MSG-0001 — question\n| Field | Value |\n|---|---|\n| From | docs-writer |\n| To | billing-dev |\n| Sent | 2026-03-27T17:05 |\n| Status | new |\n\nA question.\n';
@@ -148,7 +148,7 @@ describe('Worklog and mailbox commands', function () {
   });
 
   it('Compose Message, Write in Editor: Send Message writes the draft as the message body', async () => {
-    script(a, ['billing-dev', 'docs-writer', 'credit note copy', { button: 'editor', value: 'Draft:' }], async (_s, text, items) => {
+    script(a, ['billing-dev', 'docs-writer', 'question', 'P2', 'credit note copy', { button: 'editor', value: 'Draft:' }], async (_s, text, items) => {
       if (!/Write the message to docs-writer in the draft/.test(text)) return undefined;
       assert.deepEqual(items, ['Send Message']);
       const e = await draftEditor();
@@ -162,7 +162,7 @@ describe('Worklog and mailbox commands', function () {
       read('MAILBOX.md').startsWith('# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| billing-dev | 1 | 0 |\n'),
       read('MAILBOX.md'),
     );
-    assert.ok(read('MAILBOX.md').includes('## MSG-0002 — credit note copy\n| Field | Value |\n|---|---|\n| From | billing-dev |\n| To | docs-writer |\n| Sent | 2026-03-28T14:05 |\n| Status | new |\n\nDraft:\n\n- title "Credit note"\n- same footer\n\n## MSG-0001'));
+    assert.ok(read('MAILBOX.md').includes('## MSG-0002 — credit note copy\n| Field | Value |\n|---|---|\n| From | billing-dev |\n| To | docs-writer |\n| Sent | 2026-03-28T14:05 |\n| Type | question |\n| Priority | P2 |\n| Respond by | 2026-03-29T14:05 |\n| Status | new |\n\nDraft:\n\n- title "Credit note"\n- same footer\n\n## MSG-0001'));
     await waitFor(() => !draftOpen(), 5000, 'the draft to close');
     noErrors(a);
   });
@@ -178,13 +178,15 @@ describe('Worklog and mailbox commands', function () {
   });
 
   it('Compose Message and Set Message Status write the right bytes', async () => {
-    script(a, ['dashboard-dev', 'billing-dev', 'overdue filter', 'Please.']);
+    script(a, ['dashboard-dev', 'billing-dev', 'request', 'P1', 'overdue filter', 'Please.']);
     const c = await vscode.commands.executeCommand<{ id: string }>('cortex.composeMessage');
     assert.equal(c?.id, 'MSG-0002');
+    assert.deepEqual(stepTrail(a), ['1/6', '2/6', '3/6', '4/6', '5/6', '6/6']);
     const composed = MAILBOX.replace('| billing-dev | 1 | 0 |', '| billing-dev | 2 | 0 |').replace(
       '## MSG-0001',
-      '## MSG-0002 — overdue filter\n| Field | Value |\n|---|---|\n| From | dashboard-dev |\n| To | billing-dev |\n| Sent | 2026-03-28T14:05 |\n| Status | new |\n\nPlease.\n\n## MSG-0001',
+      '## MSG-0002 — overdue filter\n| Field | Value |\n|---|---|\n| From | dashboard-dev |\n| To | billing-dev |\n| Sent | 2026-03-28T14:05 |\n| Type | request |\n| Priority | P1 |\n| Respond by | 2026-03-28T18:05 |\n| Status | new |\n\nPlease.\n\n## MSG-0001',
     );
+    message(a, /MSG-0002 \(P1 request\) to billing-dev is in MAILBOX\.md \(status new, respond by 2026-03-28T18:05\)/, 'info');
     assert.equal(read('MAILBOX.md'), composed);
     script(a, []);
     const s = await vscode.commands.executeCommand<{ to: string }>('cortex.setMessageStatus', 'MSG-0001', 'acknowledged');
@@ -193,6 +195,34 @@ describe('Worklog and mailbox commands', function () {
     script(a, []);
     assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'new'), undefined);
     message(a, /cannot go back from acknowledged to new/, 'error');
+  });
+
+  it('an overdue P0 message is offered for escalation once; Escalate writes the WORKLOG entry, marks the message and records escalation.requested', async () => {
+    const p0 = MAILBOX.replace('| billing-dev | 1 | 0 |', '| billing-dev | 2 | 0 |').replace(
+      '## MSG-0001',
+      '## MSG-0002 — prod payments failing\n| Field | Value |\n|---|---|\n| From | infra-ops |\n| To | billing-dev |\n| Sent | 2026-03-28T12:00 |\n| Type | alert |\n| Priority | P0 |\n| Respond by | 2026-03-28T13:00 |\n| Status | new |\n\nStripe webhooks return 500.\n\n## MSG-0001',
+    );
+    const feedFile = file('.cortex/activity.jsonl');
+    const feedBefore = existsSync(feedFile) ? read('.cortex/activity.jsonl').length : 0;
+    script(a, [], (_s, text, items) => (/MSG-0002 \(P0 alert to billing-dev, "prod payments failing"\) is overdue by 1 h 5 min/.test(text) && items.includes('Escalate') ? 'Escalate' : undefined));
+    writeFileSync(file('MAILBOX.md'), p0);
+    a.store.notifyChanged(['MAILBOX.md']);
+    await waitFor(() => read('MAILBOX.md').includes('| Escalated | 2026-03-28T14:05 |'), 15_000, 'the offer to be taken and the message marked');
+    assert.equal(read('MAILBOX.md'), p0.replace('| Status | new |\n\nStripe', '| Status | new |\n| Escalated | 2026-03-28T14:05 |\n\nStripe'));
+    assert.ok(
+      read('WORKLOG.md').includes('\n## 2026-03-28T14:05 — maintainer — escalation: MSG-0002 overdue: P0 alert to billing-dev\n**Message:** MSG-0002 — prod payments failing\n'),
+      read('WORKLOG.md'),
+    );
+    // The event follows the write (the writer records it once the files are written).
+    await waitFor(() => existsSync(feedFile) && read('.cortex/activity.jsonl').slice(feedBefore).includes('escalation.requested'), 10_000, 'the escalation event');
+    const events = read('.cortex/activity.jsonl').slice(feedBefore).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(events.map((e) => [e.event_type, e.actor, e.payload.via, e.payload.id]), [['escalation.requested', 'maintainer', 'dashboard', 'MSG-0002']]);
+    // Offered once: the same file read again asks nothing; the command says nothing is due.
+    a.store.notifyChanged(['MAILBOX.md']);
+    await a.store.whenIdle();
+    script(a, []);
+    assert.deepEqual(await vscode.commands.executeCommand('cortex.escalateOverdueMessages'), []);
+    message(a, /no P0 or P1 message is overdue; nothing to escalate/, 'info');
   });
 
   it('Restricted Mode: every command refuses and explains', async () => {
@@ -213,7 +243,7 @@ describe('Worklog and mailbox commands', function () {
       const editor = await vscode.window.showTextDocument(vscode.Uri.file(file(name)), { preview: false });
       await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
     }
-    script(a, ['Note', 'maintainer', 'x', 'y', 'dashboard-dev', 'billing-dev', 'subject', 'body']);
+    script(a, ['Note', 'maintainer', 'x', 'y', 'dashboard-dev', 'billing-dev', 'question', 'P2', 'subject', 'body']);
     assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
     assert.equal(await vscode.commands.executeCommand('cortex.composeMessage'), undefined);
     assert.equal(await vscode.commands.executeCommand('cortex.setMessageStatus', 'MSG-0001', 'acknowledged'), undefined);

@@ -104,7 +104,7 @@ describe('cortex-team agent verbs (real process)', function () {
     const tick = JSON.parse(ok(await cli('tick', '--agent', 'bob', '--json', '--now', NOW)));
     assert.deepStrictEqual(tick, { agent: 'bob', file: 'agents/bob/tasks.md', written: false, idle: true, lastTick: null, previous: null });
     const sent = JSON.parse(ok(await cli('message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'Hi', '--json', '--now', NOW)));
-    assert.deepStrictEqual(sent, { file: 'MAILBOX.md', id: 'MSG-0001', sent: NOW, line: 8 });
+    assert.deepStrictEqual(sent, { file: 'MAILBOX.md', id: 'MSG-0001', sent: NOW, line: 8, type: null, priority: null, respondBy: null });
     const list = JSON.parse(ok(await cli('message', 'list', '--to', 'bob', '--status', 'new', '--json')));
     assert.deepStrictEqual(list.messages.map((m: { id: string; from: string }) => [m.id, m.from]), [['MSG-0001', 'ada']]);
   });
@@ -125,12 +125,33 @@ describe('cortex-team agent verbs (real process)', function () {
       `# Worklog\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-28 | Numbers at finalisation | invoice numbering |\n\n## ${NOW} — ada — decision: invoice numbering\nAt finalisation.\n`,
     );
     assert.strictEqual(ok(await cli('message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'Numbers', '--body', 'See the worklog.', '--now', NOW)), 'Sent MSG-0001 to bob (MAILBOX.md, line 8).\n');
-    assert.strictEqual(ok(await cli('message', 'list')), `1 message in MAILBOX.md.\nMSG-0001 [new] from ada to bob, ${NOW}: Numbers\n`);
+    assert.strictEqual(ok(await cli('message', 'list', '--now', NOW)), `1 message in MAILBOX.md.\nMSG-0001 [new] P2 from ada to bob, ${NOW}: Numbers\n`);
     assert.strictEqual(ok(await cli('message', 'list', '--to', 'ada')), '0 messages to ada in MAILBOX.md.\n');
     assert.strictEqual(ok(await cli('message', 'update', '--id', 'msg-0001', '--status', 'acknowledged', '--actor', 'bob')), 'MSG-0001: new → acknowledged.\n');
     assert.strictEqual(ok(await cli('message', 'update', '--id', 'MSG-0001', '--status', 'acknowledged')), 'MSG-0001 is already acknowledged; nothing was written.\n');
     const feed = parseActivity(read(ACTIVITY_FILE)).events;
     assert.deepStrictEqual(feed.map((e) => [e.event_type, e.actor]), [['decision.recorded', 'ada'], ['message.sent', 'ada'], ['message.updated', 'bob']]);
+  });
+
+  it('message send takes a type and a priority (Respond by from its tier); list marks overdue; escalate writes the WORKLOG entry once', async () => {
+    assert.strictEqual(
+      ok(await cli('message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'Prod is down', '--type', 'alert', '--priority', 'P0', '--now', NOW)),
+      'Sent MSG-0001 to bob (MAILBOX.md, line 8, P0, respond by 2026-03-28T12:42).\n',
+    );
+    assert.match(read('MAILBOX.md'), /\| Sent \| 2026-03-28T11:42 \|\n\| Type \| alert \|\n\| Priority \| P0 \|\n\| Respond by \| 2026-03-28T12:42 \|\n\| Status \| new \|\n/);
+    assert.strictEqual(ok(await cli('message', 'list', '--now', '2026-03-28T12:00')), `1 message in MAILBOX.md.\nMSG-0001 [new] P0 alert from ada to bob, ${NOW}: Prod is down\n`);
+    assert.strictEqual(ok(await cli('message', 'escalate', '--now', '2026-03-28T12:00')), 'No overdue P0 or P1 message to escalate.\n');
+    assert.strictEqual(ok(await cli('message', 'list', '--now', '2026-03-28T13:00')), `1 message in MAILBOX.md.\nMSG-0001 [new] P0 alert from ada to bob, ${NOW}: Prod is down (OVERDUE since 2026-03-28T12:42)\n`);
+    assert.strictEqual(
+      ok(await cli('message', 'escalate', '--actor', 'chief-of-staff', '--now', '2026-03-28T13:00')),
+      'Escalated MSG-0001 (P0 to bob) as "## 2026-03-28T13:00 — chief-of-staff — escalation: MSG-0001 overdue: P0 alert to bob" (WORKLOG.md, line 3); marked Escalated 2026-03-28T13:00 in MAILBOX.md.\n',
+    );
+    assert.match(read('MAILBOX.md'), /\| Status \| new \|\n\| Escalated \| 2026-03-28T13:00 \|\n/);
+    assert.strictEqual(ok(await cli('message', 'escalate', '--now', '2026-03-28T14:00')), 'No overdue P0 or P1 message to escalate.\n');
+    await refused(2, ['message', 'escalate', '--id', 'MSG-0001', '--now', '2026-03-28T14:00'], /MSG-0001 does not escalate: it was escalated at 2026-03-28T13:00\. Nothing was written\./);
+    const feed = parseActivity(read(ACTIVITY_FILE)).events;
+    assert.deepStrictEqual(feed.map((e) => [e.event_type, e.actor, e.payload.id]), [['message.sent', 'ada', 'MSG-0001'], ['escalation.requested', 'chief-of-staff', 'MSG-0001']]);
+    assert.deepStrictEqual([feed[0].payload.type, feed[0].payload.priority], ['alert', 'P0']);
   });
 
   it('refuses bad input with one line, exit 2, nothing written; a held lock is exit 3', async () => {
@@ -143,7 +164,9 @@ describe('cortex-team agent verbs (real process)', function () {
     await refused(2, ['tick', '--agent', 'ada', '--now', 'noon'], /--now must look like YYYY-MM-DDTHH:MM/);
     await refused(2, ['log', '--actor', 'ada', '--type', 'gossip', '--subject', 'x'], /"gossip" is not an event type; use one of task\.claimed, /);
     await refused(2, ['log', '--actor', 'a — b', '--type', 'note.posted', '--subject', 'x'], /contains a dash separator/);
-    await refused(2, ['message'], /^cortex-team message: missing verb; the verbs are send, list, update \(cortex-team message --help\)\.\n$/);
+    await refused(2, ['message'], /^cortex-team message: missing verb; the verbs are send, list, update, escalate \(cortex-team message --help\)\.\n$/);
+    await refused(2, ['message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'x', '--priority', 'urgent'], /"urgent" is not a priority; use one of P0, P1, P2, P3/);
+    await refused(2, ['message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'x', '--type', 'gossip'], /"gossip" is not a message type/);
     await refused(2, ['message', 'shout'], /unknown verb "shout"/);
     await refused(2, ['message', 'send', '--from', 'ada', '--to', 'bob'], /^cortex-team message send: --subject is required/);
     await refused(2, ['message', 'list', '--status', 'lost'], /"lost" is not a message status/);
@@ -178,14 +201,14 @@ describe('cortex-team agent verbs (real process)', function () {
   });
 
   it('prints help for every verb, and message lists its verbs', async () => {
-    for (const c of [['claim'], ['complete'], ['tick'], ['log'], ['message', 'send'], ['message', 'list'], ['message', 'update'], ['mcp']]) {
+    for (const c of [['claim'], ['complete'], ['tick'], ['log'], ['message', 'send'], ['message', 'list'], ['message', 'update'], ['message', 'escalate'], ['mcp']]) {
       const r = await runCli([...c, '--help'], { env });
       assert.strictEqual(r.code, 0, c.join(' '));
       assert.ok(r.stdout.startsWith(`Usage: cortex-team ${c.join(' ')}`), r.stdout);
     }
     const message = await runCli(['message', '--help'], { env });
     assert.strictEqual(message.code, 0);
-    assert.match(message.stdout, /^Usage: cortex-team message <send\|list\|update> \[options\]\n/);
+    assert.match(message.stdout, /^Usage: cortex-team message <send\|list\|update\|escalate> \[options\]\n/);
     const all = ok(await runCli(['--help'], { env }));
     for (const verb of ['claim', 'complete', 'tick', 'log', 'message', 'mcp']) assert.match(all, new RegExp(`^  ${verb} +\\S`, 'm'));
   });

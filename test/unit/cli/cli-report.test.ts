@@ -40,6 +40,9 @@ describe('cortex-team briefing and review', () => {
     const r = await cli(['review', '--team', team, '--now', '2026-03-28T09:00', '--since', '2026-03-28T07:00'], root);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Covers the time since the last review, 2026-03-28 07:00: 0 tasks done\./);
+    // What `prune` (its default 7 days) would remove now, read from the folder; nothing is written.
+    assert.match(r.stdout, /\n## Housekeeping\n\nHousekeeping would prune 1 done task completed more than 7 days ago \(api-dev\) and 1 older Session Log entry \(web-dev\)\. .*`cortex-team prune --dry-run` lists them/);
+    for (const [rel, text] of Object.entries(files)) assert.equal(readFileSync(path.join(team, rel), 'utf8'), text, rel);
   });
 
   it('--json prints the facts and the markdown', async () => {

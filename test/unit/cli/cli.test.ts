@@ -129,6 +129,30 @@ describe('cortex-team CLI (real process)', function () {
     assert.deepStrictEqual(snapshot(), before);
   }
 
+  it('the team-changing verbs record their events in the activity feed (via cli, by cortex-team)', async () => {
+    ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs'));
+    ok(await cli('reorder', '--agent', 'ada', '--task', 'Write docs', '--before', 'Next'));
+    ok(await cli('move', '--agent', 'ada', '--task', 'Working', '--to', 'done', '--summary', 'Shipped it.', '--now', '2026-03-28T11:00'));
+    ok(await cli('reassign', '--agent', 'ada', '--task', 'Next', '--to-agent', 'bob'));
+    ok(await cli('register', '--name', 'Cleo Writer', '--project', root));
+    const feed = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepStrictEqual(
+      feed.map((e) => [e.event_type, e.actor, e.subject, e.payload.via, e.payload.file, e.payload.agent]),
+      [
+        ['task.dispatched', 'cortex-team', 'Write docs', 'cli', 'agents/ada/tasks.md', 'ada'],
+        ['task.reordered', 'cortex-team', 'Write docs', 'cli', 'agents/ada/tasks.md', 'ada'],
+        ['task.completed', 'cortex-team', 'Working', 'cli', 'agents/ada/tasks.md', 'ada'],
+        ['task.reassigned', 'cortex-team', 'Next', 'cli', 'agents/bob/tasks.md', 'bob'],
+        ['agent.registered', 'cortex-team', 'Cleo Writer', 'cli', 'agents/cleo-writer/cleo-writer.md', 'cleo-writer'],
+      ],
+    );
+    assert.deepStrictEqual([feed[1].payload.from, feed[1].payload.to], [4, 3]);
+    assert.deepStrictEqual([feed[2].payload.completed, feed[2].payload.summary], ['2026-03-28T11:00', 'Shipped it.']);
+    assert.strictEqual(feed[3].payload.from, 'ada');
+    // --now is the event's time too (the feed holds the instant in UTC).
+    assert.strictEqual(feed[2].timestamp, new Date(2026, 2, 28, 11, 0).toISOString());
+  });
+
   it('dispatch appends a ready task before the tick, in the file style (CRLF + BOM kept)', async () => {
     assert.strictEqual(ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs', '--body', 'README and --help.')), 'Dispatched "Write docs" to ada (task 4 in agents/ada/tasks.md).\n');
     assert.strictEqual(ids(read('agents/ada/tasks.md')), ADA_TASKS.replace('<!--', `## Write docs\n**Status:** ready\n\nREADME and --help.\n\n${MARK}\n\n<!--`));
@@ -227,7 +251,10 @@ describe('cortex-team CLI (real process)', function () {
       assert.match(out, /Committed [0-9a-f]{7} "chore: prune completed tasks and old session logs"\.\n$/);
       assert.strictEqual(git('log', '-1', '--format=%s').trim(), 'chore: prune completed tasks and old session logs');
       assert.deepStrictEqual(git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['agents/ada/ada.md', 'agents/ada/tasks.md']);
-      assert.strictEqual(git('status', '--porcelain'), '?? unrelated.txt\n');
+      // The activity feed records the pruning but is no pruned file: it stays out of the commit.
+      assert.strictEqual(git('status', '--porcelain'), '?? .cortex/\n?? unrelated.txt\n');
+      const feed = readFileSync(path.join(team, '.cortex/activity.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      assert.deepStrictEqual(feed.map((e) => [e.event_type, e.actor, e.payload.via, e.payload.tasks, e.payload.logEntries]), [['team.pruned', 'cortex-team', 'cli', 1, 1]]);
       rmSync(path.join(team, '.git'), { recursive: true, force: true });
       writeFileSync(path.join(team, 'agents/ada/tasks.md'), ADA_TASKS);
       assert.match(ok(await cli('prune', '--commit', '--now', '2026-03-28T12:00')), /Not committed: the team folder is not in a git repository\.\n$/);

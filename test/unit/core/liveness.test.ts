@@ -100,7 +100,7 @@ describe('read: liveness', () => {
       agent(null, []),
       agent('2026-03-28T11:59', ['ready'], 'inactive'),
     ];
-    deepStrictEqual(teamSummary({ agents }, NOW, 30), { agents: 5, alive: 1, idle: 2, down: 1, inactive: 1, ready: 4, inProgress: 1 });
-    deepStrictEqual(teamSummary({ agents: [] }, NOW, 30), { agents: 0, alive: 0, idle: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 });
+    deepStrictEqual(teamSummary({ agents }, NOW, 30), { agents: 5, alive: 1, idle: 2, waiting: 0, down: 1, inactive: 1, ready: 4, inProgress: 1 });
+    deepStrictEqual(teamSummary({ agents: [] }, NOW, 30), { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 });
   });
 });

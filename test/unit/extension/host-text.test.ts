@@ -3,12 +3,15 @@ import { isIgnored, isSuspiciousContent } from '../../../src/extension/change-fi
 import { agentArg, projectArg, taskArgs } from '../../../src/extension/command-args';
 import { AgentLivenessInfo, downMessage, formatMinutes, newlyDown, statusText } from '../../../src/extension/team-text';
 
-const summary = { agents: 7, alive: 4, idle: 1, down: 1, inactive: 1, ready: 12, inProgress: 3 };
+const summary = { agents: 7, alive: 4, idle: 1, waiting: 0, down: 1, inactive: 1, ready: 12, inProgress: 3 };
 
 describe('Extension host: pure helpers', () => {
   describe('status bar text', () => {
     it('reads "Cortex: 7 agents · 1 down · 12 ready"', () => {
       assert.equal(statusText(summary), 'Cortex: 7 agents · 1 down · 12 ready');
+    });
+    it('says who waits for pickup', () => {
+      assert.equal(statusText({ ...summary, waiting: 2 }), 'Cortex: 7 agents · 1 down · 2 waiting for pickup · 12 ready');
     });
     it('leaves out "down" when nobody is, and says "1 agent"', () => {
       assert.equal(statusText({ ...summary, agents: 1, down: 0, ready: 0 }), 'Cortex: 1 agent · 0 ready');

@@ -105,6 +105,17 @@ describe('Reports: the scheduler', () => {
     assert.deepEqual(w.opened, ['review']);
   });
 
+  it('nothing configured: the protocol\'s 18:00 review is offered, and says where the time came from', async () => {
+    const records = new SharedRecords();
+    const clock = { now: at('2026-03-28T17:59') };
+    const w = openWindow('a', records, clock, { schedules: { review: resolveSchedule(undefined, undefined, 'cortex.dailyReviewTime', '18:00') } });
+    await w.scheduler.check();
+    assert.deepEqual(w.offers, []);
+    clock.now = at('2026-03-28T18:00');
+    await w.scheduler.check();
+    assert.deepEqual(w.offers, ["Cortex: time for the Daily Review of team (18:00, the protocol's default; cortex.reviewTime changes it)."]);
+  });
+
   it('an offer nobody answers does not hold up the next day\'s', async () => {
     const records = new SharedRecords();
     const clock = { now: at('2026-03-28T09:00') };

@@ -197,6 +197,19 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     assert.deepStrictEqual(events[4].links, [{ kind: 'file', target: 'MAILBOX.md' }, { kind: 'message', target: 'MSG-0001' }]);
   });
 
+  it('send_message takes a type and a priority; list_messages shows them and marks what is overdue', async () => {
+    const ada = await server('--agent', 'ada');
+    const sent = await call(ada, 'send_message', { to: 'bob', subject: 'deploy keys', type: 'request', priority: 'P1' });
+    assert.strictEqual(sent.text.split('\n')[0], 'Sent MSG-0001 to bob (MAILBOX.md, line 8, P1, respond by 2026-03-28T15:42).');
+    assert.match(read('MAILBOX.md'), /\| Type \| request \|\n\| Priority \| P1 \|\n\| Respond by \| 2026-03-28T15:42 \|\n\| Status \| new \|/);
+    writeFileSync(path.join(team, 'MAILBOX.md'), read('MAILBOX.md').replace('| Respond by | 2026-03-28T15:42 |', '| Respond by | 2026-03-28T11:00 |'));
+    const bob = await server('--agent', 'bob');
+    const list = await call(bob, 'list_messages');
+    const [m] = list.data!.messages as Array<Record<string, unknown>>;
+    assert.deepStrictEqual([m.type, m.priority, m.respondBy, m.overdue, m.escalated], ['request', 'P1', '2026-03-28T11:00', true, null]);
+    assert.match(list.text, /MSG-0001 \[new\] P1 request from ada to bob, 2026-03-28T11:42: deploy keys \(OVERDUE since 2026-03-28T11:00\)/);
+  });
+
   it('dispatches, reports the team, and records the session id of the charter', async () => {
     writeFileSync(path.join(team, 'SESSION-CHARTER.md'), '---\nsession_id: S-7\n---\n# Charter\n');
     const chief = await server('--agent', 'ada');
@@ -206,8 +219,9 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     assert.match(read('agents/bob/tasks.md'), /^## Show invoice numbers\n\*\*Status:\*\* ready\n\nIn the first column\.\n\n<!-- cortex-team:id [0-9a-f]{12} -->\n$/);
     const status = await call(chief, 'team_status');
     const agents = status.data!.agents as Array<{ slug: string; liveness: string; next: string | null; ready: number }>;
-    assert.deepStrictEqual(agents.map((a) => [a.slug, a.liveness, a.next, a.ready]), [['ada', 'down', 'Invoice numbering', 2], ['bob', 'down', 'Show invoice numbers', 1]]);
-    assert.match(status.text, /^ada: down, nothing in progress, 2 ready, last tick 2026-03-28T10:00\.\nbob: down, nothing in progress, 1 ready, no tick\./);
+    // bob never ticked, but his only task was dispatched just now: he waits for pickup, he is not down.
+    assert.deepStrictEqual(agents.map((a) => [a.slug, a.liveness, a.next, a.ready]), [['ada', 'down', 'Invoice numbering', 2], ['bob', 'waiting', 'Show invoice numbers', 1]]);
+    assert.match(status.text, /^ada: down, nothing in progress, 2 ready, last tick 2026-03-28T10:00\.\nbob: waiting for pickup \(dispatched less than a heartbeat ago\), nothing in progress, 1 ready, no tick\./);
     const [e] = activity();
     assert.deepStrictEqual([e.event_type, e.actor, e.session_id, e.payload.agent], ['task.dispatched', 'ada', 'S-7', 'bob']);
   });

@@ -8,6 +8,7 @@ import { logPosition, logTicks } from './scale';
 export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
   alive: 'pass-filled',
   idle: 'debug-pause',
+  waiting: 'watch',
   down: 'error',
   inactive: 'circle-slash',
 };
@@ -15,6 +16,7 @@ export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
 const HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'alive: ticked recently',
   idle: 'idle: no recent tick and no work waiting (normal)',
+  waiting: 'waiting for pickup: work dispatched less than a heartbeat ago',
   down: 'down: no recent tick although it has work',
   inactive: 'inactive: the agent note says status: inactive',
 };

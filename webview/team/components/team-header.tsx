@@ -31,6 +31,12 @@ export function TeamHeader(props: { state: TeamViewState; actions: TeamActions }
             {s.down} down
           </span>
         ) : null}
+        {s.waiting > 0 ? (
+          <span class="summary-item liveness-waiting" title="Work dispatched less than one heartbeat ago that the agent has not picked up yet">
+            <span class="codicon codicon-watch" aria-hidden="true" />
+            {s.waiting} waiting for pickup
+          </span>
+        ) : null}
         <span class="summary-item liveness-alive">
           <span class="codicon codicon-pass-filled" aria-hidden="true" />
           {s.alive} alive

@@ -7,12 +7,24 @@ import { TYPE_LOOK } from './timeline';
 const ACTIVITY_LOOK: Record<string, { label: string; icon: string }> = {
   ...TYPE_LOOK,
   'task.dispatched': { label: 'Dispatched', icon: 'send' },
+  'task.reordered': { label: 'Reordered', icon: 'list-ordered' },
+  'task.reassigned': { label: 'Reassigned', icon: 'person' },
+  'task.reviewed': { label: 'Reviewed', icon: 'pass' },
+  'task.edited': { label: 'Edited', icon: 'edit' },
+  'task.cancelled': { label: 'Cancelled', icon: 'close' },
+  'task.unclaimed': { label: 'Unclaimed', icon: 'debug-disconnect' },
+  'action.undone': { label: 'Undone', icon: 'discard' },
   'agent.ticked': { label: 'Tick', icon: 'pulse' },
+  'agent.registered': { label: 'Registered', icon: 'person-add' },
+  'protocol.generated': { label: 'Protocol', icon: 'file-code' },
+  'worklog.status.updated': { label: 'Status table', icon: 'table' },
+  'team.created': { label: 'Team created', icon: 'organization' },
+  'team.pruned': { label: 'Housekeeping', icon: 'archive' },
   'message.sent': { label: 'Message', icon: 'mail' },
   'message.updated': { label: 'Message status', icon: 'mail-read' },
 };
 
-const VIA: Record<string, string> = { mcp: 'MCP', cli: 'CLI' };
+const VIA: Record<string, string> = { mcp: 'MCP', cli: 'CLI', dashboard: 'Dashboard' };
 
 function look(type: string) {
   return ACTIVITY_LOOK[type] ?? { label: type, icon: 'circle-outline' };
@@ -29,7 +41,8 @@ export function localTime(iso: string): string {
 
 /**
  * The Activity tab: what agents wrote through the Cortex MCP server and the CLI verbs,
- * newest first, as `.cortex/activity.jsonl` records it. Events that arrive while the
+ * and what the dashboard wrote for a person, newest first, as `.cortex/activity.jsonl`
+ * records it. Events that arrive while the
  * page is open are marked "new" (their highlight fades; the mark stays until the tab is shown again).
  */
 export function Activity({ state, actions }: { state: WorklogViewState; actions: WorklogActions }) {
@@ -41,13 +54,13 @@ export function Activity({ state, actions }: { state: WorklogViewState; actions:
   return (
     <div class="activity">
       <h2 class="timeline-title">
-        <span class="codicon codicon-pulse" aria-hidden="true" /> Agent activity{' '}
+        <span class="codicon codicon-pulse" aria-hidden="true" /> Team activity{' '}
         <span class="muted">({a.total > a.events.length ? `newest ${a.events.length} of ${a.total}` : `${a.total}`}, newest first, live)</span>
       </h2>
       {!a.exists && (
         <p class="empty">
-          No activity yet. Agents that work through the Cortex MCP server or the <code>cortex-team</code> verbs (claim, complete, tick, log, message) are recorded in{' '}
-          <code>.cortex/activity.jsonl</code>, and appear here as they work.
+          No activity yet. Agents that work through the Cortex MCP server or the <code>cortex-team</code> verbs (claim, complete, tick, log, message), and what you do from the dashboard (a card moved, a task dispatched, a message…), are
+          recorded in <code>.cortex/activity.jsonl</code>, and appear here as they happen.
         </p>
       )}
       {a.problems > 0 && (
@@ -55,7 +68,7 @@ export function Activity({ state, actions }: { state: WorklogViewState; actions:
           <span class="codicon codicon-warning" aria-hidden="true" /> {a.problems} {a.problems === 1 ? 'line' : 'lines'} of .cortex/activity.jsonl could not be read as events.
         </p>
       )}
-      <ol class="feed" aria-label="Agent activity" aria-live="polite">
+      <ol class="feed" aria-label="Team activity" aria-live="polite">
         {a.events.map((e) => (
           <Event key={e.id} event={e} fresh={!known.has(e.id)} onOpen={() => actions.openActivity(e.id)} />
         ))}
@@ -68,7 +81,7 @@ function Event({ event: e, fresh, onOpen }: { event: ActivityView; fresh: boolea
   const l = look(e.type);
   const when = localTime(e.timestamp);
   return (
-    <li class={`act type-${e.type.replace('.', '-')}${fresh ? ' fresh' : ''}`} aria-label={`${l.label} by ${e.actor} at ${when}: ${e.subject}`}>
+    <li class={`act type-${e.type.replace(/\./g, '-')}${fresh ? ' fresh' : ''}`} aria-label={`${l.label} by ${e.actor} at ${when}: ${e.subject}`}>
       <span class={`act-icon codicon codicon-${l.icon}`} aria-hidden="true" />
       <div class="act-main">
         <div class="act-line">

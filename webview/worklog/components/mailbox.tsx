@@ -77,14 +77,29 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
 }
 
 function Message({ message: x, trusted, actions }: { message: MessageView; trusted: boolean; actions: WorklogActions }) {
+  const overdue = x.overdueText !== null;
+  const label = `${x.id}: ${x.subject}, ${x.kind ?? 'message'}, ${x.priority} ${x.priorityName}, from ${x.from} to ${x.to}, ${x.status}${overdue ? `, overdue by ${x.overdueText}` : ''}${x.escalated ? ', escalated' : ''}`;
   return (
-    <article class={`message status-${x.status || 'none'}`} data-id={x.id} tabIndex={-1} aria-label={`${x.id}: ${x.subject}, from ${x.from} to ${x.to}, ${x.status}`}>
+    <article class={`message status-${x.status || 'none'} priority-${x.priority.toLowerCase()}${overdue ? ' overdue' : ''}`} data-id={x.id} tabIndex={-1} aria-label={label}>
       <header>
         <span class="msg-id">{x.id}</span>
+        <span class={`chip priority priority-${x.priority.toLowerCase()}${x.priorityGiven ? '' : ' implied'}`} title={`${x.priority}: ${x.priorityName} priority${x.priorityGiven ? '' : ' (none written: P2)'}`}>
+          {x.priority}
+        </span>
+        {x.kind && (
+          <span class="chip kind" title="Message type">
+            {x.kind}
+          </span>
+        )}
         <button class="link subject" title="Open in MAILBOX.md" onClick={() => actions.openMessage(x.id)}>
           {x.subject || '(no subject)'}
         </button>
         <span class="spacer" />
+        {x.canEscalate && (
+          <button class="button escalate" disabled={!trusted} title={`Add an escalation.requested entry for ${x.id} to WORKLOG.md`} onClick={() => actions.escalate(x.id)}>
+            <span class="codicon codicon-warning" aria-hidden="true" /> Escalate
+          </button>
+        )}
         {x.next.length > 0 ? (
           <select
             aria-label={`Status of ${x.id}`}
@@ -106,6 +121,19 @@ function Message({ message: x, trusted, actions }: { message: MessageView; trust
       </header>
       <div class="meta">
         {x.from} <span class="codicon codicon-arrow-right" aria-label="to" /> {x.to} · <time>{x.sent.replace('T', ' ')}</time>
+        {x.respondBy && x.status === 'new' && !overdue && <span class="due"> · respond by {x.respondBy.replace('T', ' ')}</span>}
+        {overdue && (
+          <span class="overdue-note">
+            {' · '}
+            <span class="codicon codicon-warning" aria-hidden="true" /> overdue by {x.overdueText} (respond by {x.respondBy!.replace('T', ' ')})
+          </span>
+        )}
+        {x.escalated && (
+          <span class="escalated-note">
+            {' · '}
+            <span class="codicon codicon-megaphone" aria-hidden="true" /> escalated {x.escalated.replace('T', ' ')}
+          </span>
+        )}
       </div>
       {x.body && <div class="body">{x.body}</div>}
     </article>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EntryView, MessageView, WorklogViewState } from '../../../src/views/worklog/common/messages';
+import { WORKLOG_TABS as TABS, type EntryView, type MessageView, type WorklogTab, type WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
 import { Activity } from './activity';
 import { Mailbox } from './mailbox';
@@ -8,14 +8,17 @@ import { Timeline } from './timeline';
 /** The latest state from the host; components subscribe to it. */
 export class WorklogStore {
   state: WorklogViewState | undefined;
-  /** An entry or message to show (Search Team), with a counter so the same one can be shown again. */
-  revealed: { tab: 'worklog' | 'mailbox'; id: string; seq: number } | undefined;
+  /**
+   * A tab to show (the escalation offer's Open Mailbox) or an entry or message on it
+   * (Search Team), with a counter so the same one can be shown again.
+   */
+  revealed: { tab: WorklogTab; id: string | null; seq: number } | undefined;
   private listeners = new Set<() => void>();
   set(state: WorklogViewState): void {
     this.state = state;
     for (const l of this.listeners) l();
   }
-  reveal(tab: 'worklog' | 'mailbox', id: string): void {
+  reveal(tab: WorklogTab, id: string | null): void {
     this.revealed = { tab, id, seq: (this.revealed?.seq ?? 0) + 1 };
     for (const l of this.listeners) l();
   }
@@ -25,7 +28,6 @@ export class WorklogStore {
   }
 }
 
-const TABS: ReadonlyArray<WorklogUi['tab']> = ['worklog', 'mailbox', 'activity'];
 
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
@@ -40,9 +42,11 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
     [store],
   );
   const change = (next: Partial<WorklogUi>) => {
-    const u = { ...ui, ...next };
-    setUi(u);
-    actions.saveUi(u);
+    setUi((current) => {
+      const u = { ...current, ...next };
+      actions.saveUi(u);
+      return u;
+    });
   };
   useReveal(revealed, ui, change);
   const tabs = useRef<HTMLDivElement>(null);
@@ -89,13 +93,18 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
 }
 
 /**
- * Shows what Search Team opened: its tab, the filters cleared (so it is listed),
- * scrolled into view, focused and marked for a moment.
+ * Shows what the host asked for: a tab; or what Search Team opened, on its tab with the
+ * filters cleared (so it is listed), scrolled into view, focused and marked for a moment.
  */
 function useReveal(revealed: WorklogStore['revealed'], ui: WorklogUi, change: (u: Partial<WorklogUi>) => void): void {
   const done = useRef(0);
   useEffect(() => {
     if (!revealed || done.current === revealed.seq) return;
+    if (revealed.id === null) {
+      done.current = revealed.seq;
+      if (ui.tab !== revealed.tab) change({ tab: revealed.tab });
+      return;
+    }
     if (ui.tab !== revealed.tab || ui.agent !== '' || ui.type !== '') {
       change({ tab: revealed.tab, agent: '', type: '' });
       return; // again once rendered with the new tab

@@ -7,7 +7,7 @@ import type { Liveness } from '../../../core/liveness';
 
 export type { Liveness };
 
-export const LIVENESS_VALUES = ['alive', 'idle', 'down', 'inactive'] as const satisfies readonly Liveness[];
+export const LIVENESS_VALUES = ['alive', 'idle', 'waiting', 'down', 'inactive'] as const satisfies readonly Liveness[];
 
 /** Fails to compile when the core gains a state this list lacks. */
 export const LIVENESS_LISTED: Exclude<Liveness, (typeof LIVENESS_VALUES)[number]> extends never ? true : never = true;

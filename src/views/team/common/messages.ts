@@ -219,7 +219,7 @@ const projectView = object({
   nextAction: nullable(str),
   agents: arrayOf(object({ slug, name: str })),
 });
-const summaryView = object({ agents: int, alive: int, idle: int, down: int, inactive: int, ready: int, inProgress: int });
+const summaryView = object({ agents: int, alive: int, idle: int, waiting: int, down: int, inactive: int, ready: int, inProgress: int });
 const teamViewState = object({
   status: oneOf(['loading', 'noTeam', 'ready']),
   team: nullable(object({ name: str, path: str, source: str })),

@@ -5,7 +5,7 @@ import { Check, Checked, checkMessage, nullable, object, oneOf, shortStr, str } 
  * event id, a message's MSG id), never paths or command names; the host checks
  * every message against these shapes and drops what does not fit.
  */
-export const WORKLOG_PROTOCOL_VERSION = 2;
+export const WORKLOG_PROTOCOL_VERSION = 3;
 
 export interface EntryView {
   readonly id: string;
@@ -27,9 +27,27 @@ export interface MessageView {
   readonly body: string;
   /** The statuses it may move to (none when final). */
   readonly next: readonly string[];
+  /** The Type row when it is one of the adopted types (else the text written, or null). */
+  readonly kind: string | null;
+  /** P0…P3 (P2 when the message names none). */
+  readonly priority: string;
+  /** The message has a Priority row. */
+  readonly priorityGiven: boolean;
+  /** When a response is due, `YYYY-MM-DDTHH:MM`; null when it cannot be told. */
+  readonly respondBy: string | null;
+  /** "critical", "high", "normal", "low". */
+  readonly priorityName: string;
+  /** Minutes past `respondBy` while still new; 0 when not overdue. */
+  readonly overdueMinutes: number;
+  /** How long it is overdue, for reading ("2 h 5 min"); null when it is not. */
+  readonly overdueText: string | null;
+  /** When it was escalated to WORKLOG.md, as written. */
+  readonly escalated: string | null;
+  /** Overdue, P0 or P1, not escalated: the panel offers Escalate. */
+  readonly canEscalate: boolean;
 }
 
-/** One event of the activity feed (`.cortex/activity.jsonl`): a write an agent made through the MCP server or a CLI verb. */
+/** One event of the activity feed (`.cortex/activity.jsonl`): a write an agent made through the MCP server or a CLI verb, or the dashboard made for a person. */
 export interface ActivityView {
   readonly id: string;
   /** ISO-8601, UTC. */
@@ -37,7 +55,7 @@ export interface ActivityView {
   readonly actor: string;
   readonly type: string;
   readonly subject: string;
-  /** `mcp` or `cli` (another value is shown as it is). */
+  /** `mcp`, `cli` or `dashboard` (another value is shown as it is). */
   readonly via: string;
   /** The team file written, team-relative. */
   readonly file: string;
@@ -72,10 +90,21 @@ export interface WorklogViewState {
   };
 }
 
+/** The panel's tabs. */
+export const WORKLOG_TABS = ['worklog', 'mailbox', 'activity'] as const;
+export type WorklogTab = (typeof WORKLOG_TABS)[number];
+
+export function isWorklogTab(v: unknown): v is WorklogTab {
+  return (WORKLOG_TABS as readonly unknown[]).includes(v);
+}
+
 export type WorklogHostMessage =
   | { readonly type: 'state'; readonly state: WorklogViewState }
-  /** Show an entry or a message (Search Team's result): its tab, scrolled to it, focused. */
-  | { readonly type: 'reveal'; readonly tab: 'worklog' | 'mailbox'; readonly id: string };
+  /**
+   * Show a tab (the escalation offer's Open Mailbox) or, with an id, an entry or a
+   * message on it (Search Team's result): scrolled to, focused.
+   */
+  | { readonly type: 'reveal'; readonly tab: WorklogTab; readonly id: string | null };
 
 export type WorklogWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
@@ -85,7 +114,8 @@ export type WorklogWebviewMessage =
   | { readonly type: 'setStatus'; readonly id: string; readonly status: string; readonly expected: string }
   | { readonly type: 'appendEntry' }
   | { readonly type: 'updateStatus' }
-  | { readonly type: 'compose'; readonly to: string | null };
+  | { readonly type: 'compose'; readonly to: string | null }
+  | { readonly type: 'escalate'; readonly id: string };
 
 const id: Check = (v, at) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(v) ? null : `${at} should be an id`);
 
@@ -102,6 +132,7 @@ const WEBVIEW_CHECKS: Record<string, Check> = {
   appendEntry: object({ type: str }),
   updateStatus: object({ type: str }),
   compose: object({ type: str, to: nullable(shortStr(200)) }),
+  escalate: object({ type: str, id }),
 };
 
 export function checkWorklogWebviewMessage(data: unknown): Checked<WorklogWebviewMessage> {
@@ -125,7 +156,7 @@ const HOST_CHECKS: Record<string, Check> = {
       return null;
     },
   }),
-  reveal: object({ type: oneOf(['reveal']), tab: oneOf(['worklog', 'mailbox']), id }),
+  reveal: object({ type: oneOf(['reveal']), tab: oneOf(WORKLOG_TABS), id: nullable(id) }),
 };
 
 export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {

@@ -8,6 +8,9 @@ import { composeMessage, composeMessageText, NewMessage } from '../../../../src/
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { setMessageStatus, setMessageStatusText } from '../../../../src/core/mailbox/set-status';
 import { nextStatuses } from '../../../../src/core/mailbox/statuses';
+import { escalateOverdue, markEscalatedText, messagesToEscalate } from '../../../../src/core/mailbox/escalate';
+import { PRIORITIES, RESPONSE_MINUTES, checkMessageType, checkPriority, messageUrgency } from '../../../../src/core/mailbox/urgency';
+import { parseStamp } from '../../../../src/base/time';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
 const EXAMPLE = readFileSync(path.join(ROOT, 'examples/team/MAILBOX.md'), 'utf8');
@@ -27,9 +30,9 @@ describe('MAILBOX parser', () => {
     assert.deepStrictEqual(
       m.messages.map((x) => [x.id, x.subject, x.from, x.to, x.sent, x.status, x.line, x.statusLine]),
       [
-        ['MSG-0003', 'credit note PDF layout', 'docs-writer', 'billing-dev', '2026-03-27T17:05', 'new', 9, 15],
-        ['MSG-0002', 'status filter on /invoices', 'dashboard-dev', 'billing-dev', '2026-03-26T15:12', 'acknowledged', 20, 26],
-        ['MSG-0001', 'webhook guide review', 'billing-dev', 'docs-writer', '2026-03-17T17:00', 'closed', 31, 37],
+        ['MSG-0003', 'credit note PDF layout', 'docs-writer', 'billing-dev', '2026-03-27T09:05', 'new', 9, 18],
+        ['MSG-0002', 'status filter on /invoices', 'dashboard-dev', 'billing-dev', '2026-03-26T15:12', 'acknowledged', 23, 32],
+        ['MSG-0001', 'webhook guide review', 'billing-dev', 'docs-writer', '2026-03-17T17:00', 'closed', 37, 44],
       ],
     );
     assert.strictEqual(m.messages[1].body, 'The overdue list filters client-side for now. A `status` query parameter would let\nus page through large accounts.');
@@ -59,7 +62,7 @@ describe('message status (byte-exact, in place)', () => {
   it('changes only the Status cell and the recipient\'s snapshot counts', () => {
     const { text, result } = setMessageStatusText(EXAMPLE, { id: 'MSG-0003', status: 'acknowledged', expected: 'new' });
     assert.deepStrictEqual(result, { id: 'MSG-0003', from: 'new', to: 'acknowledged', recipient: 'billing-dev' });
-    const expected = EXAMPLE.replace('| billing-dev | 1 | 1 |', '| billing-dev | 0 | 2 |').replace('| Sent | 2026-03-27T17:05 |\n| Status | new |', '| Sent | 2026-03-27T17:05 |\n| Status | acknowledged |');
+    const expected = EXAMPLE.replace('| billing-dev | 1 | 1 |', '| billing-dev | 0 | 2 |').replace('| Respond by | 2026-03-28T09:05 |\n| Status | new |', '| Respond by | 2026-03-28T09:05 |\n| Status | acknowledged |');
     assert.strictEqual(text, expected);
     assert.deepStrictEqual(parseMailbox(text).diagnostics, []);
   });
@@ -95,7 +98,7 @@ describe('message status (byte-exact, in place)', () => {
 describe('compose a message (byte-exact)', () => {
   it('takes the next number, goes on top, and counts it in the inbox', () => {
     const { text, result } = composeMessageText(EXAMPLE, msg());
-    assert.deepStrictEqual(result, { id: 'MSG-0004', sent: '2026-03-28T14:05', line: 9 });
+    assert.deepStrictEqual(result, { id: 'MSG-0004', sent: '2026-03-28T14:05', type: null, priority: null, respondBy: null, line: 9 });
     const block = '## MSG-0004 — overdue filter\n| Field | Value |\n|---|---|\n| From | dashboard-dev |\n| To | billing-dev |\n| Sent | 2026-03-28T14:05 |\n| Status | new |\n\nReady when you are.\n\n';
     const expected = EXAMPLE.replace('| billing-dev | 1 | 1 |', '| billing-dev | 2 | 1 |').replace('## MSG-0003', block + '## MSG-0003');
     assert.strictEqual(text, expected);
@@ -129,5 +132,64 @@ describe('compose a message (byte-exact)', () => {
     assert.throws(() => composeMessageText(EXAMPLE, msg({ to: '' })), CortexInputError);
     assert.throws(() => composeMessageText(EXAMPLE, msg({ subject: 'a\nb' })), CortexInputError);
     assert.throws(() => composeMessageText(EXAMPLE, msg({ body: '## MSG-0009 — fake' })), CortexInputError);
+  });
+});
+
+describe('message types, priorities, response times and escalation', () => {
+  const wall = (s: string) => parseStamp(s)!;
+  it('reads Type, Priority and Respond by from the example; a message without them is P2 due Sent + 24 h', () => {
+    const [m3, m2, m1] = parseMailbox(EXAMPLE).messages;
+    const u3 = messageUrgency(m3, wall('2026-03-28T12:00'));
+    assert.deepStrictEqual([u3.type, u3.priority, u3.priorityGiven, u3.dueAt, u3.overdue, u3.overdueBy, u3.shouldEscalate], ['question', 'P2', true, wall('2026-03-28T09:05'), true, 175, false]);
+    const u2 = messageUrgency(m2, wall('2026-03-28T12:00'));
+    assert.deepStrictEqual([u2.type, u2.priority, u2.overdue], ['request', 'P1', false], 'acknowledged: answered, never overdue');
+    const u1 = messageUrgency(m1, wall('2026-03-28T12:00'));
+    assert.deepStrictEqual([u1.type, u1.priority, u1.priorityGiven, u1.dueAt], ['review', 'P2', false, wall('2026-03-18T17:00')]);
+    assert.strictEqual(messageUrgency({ ...m3, fields: [['Type', 'gossip']] }, 0).otherType, 'gossip');
+  });
+
+  it('composes Type, Priority and Respond by (Sent + the tier, in the file\'s stamp style) before Status', () => {
+    const r = composeMessageText(EXAMPLE, msg({ type: 'Alert', priority: 'p0' }));
+    assert.deepStrictEqual([r.result.type, r.result.priority, r.result.respondBy], ['alert', 'P0', '2026-03-28T15:05']);
+    assert.ok(r.text.includes('| Sent | 2026-03-28T14:05 |\n| Type | alert |\n| Priority | P0 |\n| Respond by | 2026-03-28T15:05 |\n| Status | new |\n'));
+    const plain = composeMessageText(EXAMPLE, msg()).text;
+    assert.ok(plain.includes('| Sent | 2026-03-28T14:05 |\n| Status | new |\n'), 'without them, no rows');
+    assert.throws(() => composeMessageText(EXAMPLE, msg({ type: 'gossip' })), /"gossip" is not a message type; use one of question, request, review, fyi, alert\./);
+    assert.throws(() => composeMessageText(EXAMPLE, msg({ priority: 'P9' })), /"P9" is not a priority; use one of P0, P1, P2, P3/);
+    assert.strictEqual(checkPriority('1'), 'P1');
+    assert.strictEqual(checkMessageType(' FYI '), 'fyi');
+    assert.deepStrictEqual(PRIORITIES.map((p) => RESPONSE_MINUTES[p] / 60), [1, 4, 24, 72]);
+  });
+
+  it('overdue P0 and P1 messages escalate once: a WORKLOG entry, then an Escalated row (CRLF kept); others are refused by id', async () => {
+    const fs = new MemoryTeamFs();
+    const sent = new Date(2026, 2, 28, 9, 0);
+    let text = composeMessageText('', msg({ at: sent, priority: 'P0', type: 'question', subject: 'prod is down' })).text;
+    text = composeMessageText(text, msg({ at: new Date(2026, 2, 26, 9, 0), priority: 'P2', subject: 'no hurry' })).text;
+    text = composeMessageText(text, msg({ at: sent, priority: 'P1', subject: 'answered', to: 'qa' })).text;
+    text = setMessageStatusText(text, { id: 'MSG-0003', status: 'acknowledged' }).text;
+    fs.put('MAILBOX.md', text.replace(/\n/g, '\r\n'));
+    fs.put('WORKLOG.md', '# Worklog\r\n\r\n## 2026-03-28T08:00 — qa — note: hello\r\nHi.\r\n');
+    const at = new Date(2026, 2, 28, 10, 30);
+    assert.deepStrictEqual(messagesToEscalate(parseMailbox(decodeText(await fs.readFile('MAILBOX.md'))), wall('2026-03-28T10:30')).map((m) => m.message.id), ['MSG-0001']);
+    await assert.rejects(escalateOverdue(fs, { actor: 'maintainer', at, ids: ['MSG-0002'] }), /MSG-0002 does not escalate: it is P2; only P0 and P1 escalate\. Nothing was written\./);
+    await assert.rejects(escalateOverdue(fs, { actor: 'maintainer', at, ids: ['MSG-0003'] }), /it is acknowledged, not new/);
+    const done = await escalateOverdue(fs, { actor: 'maintainer', at });
+    assert.deepStrictEqual(done.map((d) => [d.id, d.priority, d.escalated, d.entry?.heading]), [['MSG-0001', 'P0', '2026-03-28T10:30', '2026-03-28T10:30 — maintainer — escalation: MSG-0001 overdue: P0 question to billing-dev']]);
+    const mailbox = decodeText(await fs.readFile('MAILBOX.md'));
+    assert.ok(mailbox.includes('| Respond by | 2026-03-28T10:00 |\r\n| Status | new |\r\n| Escalated | 2026-03-28T10:30 |\r\n\r\nReady when you are.'), mailbox);
+    assert.strictEqual(mailbox.replace('| Escalated | 2026-03-28T10:30 |\r\n', ''), text.replace(/\n/g, '\r\n'), 'only the row was added');
+    const worklog = decodeText(await fs.readFile('WORKLOG.md'));
+    assert.match(worklog, /## 2026-03-28T10:30 — maintainer — escalation: MSG-0001 overdue: P0 question to billing-dev\r\n\*\*Message:\*\* MSG-0001 — prod is down\r\n/);
+    assert.match(worklog, /respond within 1 h, by 2026-03-28T10:00\)\r\n\r\nNo response yet/);
+    // Again: nothing left to escalate, nothing written.
+    assert.deepStrictEqual(await escalateOverdue(fs, { actor: 'maintainer', at }), []);
+    assert.strictEqual(decodeText(await fs.readFile('WORKLOG.md')), worklog);
+    // An entry already in the WORKLOG (a mark that failed last time) is not written twice.
+    fs.put('MAILBOX.md', text);
+    const again = await escalateOverdue(fs, { actor: 'maintainer', at });
+    assert.deepStrictEqual(again.map((d) => [d.id, d.entry]), [['MSG-0001', null]]);
+    assert.strictEqual(decodeText(await fs.readFile('WORKLOG.md')), worklog);
+    assert.strictEqual(markEscalatedText(decodeText(await fs.readFile('MAILBOX.md')), 'MSG-0001', 'later'), decodeText(await fs.readFile('MAILBOX.md')), 'marked once');
   });
 });

@@ -190,6 +190,20 @@ describe('protocol texts (templates/protocol)', () => {
       assert.match(text, /delete `done` tasks whose `\*\*Completed:\*\*` time is more than 7\s+days ago/);
       assert.match(text, /trim `## Session Log` to its latest entry/);
     });
+    it('describes the Shuttle pattern: one wrapper task, the runner executes, the Cortex tick reports and completes', () => {
+      includes(text, '### External task runners (Shuttle)');
+      includes(text, '`## Execute Shuttle tasks — report status`');
+      assert.match(text, /The runner's own heartbeat does the work/);
+      assert.match(text, /When every item in the runner's file is done, the Cortex heartbeat marks the\s+Cortex task `done`/);
+      const worker = renderProtocol(templates, 'worker', { ...chief, agentSlug: 'billing-dev', agentName: 'Billing Dev' }, 'codex');
+      includes(worker, '## Tasks run by an external runner (Shuttle)');
+      assert.match(worker, /Never edit the runner's file for it\./);
+    });
+    it('gives message types, priorities and response times, and escalates overdue P0/P1 messages', () => {
+      assert.match(text, /`P0` critical \(respond within 1 h\), `P1` high \(4 h\), `P2` normal \(24 h,/);
+      assert.match(text, /An overdue `P0` or `P1` message escalates, once/);
+      includes(text, '`cortex-team message escalate`');
+    });
     it('names the runtime', () => {
       includes(text, 'in Codex.');
     });

@@ -4,7 +4,10 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { dailyBriefing } from '../../../../src/core/reports/briefing';
-import { dailyReview } from '../../../../src/core/reports/review';
+import { dailyReview, housekeepingLine } from '../../../../src/core/reports/review';
+import { planPrune } from '../../../../src/core/ops/prune';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { formatStamp } from '../../../../src/base/time';
 import { ReportInput, buildTeamReport, saysBlocked } from '../../../../src/core/reports/team-report';
 import { NOW, before, reportTeam, reportTeamFiles } from './report-fixture';
 
@@ -19,6 +22,21 @@ describe('Reports: Daily Briefing and Daily Review', () => {
 
   it('writes the review byte for byte (since the last review)', async () => {
     assert.equal(dailyReview(await input({ lastReview: NOW - 15 * 60 })), EXPECTED_REVIEW);
+  });
+
+  it('the review says what housekeeping would prune now, between the projects and the agents', async () => {
+    const plan = await planPrune(new MemoryTeamFs(reportTeamFiles()), { now: formatStamp(NOW) });
+    const text = dailyReview(await input({ lastReview: NOW - 15 * 60 }), plan);
+    const line =
+      'Housekeeping would prune 1 done task completed more than 7 days ago (api-dev) and 1 older Session Log entry (web-dev). In VS Code: **Cortex: Run Housekeeping…** (each diff is shown first); in a terminal: `cortex-team prune --dry-run` lists them, `cortex-team prune` removes them.';
+    assert.ok(text.includes(`\n## Housekeeping\n\n${line}\n\n## Agents\n`), text);
+    assert.equal(text.replace(`## Housekeeping\n\n${line}\n\n`, ''), EXPECTED_REVIEW, 'nothing else changes');
+    assert.equal(
+      housekeepingLine({ days: 1, files: [] }),
+      'Nothing to prune: no done task was completed more than 1 day ago and no Session Log has more than one entry.',
+    );
+    const two = { line: 1, label: 'x' };
+    assert.match(housekeepingLine({ days: 30, files: [{ path: 'agents/a/tasks.md', kind: 'tasks', items: [two, two], before: '', after: '' }, { path: 'agents/b|c/tasks.md', kind: 'tasks', items: [two], before: '', after: '' }] }), /^Housekeeping would prune 3 done tasks completed more than 30 days ago \(a, b\\\|c\)\. In VS Code/);
   });
 
   it('the first review says it covers the last 24 hours because none was recorded', async () => {
@@ -120,7 +138,7 @@ const EXPECTED_BRIEFING = [
   "| Web Dev (web-dev) | **down** | 2 h 00 min ago | Login page (30 h 00 min) | 0 | - |",
   "| Writer (writer) | idle | never | - | 0 | - |",
   "",
-  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none.",
+  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none, waiting for pickup while its work was dispatched less than a heartbeat ago.",
   "",
   "### Latest Session Logs",
   "",
@@ -200,7 +218,7 @@ const EXPECTED_REVIEW = [
   "| Web Dev (web-dev) | **down** | 2 h 00 min ago | Login page (30 h 00 min) | 0 | - |",
   "| Writer (writer) | idle | never | - | 0 | - |",
   "",
-  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none.",
+  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none, waiting for pickup while its work was dispatched less than a heartbeat ago.",
   "",
   "### Latest Session Logs",
   "",

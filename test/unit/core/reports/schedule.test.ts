@@ -22,6 +22,11 @@ describe('Reports: schedule', () => {
     assert.deepEqual(resolveSchedule('', '09:00', 's'), { minuteOfDay: null, source: 'setting', time: null, problem: null });
     assert.deepEqual(resolveSchedule(' Off ', '09:00', 's'), { minuteOfDay: null, source: 'setting', time: null, problem: null });
     assert.deepEqual(resolveSchedule(undefined, undefined, 's'), { minuteOfDay: null, source: 'none', time: null, problem: null });
+    // Nothing set: the protocol's default when the caller gives one; the setting and the file still win, and off stays off.
+    assert.deepEqual(resolveSchedule(undefined, undefined, 's', '18:00'), { minuteOfDay: 1080, source: 'default', time: '18:00', problem: null });
+    assert.deepEqual(resolveSchedule(undefined, '17:30', 's', '18:00'), { minuteOfDay: 1050, source: 'config', time: '17:30', problem: null });
+    assert.deepEqual(resolveSchedule('off', undefined, 's', '18:00'), { minuteOfDay: null, source: 'setting', time: null, problem: null });
+    assert.equal(resolveSchedule('9am', undefined, 's', '09:00').source, 'default');
   });
 
   it('an invalid setting is ignored with a message naming it (the config file still counts)', () => {

@@ -81,7 +81,7 @@ describe('Team view model', () => {
 
   it('counts the team like the status bar', async () => {
     const state = buildTeamViewState(input(await loadFixture()));
-    assert.deepEqual(state.summary, { agents: 5, alive: 2, idle: 1, down: 1, inactive: 1, ready: 5, inProgress: 1 });
+    assert.deepEqual(state.summary, { agents: 5, alive: 2, idle: 1, waiting: 0, down: 1, inactive: 1, ready: 5, inProgress: 1 });
   });
 
   it('counts problems per agent from the core diagnostics (errors and warnings, not info)', async () => {

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { ActivityRecord, activityEvent, appendActivityText, parseActivity } from '../../../../src/core/actions/activity';
+import { ActivityRecord, ActivityVia, DASHBOARD_ACTOR, activityEvent, appendActivityText, parseActivity } from '../../../../src/core/actions/activity';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
+import { parseStamp } from '../../../../src/base/time';
 import { checkWorklogHostMessage, checkWorklogWebviewMessage } from '../../../../src/views/worklog/common/messages';
 import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
 import { createActions } from '../../../../webview/worklog/actions';
@@ -47,10 +48,11 @@ describe('Worklog panel page', () => {
   });
   afterEach(() => act(() => render(null, root)));
 
-  const state = (trusted = true, w = W, activity = '') =>
-    buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(M), activity: activity === '' ? null : parseActivity(activity) });
+  const NOON = parseStamp('2026-03-28T12:00')!;
+  const state = (trusted = true, w = W, m = M, activity = '', now = NOON) =>
+    buildWorklogViewState({ hasTeam: true, trusted, worklog: parseWorklog(w), mailbox: parseMailbox(m), now, activity: activity === '' ? null : parseActivity(activity) });
   /** The feed with one more event, as the core appends it. */
-  const append = (feed: string, r: ActivityRecord, minute: number) => appendActivityText(feed, activityEvent(r, new Date(Date.UTC(2026, 2, 28, 9, minute, 7)), 'mcp', null));
+  const append = (feed: string, r: ActivityRecord, minute: number, via: ActivityVia = 'mcp') => appendActivityText(feed, activityEvent(r, new Date(Date.UTC(2026, 2, 28, 9, minute, 7)), via, null));
   const texts = (sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent?.trim());
   const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 
@@ -97,6 +99,48 @@ describe('Worklog panel page', () => {
     assert.deepEqual(api.sent[api.sent.length - 1], { type: 'setStatus', id: 'MSG-0002', status: 'actioned', expected: 'acknowledged' });
   });
 
+  it('mailbox: each message shows its priority and type; an overdue one is marked and comes first; overdue P0/P1 offer Escalate', () => {
+    const p0 = M.replace(
+      '## MSG-0003',
+      '## MSG-0004 — prod payments failing\n| Field | Value |\n|---|---|\n| From | infra-ops |\n| To | billing-dev |\n| Sent | 2026-03-28T10:00 |\n| Type | alert |\n| Priority | P0 |\n| Respond by | 2026-03-28T11:00 |\n| Status | new |\n\nWebhooks fail.\n\n## MSG-0005 — later\n| Field | Value |\n|---|---|\n| From | qa |\n| To | billing-dev |\n| Sent | 2026-03-28T11:30 |\n| Priority | P1 |\n| Status | new |\n\nNo hurry yet.\n\n## MSG-0003',
+    );
+    act(() => store.set(state(true, W, p0)));
+    click(root.querySelector('#tab-mailbox'));
+    const news = [...root.querySelectorAll('.group')][0];
+    assert.deepEqual([...news.querySelectorAll('.msg-id')].map((e) => e.textContent), ['MSG-0004', 'MSG-0003', 'MSG-0005'], 'overdue first, then by priority');
+    assert.deepEqual([...news.querySelectorAll('.chip.priority')].map((e) => e.textContent), ['P0', 'P2', 'P1']);
+    assert.deepEqual([...news.querySelectorAll('.chip.kind')].map((e) => e.textContent), ['alert', 'question']);
+    const [m4, m3, m5] = [...news.querySelectorAll('article')];
+    assert.match(m4.textContent ?? '', /overdue by 1 h \(respond by 2026-03-28 11:00\)/);
+    assert.match(m3.textContent ?? '', /overdue by 2 h 55 min/);
+    assert.match(m5.textContent ?? '', /respond by 2026-03-28 15:30/);
+    assert.ok(m4.classList.contains('overdue') && !m5.classList.contains('overdue'));
+    assert.match(m4.getAttribute('aria-label') ?? '', /P0 critical.*overdue by 1 h/);
+    assert.equal(m3.querySelector('.escalate'), null, 'P2 is marked, not escalated');
+    click(m4.querySelector('.escalate'));
+    assert.deepEqual(api.sent[api.sent.length - 1], { type: 'escalate', id: 'MSG-0004' });
+    assert.ok(checkWorklogWebviewMessage(api.sent[api.sent.length - 1]).ok);
+    // Once escalated it says so and offers no button.
+    act(() => store.set(state(true, W, p0.replace('| Respond by | 2026-03-28T11:00 |\n| Status | new |', '| Respond by | 2026-03-28T11:00 |\n| Status | new |\n| Escalated | 2026-03-28T11:40 |'))));
+    const m4b = root.querySelector('article[aria-label^="MSG-0004"]')!;
+    assert.equal(m4b.querySelector('.escalate'), null);
+    assert.match(m4b.textContent ?? '', /escalated 2026-03-28 11:40/);
+  });
+
+  it('the host can ask for a tab (a reveal without an id)', () => {
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
+    assert.ok(checkWorklogHostMessage({ type: 'reveal', tab: 'mailbox', id: null }).ok);
+    assert.ok(checkWorklogHostMessage({ type: 'reveal', tab: 'activity', id: null }).ok);
+    assert.equal(checkWorklogHostMessage({ type: 'reveal', tab: 'elsewhere', id: null }).ok, false);
+    act(() => store.reveal('mailbox', null));
+    assert.equal(root.querySelector('#tab-mailbox')!.getAttribute('aria-selected'), 'true');
+    // Only once: the person can move to another tab afterwards.
+    click(root.querySelector('#tab-worklog'));
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('#tab-worklog')!.getAttribute('aria-selected'), 'true');
+  });
+
   it('Restricted Mode: the write controls are disabled', () => {
     act(() => store.set(state(false)));
     assert.ok([...root.querySelectorAll('.toolbar button')].every((b) => (b as HTMLButtonElement).disabled));
@@ -129,7 +173,7 @@ describe('Worklog panel page', () => {
   it('activity tab: newest first, live arrivals marked new, the subject opens the event by id, times in the local zone', () => {
     let feed = append('', { type: 'task.claimed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md' }, 0);
     feed = append(feed, { type: 'message.sent', actor: 'billing-dev', subject: 'Schema <b>question</b>', file: 'MAILBOX.md', details: { id: 'MSG-007', to: 'team-lead' } }, 1);
-    act(() => store.set(state(true, W, feed)));
+    act(() => store.set(state(true, W, M, feed)));
     click(root.querySelector('#tab-activity'));
     assert.deepEqual(texts('.feed .chip'), ['Message', 'Claimed']);
     assert.deepEqual(texts('.feed .subject'), ['Schema <b>question</b>', 'Credit notes']);
@@ -144,7 +188,7 @@ describe('Worklog panel page', () => {
 
     // An agent completes the task through the MCP server: the feed grows, the page shows it on top, marked new.
     feed = append(feed, { type: 'task.completed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { summary: 'Done.' } }, 2);
-    act(() => store.set(state(true, W, feed)));
+    act(() => store.set(state(true, W, M, feed)));
     assert.deepEqual(texts('.feed .chip'), ['Completed', 'Message', 'Claimed']);
     assert.deepEqual(texts('.feed .fresh .subject'), ['Credit notes']);
     assert.equal(root.querySelector('#tab-activity .count')!.textContent, '3');
@@ -153,6 +197,22 @@ describe('Worklog panel page', () => {
     const id = parseActivity(feed).events[2].event_id;
     assert.deepEqual(api.sent, [{ type: 'openActivity', id }]);
     assert.ok(checkWorklogWebviewMessage(api.sent[0]).ok);
+  });
+
+  it("activity tab: the dashboard's writes are in the same feed, by the maintainer through the dashboard, for the agent whose task it was", () => {
+    let feed = append('', { type: 'task.claimed', actor: 'billing-dev', subject: 'Credit notes', file: 'agents/billing-dev/tasks.md' }, 0);
+    feed = append(feed, { type: 'task.completed', actor: DASHBOARD_ACTOR, subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { agent: 'billing-dev', summary: 'Checked by hand.' } }, 1, 'dashboard');
+    feed = append(feed, { type: 'task.reassigned', actor: DASHBOARD_ACTOR, subject: 'Refunds', file: 'agents/qa/tasks.md', details: { agent: 'qa', from: 'billing-dev' } }, 2, 'dashboard');
+    feed = append(feed, { type: 'worklog.status.updated', actor: DASHBOARD_ACTOR, subject: 'status block: 3 rows', file: 'WORKLOG.md' }, 3, 'dashboard');
+    feed = append(feed, { type: 'task.reviewed', actor: DASHBOARD_ACTOR, subject: 'Credit notes', file: 'agents/billing-dev/tasks.md', details: { agent: 'billing-dev', verdict: 'sent back', rework: 'Rework: Credit notes' } }, 4, 'dashboard');
+    act(() => store.set(state(true, W, M, feed)));
+    click(root.querySelector('#tab-activity'));
+    assert.deepEqual(texts('.feed .chip'), ['Reviewed', 'Status table', 'Reassigned', 'Completed', 'Claimed']);
+    assert.deepEqual(texts('.feed .act-detail'), ['for billing-dev sent back (Rework: Credit notes)', 'from billing-dev to qa', 'for billing-dev: Checked by hand.']);
+    const metas = texts('.feed .meta');
+    assert.match(metas[2] ?? '', /maintainer · Dashboard · agents\/qa\/tasks\.md/);
+    assert.match(metas[4] ?? '', /billing-dev · MCP · agents\/billing-dev\/tasks\.md/);
+    assert.ok(root.querySelector('.feed .type-worklog-status-updated'), 'a class per type, every dot a dash');
   });
 
   it('protocol: malformed messages are refused both ways', () => {
