@@ -12,6 +12,9 @@ import { WorklogViewState } from './common/messages';
 
 const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
 
+/** The parts the parser could not read as the format says: its infos (an Inbox snapshot an agent left stale, a block out of place) are notes, not that. */
+const unreadable = (diagnostics: readonly { severity: string }[] | undefined) => diagnostics?.filter((d) => d.severity !== 'info').length ?? 0;
+
 /**
  * What the panel shows, from the parsed files (pure: unit-tested). `now` (wall-clock
  * minutes) judges which messages are overdue. Messages: overdue first, then by priority
@@ -31,7 +34,7 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
       status: w?.status ? { columns: w.status.columns, rows: w.status.rows.map((r) => r.cells), note: w.status.note } : null,
       decisions: w?.decisions?.rows.map((r) => ({ date: r.date, decision: r.decision, entry: r.entry })) ?? [],
       entries: events.map((e) => ({ id: e.event_id, timestamp: e.timestamp, actor: e.actor, type: e.event_type, subject: subjectWithoutType(e.subject), body: e.payload.body })),
-      problems: w?.diagnostics.length ?? 0,
+      problems: unreadable(w?.diagnostics),
     },
     mailbox: {
       exists: m !== null,
@@ -64,7 +67,7 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
         })
         .sort((a, b) => Number(b.view.overdueMinutes > 0) - Number(a.view.overdueMinutes > 0) || rank(a.view.priority) - rank(b.view.priority) || a.order - b.order)
         .map((x) => x.view),
-      problems: m?.diagnostics.length ?? 0,
+      problems: unreadable(m?.diagnostics),
     },
     activity: buildActivityView(input.activity ?? null),
   };

@@ -1,0 +1,19 @@
+import * as assert from 'assert';
+import { parseMailbox } from '../../../../src/core/mailbox/parse';
+import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
+
+/** What the panel counts as "could not be read as the format says". */
+describe('worklog view state: unreadable parts', () => {
+  const message = (id: string, to: string) => `## ${id} — subject\n| Field | Value |\n|---|---|\n| From | ada |\n| To | ${to} |\n| Sent | 2026-03-27T09:05 |\n| Status | new |\n\nBody.\n\n`;
+  const view = (text: string) => buildWorklogViewState({ hasTeam: true, trusted: true, worklog: null, mailbox: parseMailbox(text), now: 0 }).mailbox;
+
+  it('an Inbox snapshot an agent left stale is a note (in Problems), not an unreadable part', () => {
+    const stale = `# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| bob | 1 | 1 |\n\n${message('MSG-0002', 'bob')}${message('MSG-0001', 'bob')}`;
+    assert.ok(parseMailbox(stale).diagnostics.some((d) => d.severity === 'info' && /snapshot says 1 new for bob/.test(d.message)));
+    assert.equal(view(stale).problems, 0);
+  });
+
+  it('a message without its table is counted', () => {
+    assert.equal(view(`# Mailbox\n\n## MSG-0001 — no table\n\nJust text.\n`).problems > 0, true);
+  });
+});
