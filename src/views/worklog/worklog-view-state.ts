@@ -1,5 +1,5 @@
 import { ActivityFeed } from '../../core/actions/activity';
-import { Mailbox } from '../../core/mailbox/parse';
+import { Mailbox, inboxCounts } from '../../core/mailbox/parse';
 import { nextStatuses } from '../../core/mailbox/statuses';
 import { PRIORITIES, PRIORITY_NAMES, messageUrgency } from '../../core/mailbox/urgency';
 import { formatMinutes } from '../../extension/team-text';
@@ -38,7 +38,7 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
     },
     mailbox: {
       exists: m !== null,
-      inbox: m?.inbox ? m.inbox.rows.map((r) => ({ to: r.to, newCount: r.newCount, openCount: r.openCount })) : null,
+      inbox: m?.inbox ? inboxView(m) : null,
       messages: (m?.messages ?? [])
         .map((x, order) => {
           const u = messageUrgency(x, input.now);
@@ -71,4 +71,21 @@ export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolea
     },
     activity: buildActivityView(input.activity ?? null),
   };
+}
+
+/**
+ * The Inbox as the messages say, not as the file's snapshot table last said (an agent
+ * that adds a message seldom updates it; the Problems panel notes the difference): the
+ * snapshot's rows in their order, then any other recipient.
+ */
+function inboxView(m: Mailbox): Array<{ to: string; newCount: number; openCount: number }> {
+  const seen = new Set<string>();
+  const rows: Array<{ to: string; newCount: number; openCount: number }> = [];
+  for (const to of [...(m.inbox?.rows ?? []).map((r) => r.to), ...m.messages.map((x) => x.to)]) {
+    const key = to.trim().toLowerCase();
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    rows.push({ to: to.trim(), ...inboxCounts(m.messages, to) });
+  }
+  return rows;
 }

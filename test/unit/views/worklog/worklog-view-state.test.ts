@@ -11,6 +11,15 @@ describe('worklog view state: unreadable parts', () => {
     const stale = `# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| bob | 1 | 1 |\n\n${message('MSG-0002', 'bob')}${message('MSG-0001', 'bob')}`;
     assert.ok(parseMailbox(stale).diagnostics.some((d) => d.severity === 'info' && /snapshot says 1 new for bob/.test(d.message)));
     assert.equal(view(stale).problems, 0);
+    assert.deepEqual(view(stale).inbox, [{ to: 'bob', newCount: 2, openCount: 0 }], 'the Inbox as the messages say');
+  });
+
+  it('the Inbox lists a recipient the snapshot does not have yet', () => {
+    const text = `# Mailbox\n\n## Inbox\n| To | New | Open |\n|---|---|---|\n| bob | 1 | 0 |\n\n${message('MSG-0002', 'carol')}${message('MSG-0001', 'bob')}`;
+    assert.deepEqual(view(text).inbox, [
+      { to: 'bob', newCount: 1, openCount: 0 },
+      { to: 'carol', newCount: 1, openCount: 0 },
+    ]);
   });
 
   it('a message without its table is counted', () => {
