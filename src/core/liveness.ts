@@ -1,4 +1,5 @@
 import { Agent, Team } from './model';
+import { LIVENESS_ICONS as ICONS } from '../base/liveness-icons';
 import { parseStamp } from '../base/time';
 
 /**
@@ -16,6 +17,9 @@ import { parseStamp } from '../base/time';
  * - else `down`: it has work and should be ticking (a heartbeat passed without pickup).
  */
 export type Liveness = 'alive' | 'idle' | 'waiting' | 'down' | 'inactive';
+
+/** Every state has its icon (base/liveness-icons.ts): this fails to compile when one lacks it. */
+export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = ICONS;
 
 /** The coordinator's rule: two missed heartbeats (30 minutes at the default 15). */
 export function staleAfterMinutes(heartbeatMinutes: number): number {

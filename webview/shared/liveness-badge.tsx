@@ -1,14 +1,7 @@
-import { Liveness } from '../../src/views/shared/common/liveness';
+import { LIVENESS_ICONS, Liveness } from '../../src/views/shared/common/liveness';
 import { ago } from './format';
 
-/** Liveness as colour, icon and word: never colour alone. */
-export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
-  alive: 'pass-filled',
-  idle: 'debug-pause',
-  waiting: 'watch',
-  down: 'error',
-  inactive: 'circle-slash',
-};
+export { LIVENESS_ICONS };
 
 export const LIVENESS_HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'Alive: ticked recently',

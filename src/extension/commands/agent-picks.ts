@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
+import { LIVENESS_ICONS, agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Team } from '../../core/model';
 import { isCoordinator } from '../../core/coordinator';
 import { Services } from '../services';
@@ -7,7 +7,6 @@ import { formatMinutes } from '../team-text';
 
 /** What the agent commands share: the loaded team, picking an agent, wording errors. */
 
-export const LIVENESS_ICONS = { alive: 'pass-filled', idle: 'debug-pause', waiting: 'watch', down: 'error', inactive: 'circle-slash' } as const;
 
 /**
  * The team as the store has it once it is idle; `undefined` (after saying why and

@@ -1,17 +1,9 @@
 import { AgentTick, Liveness } from '../../../src/views/insights/common/messages';
+import { LIVENESS_ICONS } from '../../shared/liveness-badge';
 import { ago, duration } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
 import { logPosition, logTicks } from './scale';
-
-/** Liveness as icon and word as well as colour. */
-export const LIVENESS_ICONS: Readonly<Record<Liveness, string>> = {
-  alive: 'pass-filled',
-  idle: 'debug-pause',
-  waiting: 'watch',
-  down: 'error',
-  inactive: 'circle-slash',
-};
 
 const HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'alive: ticked recently',

@@ -6,6 +6,7 @@
 import type { Liveness } from '../../../core/liveness';
 
 export type { Liveness };
+export { LIVENESS_ICONS } from '../../../base/liveness-icons';
 
 export const LIVENESS_VALUES = ['alive', 'idle', 'waiting', 'down', 'inactive'] as const satisfies readonly Liveness[];
 
