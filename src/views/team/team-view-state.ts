@@ -92,6 +92,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     doneCount,
     sessionStatus: latest?.status ?? null,
     lastSession: latest?.lastSession ?? null,
+    joined: agent.joined,
     projects: agent.projects,
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,

@@ -214,8 +214,23 @@ function NextTaskLine(props: { agent: AgentView; tabStop: boolean; openTask: Ope
   );
 }
 
+/** A Session Log with no session yet ("Last session: --"): what the template writes at registration. */
+function noSessionYet(a: AgentView): boolean {
+  return (a.lastSession === null || a.lastSession.trim() === '--') && (a.sessionStatus === null || /^registered$/i.test(a.sessionStatus.trim()));
+}
+
 function SessionLine(props: { agent: AgentView }) {
   const a = props.agent;
+  if (noSessionYet(a)) {
+    // "registered · --" said nothing: a newly registered agent says it is new and when it joined.
+    return (
+      <div class="row-line session new-agent" title={`Session Log: no session yet${a.joined ? `; joined ${a.joined}` : ''}. The agent writes its first entry when it starts work.`}>
+        <span class="codicon codicon-sparkle" aria-hidden="true" />
+        <span class="session-status">new</span>
+        <span class="muted">· no session yet{a.joined ? ` · joined ${a.joined}` : ''}</span>
+      </div>
+    );
+  }
   return (
     <div class="row-line session" title={`Session Log${a.lastSession ? `, last session ${a.lastSession}` : ''}: ${a.sessionStatus ?? 'no status'}`}>
       <span class="codicon codicon-history" aria-hidden="true" />

@@ -45,6 +45,8 @@ export interface AgentView {
   /** `Status:` of the latest Session Log entry. */
   readonly sessionStatus: string | null;
   readonly lastSession: string | null;
+  /** `joined:` from the note (YYYY-MM-DD as written). */
+  readonly joined: string | null;
   readonly projects: readonly string[];
   /** Slug of the agent that started this one, when the note names one. */
   readonly parent: string | null;
@@ -183,6 +185,7 @@ const agentView = object({
   doneCount: int,
   sessionStatus: nullable(str),
   lastSession: nullable(str),
+  joined: nullable(str),
   projects: arrayOf(str),
   parent: nullable(str),
   level: nullable(int),

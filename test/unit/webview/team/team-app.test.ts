@@ -65,6 +65,18 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.match(text, /active — webhook endpoint/);
   });
 
+  it('shows a newly registered agent as new, with no session yet and its join date, not "registered · --"', async () => {
+    const files = fixtureFiles();
+    files['agents/newcomer/newcomer.md'] = '---\nname: Newcomer\nstatus: active\njoined: 2026-03-28\n---\n\n## Session Log\nLast session: --\nStatus: registered\n';
+    files['agents/newcomer/tasks.md'] = '';
+    draw(await stateOf(files));
+    const line = row('newcomer').querySelector<HTMLElement>('.row-line.session')!;
+    assert.ok(line.classList.contains('new-agent'));
+    assert.equal(line.textContent, 'new· no session yet · joined 2026-03-28');
+    assert.doesNotMatch(row('newcomer').textContent!, /--/);
+    assert.match(row('billing-dev').querySelector('.row-line.session')!.textContent!, /active — webhook endpoint· 2026-03-27/);
+  });
+
   it('marks the coordinator and puts it first', async () => {
     draw(await stateOf());
     assert.equal(rows()[0].dataset.row, 'agent:chief-of-staff');
