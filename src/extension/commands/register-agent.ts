@@ -196,7 +196,7 @@ async function placeStep(w: RegisterWizard): Promise<StepResult> {
     canGoBack: true,
     items,
     activeItem: items.find((i) => i.place.parent === w.place?.parent && i.place.level === w.place?.level),
-    placeholder: `Where does ${w.name} sit in the team? Written as parent: and level: in its note; only agents of level 1 or 2 can start others.`,
+    placeholder: `Where does ${w.name} sit in the hierarchy? (parent: and level: in its note)`,
     matchOnDescription: true,
   });
   if (answer.kind === 'back') return { next: 4 };

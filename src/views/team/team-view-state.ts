@@ -94,6 +94,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     lastSession: latest?.lastSession ?? null,
     joined: agent.joined,
     projects: agent.projects,
+    capabilities: agent.capabilities,
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,
     shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle) : null,

@@ -48,6 +48,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     `${a.name}${a.coordinator ? ', coordinator' : ''}, ${a.liveness}` +
     (a.current ? `, working on ${a.current.title}` : '') +
     `, ${plural(a.readyCount, 'ready task')}` +
+    (a.capabilities.length > 0 ? `, capabilities: ${a.capabilities.join(', ')}` : '') +
     (a.run?.turn === 'needs-input' ? ', needs your input' : a.run?.turn === 'working' ? ', working' : '') +
     (a.shuttle ? `, Shuttle ${a.shuttle.done} of ${a.shuttle.total} done` : '') +
     (tree?.context ? ', shown as the parent of a match' : '');
@@ -77,6 +78,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     >
       <RowHead agent={a} actions={actions} tree={tree} tabStop={props.tabStop} onSelect={props.onSelect} />
       {a.coordinator || a.role ? <RoleLine agent={a} /> : null}
+      {a.capabilities.length > 0 ? <CapabilitiesLine capabilities={a.capabilities} /> : null}
       <RunLines agent={a} actions={actions} />
       {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
       <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />
@@ -175,6 +177,17 @@ function RoleLine(props: { agent: AgentView }) {
         </span>
       ) : null}
       {a.role ? <span class="role-text">{a.role}</span> : null}
+    </div>
+  );
+}
+
+/** `## Capabilities` (Cortex protocol): what Dispatch Task ranks agents by; one line, the full list on hover. */
+function CapabilitiesLine(props: { capabilities: readonly string[] }) {
+  const list = props.capabilities.join(' · ');
+  return (
+    <div class="row-line capabilities" title={`Capabilities: ${props.capabilities.join(', ')}`}>
+      <span class="codicon codicon-tools" aria-hidden="true" />
+      <span class="capabilities-text">{list}</span>
     </div>
   );
 }

@@ -48,6 +48,8 @@ export interface AgentView {
   /** `joined:` from the note (YYYY-MM-DD as written). */
   readonly joined: string | null;
   readonly projects: readonly string[];
+  /** `## Capabilities` from the note, in its order. */
+  readonly capabilities: readonly string[];
   /** Slug of the agent that started this one, when the note names one. */
   readonly parent: string | null;
   /** `level:` from the note when it is 1, 2 or 3. */
@@ -187,6 +189,7 @@ const agentView = object({
   lastSession: nullable(str),
   joined: nullable(str),
   projects: arrayOf(str),
+  capabilities: arrayOf(str),
   parent: nullable(str),
   level: nullable(int),
   shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),

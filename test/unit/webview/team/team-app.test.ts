@@ -77,6 +77,17 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.match(row('billing-dev').querySelector('.row-line.session')!.textContent!, /active — webhook endpoint· 2026-03-27/);
   });
 
+  it('shows the capabilities from the note on one line, the full list on hover and for screen readers', async () => {
+    const files = fixtureFiles();
+    files['agents/docs/docs.md'] = files['agents/docs/docs.md'] + '\n## Capabilities\n- Technical writing\n- OpenAPI reference pages\n';
+    draw(await stateOf(files));
+    const line = row('docs').querySelector<HTMLElement>('.row-line.capabilities')!;
+    assert.equal(line.textContent, 'Technical writing · OpenAPI reference pages');
+    assert.equal(line.title, 'Capabilities: Technical writing, OpenAPI reference pages');
+    assert.match(row('docs').getAttribute('aria-label')!, /capabilities: Technical writing, OpenAPI reference pages/);
+    assert.equal(row('qa').querySelector('.row-line.capabilities'), null, 'none listed, no line');
+  });
+
   it('marks the coordinator and puts it first', async () => {
     draw(await stateOf());
     assert.equal(rows()[0].dataset.row, 'agent:chief-of-staff');
