@@ -166,7 +166,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     const page = wb.page;
     await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'Cortex: Register Agent');
-    await expectStep(page, /Cortex: Register Agent \(1\/4\)/);
+    await expectStep(page, /Cortex: Register Agent \(1\/5\)/);
     await typeInto(page, 'Billing Dev');
     await expectText(message(page), /"billing-dev" is already registered/, 10_000);
     await shot(page, 'register-1-name-taken');
@@ -175,7 +175,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await shot(page, 'register-1-name');
     await page.keyboard.press('Enter');
 
-    await expectStep(page, /Register Agent \(2\/4\)/);
+    await expectStep(page, /Register Agent \(2\/5\)/);
     await typeInto(page, '/no/such/folder');
     await expectText(message(page), /does not exist/, 10_000);
     await shot(page, 'register-2-project-missing');
@@ -183,13 +183,17 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await expectText(message(page), /Project slug: cortex-e2e-release-/, 10_000);
     await page.keyboard.press('Enter');
 
-    await expectStep(page, /Register Agent \(3\/4\)/);
+    await expectStep(page, /Register Agent \(3\/5\)/);
     await typeInto(page, 'Cuts releases and writes the changelog');
     await page.keyboard.press('Enter');
-    await expectStep(page, /Register Agent \(4\/4\)/);
+    await expectStep(page, /Register Agent \(4\/5\)/);
     await typeInto(page, 'Semantic versioning, Changelogs, GitHub releases');
     await expectText(message(page), '3 capabilities: Semantic versioning · Changelogs · GitHub releases', 10_000);
     await shot(page, 'register-4-capabilities');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Register Agent \(5\/5\)/);
+    await typeInto(page, 'Claude Code');
+    await shot(page, 'register-5-launch');
     await page.keyboard.press('Enter');
 
     const offer = toast(page, /registered Release Manager/);
@@ -198,10 +202,10 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     assert.ok(existsSync(note), 'the note is on disk');
     assert.equal(readFileSync(wb.teamFile('agents/release-manager/tasks.md'), 'utf8'), '');
     const noteText = readFileSync(note, 'utf8');
-    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\n---\n/);
+    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nlaunch: claude-code\n---\n/);
     assert.match(noteText, /## Capabilities\n- Semantic versioning\n- Changelogs\n- GitHub releases\n/);
     await expectText(agentRow(view, 'Release Manager'), 'Cuts releases and writes the changelog', 10_000);
-    await shot(page, 'register-5-done');
+    await shot(page, 'register-6-done');
 
     await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
     await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);
