@@ -38,6 +38,11 @@ export class TeamSession extends DisposableBase {
     return this.result;
   }
 
+  /** Settles when the folder being looked for (activation's first search too) is found or known missing. */
+  whenLocated(): Promise<void> {
+    return this.locating ?? Promise.resolve();
+  }
+
   /** Finds the team folder and has the store read it; calls made while one runs are coalesced. */
   locate(): Promise<void> {
     if (this.locating) {
