@@ -73,6 +73,15 @@ describe('Team view, light theme (VSIX in code-server)', function () {
     await expectCount(agentList(view).getByRole('listitem'), agents.length, 5000);
   });
 
+  it('gives the Team pane most of the side bar beside the Threads pane', async () => {
+    const pane = (title: string) => wb.page.locator('.part.sidebar .split-view-view').filter({ has: wb.page.locator('.pane-header', { hasText: new RegExp(`^${title}$`, 'i') }) });
+    const team = (await pane('Team').boundingBox())!;
+    const threads = (await pane('Threads').boundingBox())!;
+    assert.ok(team && threads, 'both panes are shown');
+    // 3 : 1 by default (package.json initialSize): every agent of the example team fits at once.
+    assert.ok(team.height >= 2.5 * threads.height, `Team ${team.height} px, Threads ${threads.height} px`);
+  });
+
   it('shows every agent of the example team with its liveness', async () => {
     for (const { name, liveness } of agents) {
       await expectCount(agentRow(view, name), 1, 5000);
