@@ -225,8 +225,19 @@ describe('Reviewing work (extension host, a real git repository)', function () {
       if (m.type === 'changes') for (const e of m.entries) seen.set(e.key.split('\n')[1], e.summary);
     });
     try {
-      a.board.receiveMessage({ type: 'visible', cards: [webhook, ref('review-a', 'Fix retries'), ref('review-b', 'Write notes')] });
-      await waitFor(() => seen.size === 3, 30_000, 'the three summaries');
+      const visible = { type: 'visible', cards: [webhook, ref('review-a', 'Fix retries'), ref('review-b', 'Write notes')] };
+      // The board page open on screen says which of its cards are visible too, each time it
+      // renders (a lane's run buttons changing re-render it), which replaces this list: say it
+      // again now and then until all three summaries came.
+      let polls = 0;
+      await waitFor(
+        () => {
+          if (polls++ % 20 === 0) a.board.receiveMessage(visible);
+          return seen.size === 3;
+        },
+        30_000,
+        'the three summaries',
+      );
     } finally {
       sub.dispose();
     }
