@@ -3,7 +3,7 @@ import { DisposableBase } from '../base/disposable';
 import { Team } from '../core/model';
 import { LivenessClock } from './liveness-clock';
 import { Settings } from './settings';
-import { SOURCE_LABELS, TeamLocation, displayPath, folderName } from './team-locator';
+import { sourceLabel, TeamLocation, displayPath, folderName } from './team-locator';
 import { TeamSession } from './team-session';
 import { TeamStore } from './team-store';
 import { WorkspaceTrust } from './trust';
@@ -91,7 +91,7 @@ export class LiveTeam extends DisposableBase {
       location,
       team: store.team,
       fs: store.fs,
-      header: location ? { name: folderName(location.uri), path: displayPath(location.uri), source: SOURCE_LABELS[location.source] } : null,
+      header: location ? { name: folderName(location.uri), path: displayPath(location.uri), source: sourceLabel(location) } : null,
       message: (location ? store.failure : located?.problem) ?? null,
       multipleTeams: (located?.candidates.length ?? 0) > 1,
       trusted: this.trust.trusted,

@@ -12,7 +12,8 @@ import { decodeText } from '../core/text';
  * 3. a workspace folder that contains `agents/` (the first, when there are several),
  * 4. `team_dir` from `~/.cortex/config.yaml` (the Claude Code plugin's config;
  *    `$CORTEX_HOME/config.yaml` when CORTEX_HOME is set, as the plugin reads its other
- *    files from `$CORTEX_HOME`),
+ *    files from `$CORTEX_HOME`); a relative `team_dir` is taken from that file's folder,
+ *    not from wherever the editor happened to start,
  * 5. `~/cortex-team`.
  * 3 to 5 count only when the folder really holds an `agents/` folder.
  */
@@ -21,6 +22,8 @@ export type TeamSource = 'selected' | 'setting' | 'workspace' | 'config' | 'defa
 export interface TeamLocation {
   readonly uri: vscode.Uri;
   readonly source: TeamSource;
+  /** The config.yaml whose `team_dir` named it (source `config`): said in its label. */
+  readonly configFile?: vscode.Uri;
 }
 
 export interface LocateResult {
@@ -98,10 +101,12 @@ export async function locateTeam(workspaceState: vscode.Memento, where: LocatorH
       const parsed = parseConfig(text, '.cortex/config.yaml');
       config = { uri: configUri, config: parsed.config, diagnostics: parsed.diagnostics };
       if (parsed.config.teamDir) {
-        const uri = vscode.Uri.file(expandHome(parsed.config.teamDir, where.home ?? ''));
+        const dir = expandHome(parsed.config.teamDir, where.home ?? '');
+        const uri = isAbsolutePath(dir) ? vscode.Uri.file(dir) : vscode.Uri.joinPath(configUri, '..', dir);
         if (await isTeamFolder(uri)) {
-          add({ uri, source: 'config' });
-          if (!team && !problem) team = { uri, source: 'config' };
+          const found: TeamLocation = { uri, source: 'config', configFile: configUri };
+          add(found);
+          if (!team && !problem) team = found;
         }
       }
     }
@@ -162,13 +167,19 @@ export function isSameOrInside(uri: vscode.Uri, folder: vscode.Uri): boolean {
   return uri.scheme === base.scheme && uri.authority === base.authority && uri.path.startsWith(base.path);
 }
 
-export const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
+const SOURCE_LABELS: Readonly<Record<TeamSource, string>> = {
   selected: 'selected in this workspace',
   setting: 'from the cortex.teamDirectory setting',
   workspace: 'workspace folder',
   config: 'team_dir in ~/.cortex/config.yaml',
   default: 'the default ~/cortex-team',
 };
+
+/** How a team folder was found, in words; a `team_dir` names the config.yaml it came from (`$CORTEX_HOME`'s too). */
+export function sourceLabel(loc: TeamLocation): string {
+  if (loc.source === 'config' && loc.configFile) return `team_dir in ${displayPath(loc.configFile)}`;
+  return SOURCE_LABELS[loc.source];
+}
 
 async function kind(uri: vscode.Uri): Promise<'file' | 'directory' | undefined> {
   try {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
 import { Settings } from './settings';
-import { LocateResult, SELECTED_TEAM_KEY, SOURCE_LABELS, isSameOrInside, locateTeam } from './team-locator';
+import { LocateResult, SELECTED_TEAM_KEY, sourceLabel, isSameOrInside, locateTeam } from './team-locator';
 import { TeamStore } from './team-store';
 import { WorkspaceTrust } from './trust';
 
@@ -38,6 +38,11 @@ export class TeamSession extends DisposableBase {
     return this.result;
   }
 
+  /** Settles when the folder being looked for (activation's first search too) is found or known missing. */
+  whenLocated(): Promise<void> {
+    return this.locating ?? Promise.resolve();
+  }
+
   /** Finds the team folder and has the store read it; calls made while one runs are coalesced. */
   locate(): Promise<void> {
     if (this.locating) {
@@ -53,7 +58,7 @@ export class TeamSession extends DisposableBase {
           this.settings.setConfigHeartbeat(result.config?.config.heartbeatMinutes);
           this.log.info(
             result.team
-              ? `Team folder: ${result.team.uri.toString(true)} (${SOURCE_LABELS[result.team.source]})`
+              ? `Team folder: ${result.team.uri.toString(true)} (${sourceLabel(result.team)})`
               : `No team folder found${result.problem ? `: ${result.problem}` : ''}`,
           );
           await this.store.setLocation(result.team);

@@ -213,7 +213,8 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await typeInto(page, 'Under Chief of Staff');
     await page.keyboard.press('Enter');
     await expectStep(page, /Register Agent \(6\/6\)/);
-    await typeInto(page, 'None for now');
+    await typeInto(page, 'Claude Code');
+    await shot(page, 'register-6-launch');
     await page.keyboard.press('Enter');
 
     const offer = toast(page, /registered Release Manager/);
@@ -222,12 +223,12 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     assert.ok(existsSync(note), 'the note is on disk');
     assert.equal(readFileSync(wb.teamFile('agents/release-manager/tasks.md'), 'utf8'), '');
     const noteText = readFileSync(note, 'utf8');
-    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nparent: chief-of-staff\nlevel: 2\n---\n/);
+    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nparent: chief-of-staff\nlevel: 2\nlaunch: claude-code\n---\n/);
     assert.match(noteText, /## Capabilities\n- Semantic versioning\n- Changelogs\n- GitHub releases\n/);
     await expectText(agentRow(view, 'Release Manager'), 'Cuts releases and writes the changelog', 10_000);
     await expectText(agentRow(view, 'Release Manager'), /new\s*· no session yet · joined \d{4}-\d{2}-\d{2}/, 10_000);
     await expectText(agentRow(view, 'Release Manager'), 'Semantic versioning · Changelogs · GitHub releases', 10_000);
-    await shot(page, 'register-5-done');
+    await shot(page, 'register-7-done');
 
     await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
     await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);

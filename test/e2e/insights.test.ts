@@ -6,7 +6,7 @@
 // screenshots in light, dark and high contrast (one workbench; the theme set in settings.json).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { formatStamp, wallMinutes } from '../../src/base/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
@@ -57,6 +57,35 @@ function makeHistory(wb: Workbench): void {
   commitAt(dir, 3, 'chore: prune completed tasks and old session logs');
 }
 
+const LONG_NAME = 'Senior Payments Reconciliation Engineer';
+
+/** The boxes of a chart's axis labels under its rows, left to right. */
+async function axisLabelBoxes(frame: FrameLocator, chart: string): Promise<Array<{ text: string; x: number; right: number }>> {
+  const labels = frame.locator(`[data-chart="${chart}"] .axis-row .tick-label`);
+  const out: Array<{ text: string; x: number; right: number }> = [];
+  for (let k = 0; k < (await labels.count()); k++) {
+    const box = (await labels.nth(k).boundingBox())!;
+    out.push({ text: (await labels.nth(k).textContent()) ?? '', x: box.x, right: box.x + box.width });
+  }
+  return out.sort((a, b) => a.x - b.x);
+}
+
+/** Nothing of the page lies outside its cards or its width: no sideways scrolling, no overlapping labels. */
+async function expectLaidOut(frame: FrameLocator): Promise<void> {
+  const overflow = await frame.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth);
+  assert.ok(overflow <= 0, `the insights page scrolls sideways by ${overflow} px`);
+  for (const chart of ['cycle', 'ticks']) {
+    const boxes = await axisLabelBoxes(frame, chart);
+    assert.ok(boxes.length >= 2, `${chart}: ${boxes.length} axis labels`);
+    for (let k = 1; k < boxes.length; k++) {
+      assert.ok(boxes[k].x >= boxes[k - 1].right, `${chart}: "${boxes[k - 1].text}" and "${boxes[k].text}" overlap`);
+    }
+  }
+  const card = (await frame.locator('[data-chart="cycle"]').boundingBox())!;
+  const line = (await frame.locator('[data-chart="cycle"] .legend .muted').boundingBox())!;
+  assert.ok(line.x >= card.x && line.x + line.width <= card.x + card.width && line.y + line.height <= card.y + card.height, `the line on agents without times leaves its card: ${JSON.stringify({ card, line })}`);
+}
+
 function insightsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
   return findWebview(page, (f) => f.locator('.insights'), 'the insights page', timeoutMs);
 }
@@ -71,6 +100,11 @@ describe('Team Insights (VSIX in code-server)', function () {
   before(async function () {
     this.timeout(240_000);
     wb = await startWorkbench({ name: 'insights', theme: lightTheme });
+    // A new agent, nothing done yet: a long name in the tick chart and in the cycle chart's line on agents without times.
+    const slug = 'payments-reconciliation';
+    mkdirSync(wb.teamFile(`agents/${slug}`), { recursive: true });
+    writeFileSync(wb.teamFile(`agents/${slug}/${slug}.md`), `---\nname: ${LONG_NAME}\nstatus: active\n---\n\n## Role\nReconcile the payouts.\n`);
+    writeFileSync(wb.teamFile(`agents/${slug}/tasks.md`), '## Reconcile the March payouts\n**Status:** ready\n\nAgainst the bank statements.\n');
     makeHistory(wb);
   });
   after(async () => wb?.close());
@@ -99,6 +133,10 @@ describe('Team Insights (VSIX in code-server)', function () {
     for (const word of ['alive', 'down', 'idle', 'inactive']) {
       assert.ok((await frame.locator(`[data-plot="ticks"] .liveness-${word} .liveness-word`).count()) > 0, word);
     }
+    // The long name narrows the bar columns beside the side bar: still laid out, in the side bar's company.
+    await expectText(frame.locator('[data-chart="cycle"] .legend .muted'), LONG_NAME);
+    await expectLaidOut(frame);
+    await screenshot(page, 'insights-long-name-with-sidebar');
     await page.keyboard.press('Control+b'); // hide the side bar: room for the charts
     await eventually(async () => !(await page.locator('.part.sidebar').isVisible()), () => 'the side bar hidden');
     frame = await insightsFrame(page); // the Team view's webview is gone: the panel's frame index changed
@@ -140,6 +178,7 @@ describe('Team Insights (VSIX in code-server)', function () {
     ] as const) {
       await setColorTheme(wb, theme);
       await expectText(frame.locator('.source'), 'Files and git history');
+      await expectLaidOut(frame);
       await screenshot(page, name);
     }
   });

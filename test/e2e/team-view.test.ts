@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
-import { expectCount, expectText } from './expect';
+import { eventually, expectCount, expectText } from './expect';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 /** The example team as it should look at any time (its dates are shifted to now). */
@@ -73,6 +73,15 @@ describe('Team view, light theme (VSIX in code-server)', function () {
     await expectCount(agentList(view).getByRole('listitem'), agents.length, 5000);
   });
 
+  it('gives the Team pane most of the side bar beside the Threads pane', async () => {
+    const pane = (title: string) => wb.page.locator('.part.sidebar .split-view-view').filter({ has: wb.page.locator('.pane-header', { hasText: new RegExp(`^${title}$`, 'i') }) });
+    const team = (await pane('Team').boundingBox())!;
+    const threads = (await pane('Threads').boundingBox())!;
+    assert.ok(team && threads, 'both panes are shown');
+    // 3 : 1 by default (package.json initialSize): every agent of the example team fits at once.
+    assert.ok(team.height >= 2.5 * threads.height, `Team ${team.height} px, Threads ${threads.height} px`);
+  });
+
   it('shows every agent of the example team with its liveness', async () => {
     for (const { name, liveness } of agents) {
       await expectCount(agentRow(view, name), 1, 5000);
@@ -122,7 +131,43 @@ describe('Team view, light theme (VSIX in code-server)', function () {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/<!-- cortex:last-tick [^>]*-->/, `<!-- cortex:last-tick ${stamp} -->`));
     await expectText(agentRow(view, 'Dashboard Dev'), /\balive\b/, 10_000);
   });
+
+  it('keeps a project with a long status and agent list inside the view at the default width, its name whole', async () => {
+    addCrowdedProject(wb);
+    const row = view.locator('[data-row="project:payments-reconciliation"]');
+    await expectText(row, 'Billing Dev', 10_000);
+    await resizeSidebar(wb.page, 300);
+    await expectLaidOut(view);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'team-view-light-crowded-project');
+    await resizeSidebar(wb.page, 520);
+  });
 });
+
+const CROWDED = 'payments-reconciliation';
+
+/** A project with a long free-text status, a long Next Action, and every agent on it. */
+function addCrowdedProject(wb: Workbench): void {
+  writeFileSync(
+    wb.teamFile(`projects/${CROWDED}.md`),
+    `---\ntype: project\ncreated: 2026-03-01\nstatus: waiting on the bank's reconciliation export and the auditors' sign-off\n---\n## Next Action\n- Match https://bank.example.com/exports/2026-03/settlements-with-fees-and-chargebacks.csv against the ledger\n`,
+  );
+  for (const slug of readdirSync(wb.teamFile('agents'))) {
+    const note = wb.teamFile(`agents/${slug}/${slug}.md`);
+    writeFileSync(note, readFileSync(note, 'utf8').replace(/^## Projects\n/m, `## Projects\n- ${CROWDED} — month-end reconciliation\n`));
+  }
+}
+
+/** No sideways scrolling, and the crowded project's name is shown whole. */
+async function expectLaidOut(view: FrameLocator): Promise<void> {
+  // The drag has resized the side bar; the webview follows a moment later.
+  await eventually(async () => (await view.locator('html').evaluate((el) => el.clientWidth)) < 320, () => 'the Team view at the narrow width');
+  const name = view.locator(`[data-row="project:${CROWDED}"] .project-name`);
+  await eventually(
+    async () => (await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)) <= 0 && (await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)),
+    async () => `the Team view scrolls sideways by ${await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)} px; the project name is ${await name.evaluate((el) => `${el.clientWidth} of ${el.scrollWidth}`)} px wide`,
+  );
+}
 
 describe('Team view, dark theme (VSIX in code-server)', function () {
   this.timeout(120_000);
@@ -135,10 +180,15 @@ describe('Team view, dark theme (VSIX in code-server)', function () {
   after(async () => wb?.close());
 
   it('renders the team in the dark theme', async () => {
+    addCrowdedProject(wb);
     const view = await openTeamView(wb.page);
     await expectCount(view.locator('body.vscode-dark'), 1, 10_000);
     for (const { name, liveness } of agents) await expectText(agentRow(view, name), new RegExp(`\\b${liveness}\\b`), 5000);
     await screenshot(wb.page, 'team-view-dark');
+    await resizeSidebar(wb.page, 300);
+    await expectLaidOut(view);
+    await view.locator(`[data-row="project:${CROWDED}"]`).scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'team-view-dark-crowded-project');
   });
 });
 
@@ -153,9 +203,14 @@ describe('Team view, high-contrast theme (VSIX in code-server)', function () {
   after(async () => wb?.close());
 
   it('renders the team in the high-contrast theme', async () => {
+    addCrowdedProject(wb);
     const view = await openTeamView(wb.page);
     await expectCount(view.locator('body.vscode-high-contrast'), 1, 10_000);
     for (const { name, liveness } of agents) await expectText(agentRow(view, name), new RegExp(`\\b${liveness}\\b`), 5000);
     await screenshot(wb.page, 'team-view-high-contrast');
+    await resizeSidebar(wb.page, 300);
+    await expectLaidOut(view);
+    await view.locator(`[data-row="project:${CROWDED}"]`).scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'team-view-high-contrast-crowded-project');
   });
 });

@@ -15,6 +15,9 @@ import { formatMinutes } from '../team-text';
  */
 export async function loadedTeam(c: Services): Promise<Team | undefined> {
   const store = c.store;
+  // The palette offers the commands from activation on: one run while the folder is
+  // still being looked for waits for the answer instead of calling it missing.
+  await c.session.whenLocated();
   if (!store.location) {
     const select = 'Select Team Folder';
     const create = 'Create Team Folder';

@@ -4,7 +4,7 @@ import { Agent, Project } from '../../core/model';
 import { agentArg, projectArg, taskArgs } from '../command-args';
 import { DISPATCH_TASK_COMMAND, FOCUS_TEAM_VIEW_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
 import { Services } from '../services';
-import { SOURCE_LABELS, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team-locator';
+import { sourceLabel, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team-locator';
 import { loadedTeam } from './agent-picks';
 import { createTeamFolder } from './create-team';
 
@@ -106,7 +106,7 @@ export class TeamCommands extends DisposableBase {
     const items: Item[] = (result?.candidates ?? []).map((loc) => ({
       label: `$(organization) ${folderName(loc.uri)}`,
       description: displayPath(loc.uri),
-      detail: SOURCE_LABELS[loc.source] + (current && sameUri(current.uri, loc.uri) ? ' · shown now' : ''),
+      detail: sourceLabel(loc) + (current && sameUri(current.uri, loc.uri) ? ' · shown now' : ''),
       uri: loc.uri,
     }));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });

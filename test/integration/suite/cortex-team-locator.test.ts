@@ -100,7 +100,23 @@ describe('Cortex: finding the team', () => {
     );
     const view = api.viewState();
     assert.equal(view.team?.name, path.basename(fromConfig));
-    assert.match(view.team?.source ?? '', /config\.yaml/);
+    // The label names the file that was read: $CORTEX_HOME's, not ~/.cortex's.
+    const file = path.join(cortexHome, 'config.yaml');
+    assert.equal(view.team?.source, `team_dir in ${file.startsWith(home + path.sep) ? '~' + file.slice(home.length) : file}`);
+  });
+
+  it('a relative team_dir is taken from the folder of the config.yaml that names it', async function () {
+    this.timeout(20_000);
+    const relative = makeSoloTeam(path.join(cortexHome, 'relative-team-'), 'From Relative');
+    scratch.push(relative);
+    writeConfig(cortexHome, `team_dir: ${path.basename(relative)}`);
+    try {
+      const r = await located();
+      assert.equal(r.dir, relative);
+      assert.equal(r.source, 'config');
+    } finally {
+      writeConfig(cortexHome, `team_dir: ~/${path.basename(scratch[0])}`);
+    }
   });
 
   it('a team_dir without agents/ is passed over for ~/cortex-team', async function () {
@@ -126,6 +142,7 @@ describe('Cortex: finding the team', () => {
       const r = await located();
       assert.equal(r.dir, other);
       assert.equal(r.source, 'config');
+      assert.equal(api.viewState().team?.source, 'team_dir in ~/.cortex/config.yaml');
     } finally {
       process.env.CORTEX_HOME = saved;
     }

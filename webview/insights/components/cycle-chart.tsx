@@ -2,7 +2,7 @@ import { CycleStat, Insights } from '../../../src/views/insights/common/messages
 import { duration, plural } from '../format';
 import { ChartCard, ChartTable, LegendItem } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
-import { durationTicks } from './scale';
+import { durationTicks, LabelAnchor, spacedLabels } from './scale';
 
 /**
  * Cycle time (Completed − Started) of the tasks done in the window: per agent and for
@@ -90,20 +90,25 @@ function CycleBar({ stat: s, team, top, width }: { stat: CycleStat; team: boolea
 /** The duration axis under the rows, its last tick at the right end. */
 function DurationAxis({ ticks, width }: { ticks: readonly number[]; width: number }) {
   const top = ticks[ticks.length - 1];
+  const labels = ticks.map((t, k) => ({
+    x: (t / top) * (width - 8),
+    text: t === 0 ? '0' : duration(t),
+    anchor: (k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle') as LabelAnchor,
+  }));
+  const shown = spacedLabels(labels); // a narrow bar column (a long agent name) has room for fewer labels
   return (
     <g>
       <line class="axis" x1="0" x2={width - 8} y1="0.5" y2="0.5" />
-      {ticks.map((t, k) => {
-        const x = (t / top) * (width - 8);
-        return (
-          <g>
-            <line class="axis" x1={x} x2={x} y1="0" y2="4" />
-            <text class="tick-label" x={x} y="15" text-anchor={k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle'}>
-              {t === 0 ? '0' : duration(t)}
+      {labels.map((l, k) => (
+        <g>
+          <line class="axis" x1={l.x} x2={l.x} y1="0" y2="4" />
+          {shown[k] && (
+            <text class="tick-label" x={l.x} y="15" text-anchor={l.anchor}>
+              {l.text}
             </text>
-          </g>
-        );
-      })}
+          )}
+        </g>
+      ))}
     </g>
   );
 }

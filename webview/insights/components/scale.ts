@@ -46,3 +46,36 @@ export function logPosition(minutes: number, max: number): number {
 export function logTicks(max: number): number[] {
   return [1, 15, 60, 240, 1440, 10080, 43200].filter((t) => t <= max);
 }
+
+/** How wide an 11-px axis label is, near enough to keep labels apart (no layout in a pure function). */
+const LABEL_CHAR_PX = 6.5;
+const LABEL_GAP_PX = 8;
+
+export type LabelAnchor = 'start' | 'middle' | 'end';
+
+/**
+ * Which labels of an axis to draw so that none overlaps another: the first and the last
+ * always, those between only where they fit after the last drawn one. Labels at `x`
+ * with their anchor and text; returns one flag per label.
+ */
+export function spacedLabels(labels: ReadonlyArray<{ x: number; text: string; anchor: LabelAnchor }>): boolean[] {
+  const extent = (l: { x: number; text: string; anchor: LabelAnchor }): [number, number] => {
+    const w = l.text.length * LABEL_CHAR_PX;
+    return l.anchor === 'start' ? [l.x, l.x + w] : l.anchor === 'end' ? [l.x - w, l.x] : [l.x - w / 2, l.x + w / 2];
+  };
+  const shown = labels.map(() => false);
+  if (labels.length === 0) return shown;
+  const last = labels.length - 1;
+  const lastStart = extent(labels[last])[0];
+  let end = -Infinity;
+  for (let i = 0; i < last; i++) {
+    const [a, b] = extent(labels[i]);
+    if (i > 0 && (a < end + LABEL_GAP_PX || b > lastStart - LABEL_GAP_PX)) continue;
+    shown[i] = true;
+    end = b;
+  }
+  // The first label gives way to the last only when the two cannot both fit.
+  if (last > 0 && shown[0] && extent(labels[0])[1] > lastStart - LABEL_GAP_PX) shown[0] = false;
+  shown[last] = true;
+  return shown;
+}

@@ -29,7 +29,9 @@ export function ProjectRow(props: RowProps & { project: ProjectView; actions: Te
         <span class="codicon codicon-project" aria-hidden="true" />
         <span class="project-name">{p.slug}</span>
         <span class="spacer" />
-        {p.status ? <span class={`tag status-tag status-${statusClass(p.status)}`}>{p.status}</span> : null}
+        {p.status ? <span class={`tag status-tag status-${statusClass(p.status)}`} title={p.status}>
+            {p.status}
+          </span> : null}
       </div>
       <div class="row-line next-action">
         <span class="codicon codicon-arrow-small-right" aria-hidden="true" title="Next Action" />

@@ -96,7 +96,7 @@ describe('Team Insights (Preact components in a DOM)', () => {
     assert.deepEqual(all('.chart-title').map((e) => e.textContent), ['Tasks done per day', 'Queue length over time', 'Cycle time', 'Time since last tick']);
     for (const id of ['done', 'queue', 'cycle', 'ticks']) {
       const table = q(`[data-table="${id}"]`)!;
-      assert.ok(table.classList.contains('visually-hidden'), id);
+      assert.ok(table.parentElement!.classList.contains('visually-hidden'), id); // hidden by its box: a table is never narrower than its rows
       assert.ok(table.querySelector('caption')!.textContent!.length > 20, id);
       assert.ok(q(`[data-plot="${id}"]`)!.getAttribute('aria-label')!.length > 20, id);
       assert.ok(q(`[data-chart="${id}"] .axis-title`), `${id} has an axis title`);
