@@ -174,7 +174,7 @@ export class CortexController extends DisposableBase {
       runActions,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
-    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team });
+    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts });
     this.worklog = registerWorklog(own, {
       extensionUri,
       log,

@@ -27,6 +27,20 @@ export function isValidLevel(level: number | null): level is 1 | 2 | 3 {
   return level !== null && Number.isInteger(level) && level >= MIN_LEVEL && level <= MAX_LEVEL;
 }
 
+/** What each level is called (the multi-level agents design). */
+export const LEVEL_NAMES: Readonly<Record<1 | 2 | 3, string>> = { 1: 'top-level agent', 2: 'sub-agent', 3: 'support agent' };
+
+/**
+ * The agents a new agent may name as its parent, by level then name: registered ones
+ * of level 1 or 2 (a level-3 agent starts nothing; one without a level has no level
+ * for its child to sit below). The child's level is the parent's plus one.
+ */
+export function parentCandidates<A extends { readonly name: string; readonly level: number | null; readonly notePath: string | null }>(agents: readonly A[]): Array<A & { readonly level: 1 | 2 }> {
+  return agents
+    .filter((a): a is A & { readonly level: 1 | 2 } => a.notePath !== null && (a.level === 1 || a.level === 2))
+    .sort((x, y) => x.level - y.level || x.name.localeCompare(y.name));
+}
+
 /** Findings by agent slug (only agents with findings are present). */
 export function lineageDiagnostics(records: readonly LineageRecord[]): Map<string, Diagnostic[]> {
   const bySlug = new Map<string, LineageRecord>();

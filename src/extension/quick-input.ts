@@ -26,9 +26,10 @@ export interface StepCommon {
   readonly ignoreFocusOut?: boolean;
 }
 
-/** What a check says about the text typed so far: an error blocks Enter; a hint is shown under the box. */
+/** What a check says about the text typed so far: an error blocks Enter; a warning is shown as one but lets Enter through; a hint is shown under the box. */
 export interface InputFeedback {
   readonly error?: string;
+  readonly warning?: string;
   readonly hint?: string;
 }
 
@@ -76,7 +77,7 @@ export function showInputStep(request: InputStepRequest): Promise<StepOutcome<st
     let generation = 0;
     const check = async (value: string): Promise<InputFeedback> => (request.check ? request.check(value) : {});
     const show = (feedback: InputFeedback) => {
-      box.validationMessage = feedback.error;
+      box.validationMessage = feedback.error ?? (feedback.warning ? { message: feedback.warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined);
       box.prompt = feedback.hint ?? request.prompt;
     };
     const validate = async (value: string, showErrors: boolean) => {
@@ -85,7 +86,7 @@ export function showInputStep(request: InputStepRequest): Promise<StepOutcome<st
       try {
         const feedback = await check(value);
         if (mine !== generation || settled) return;
-        show(showErrors ? feedback : { hint: feedback.hint });
+        show(showErrors ? feedback : { hint: feedback.hint, warning: feedback.warning });
       } catch (e) {
         if (mine === generation && !settled) show({ error: String(e instanceof Error ? e.message : e) });
       } finally {

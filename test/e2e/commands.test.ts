@@ -79,32 +79,46 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     rmSync(project, { recursive: true, force: true });
   });
 
-  it('Dispatch Task from the command palette: agent, title (checked as typed), body', async () => {
+  it('Dispatch Task from the command palette: title, agent (ranked by capability fit), the title checked against its open tasks, body', async () => {
     const page = wb.page;
     const tasksFile = wb.teamFile('agents/billing-dev/tasks.md');
     const taken = firstReady(tasksFile);
 
     await runCommand(page, 'Cortex: Dispatch Task');
     await expectStep(page, /Cortex: Dispatch Task \(1\/3\)/);
+    await typeInto(page, taken);
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, /Cortex: Dispatch ".*" \(2\/3\)/);
     await expectText(quickInput(page), /Chief of Staff.*coordinator/, 10_000);
-    await shot(page, 'dispatch-1-agent');
+    await shot(page, 'dispatch-2-agent');
     await typeInto(page, 'Billing Dev');
     await page.keyboard.press('Enter');
 
-    await expectStep(page, /Dispatch Task to Billing Dev \(2\/3\)/);
-    await typeInto(page, taken);
+    // Billing Dev has that title open: back to the title, which says so.
+    await expectStep(page, /Dispatch Task to Billing Dev \(1\/3\)/);
     await expectText(message(page), /already has a ready task/, 10_000);
-    await shot(page, 'dispatch-2-title-taken');
-    await page.keyboard.press('Enter'); // refused: the step stays
-    await expectStep(page, /Dispatch Task to Billing Dev \(2\/3\)/);
-    await typeInto(page, 'Send the credit note PDFs');
+    await shot(page, 'dispatch-1-title-taken');
+    await typeInto(page, 'Retry failed Stripe webhooks');
     await expectText(message(page), /Task \d+ in Billing Dev's queue/, 10_000);
-    await shot(page, 'dispatch-2-title');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Cortex: Dispatch "Retry failed Stripe webhooks" \(2\/3\)/);
+    await expectText(quickInput(page).locator('.monaco-list-row').first(), /Billing Dev.*fits: Stripe webhooks and payment flows/, 10_000);
+    await shot(page, 'dispatch-2-agent-ranked');
+    await page.keyboard.press('Escape');
+
+    await runCommand(page, 'Cortex: Dispatch Task');
+    await expectStep(page, /Cortex: Dispatch Task \(1\/3\)/);
+    await typeInto(page, 'Send the credit note PDFs');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(2\/3\)/);
+    await typeInto(page, 'Billing Dev');
     await page.keyboard.press('Enter');
 
     await expectStep(page, /Dispatch "Send the credit note PDFs" to Billing Dev \(3\/3\)/);
     await typeInto(page, 'Attach the PDF to the email and store a copy in S3.');
-    await shot(page, 'dispatch-3-body');
+    await expectText(quickInput(page), /Matches none of Billing Dev's capabilities/, 10_000);
+    await shot(page, 'dispatch-3-body-misfit');
     await page.keyboard.press('Enter');
 
     await expectText(toast(page, /dispatched "Send the credit note PDFs" to Billing Dev/), /at the end of agents\/billing-dev\/tasks\.md \(\d+ ready tasks in its queue\)/, 15_000);
@@ -133,10 +147,10 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     const tasksFile = wb.teamFile('agents/infra-ops/tasks.md');
     await runCommand(page, 'Cortex: Dispatch Task');
     await expectStep(page, /Cortex: Dispatch Task \(1\/3\)/);
-    await typeInto(page, 'Infra Ops');
-    await page.keyboard.press('Enter');
-    await expectStep(page, /Dispatch Task to Infra Ops \(2\/3\)/);
     await typeInto(page, 'Rotate the staging TLS certificates');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Dispatch "Rotate the staging TLS certificates" \(2\/3\)/);
+    await typeInto(page, 'Infra Ops');
     await page.keyboard.press('Enter');
     await expectStep(page, /\(3\/3\)/);
     await quickInput(page).getByRole('button', { name: /Write in Editor/ }).click();
@@ -166,7 +180,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     const page = wb.page;
     await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'Cortex: Register Agent');
-    await expectStep(page, /Cortex: Register Agent \(1\/5\)/);
+    await expectStep(page, /Cortex: Register Agent \(1\/6\)/);
     await typeInto(page, 'Billing Dev');
     await expectText(message(page), /"billing-dev" is already registered/, 10_000);
     await shot(page, 'register-1-name-taken');
@@ -175,7 +189,9 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await shot(page, 'register-1-name');
     await page.keyboard.press('Enter');
 
-    await expectStep(page, /Register Agent \(2\/5\)/);
+    await expectStep(page, /Register Agent \(2\/6\)/);
+    await expectText(message(page), /^An existing folder the agent works in/, 10_000);
+    await shot(page, 'register-2-project-hint');
     await typeInto(page, '/no/such/folder');
     await expectText(message(page), /does not exist/, 10_000);
     await shot(page, 'register-2-project-missing');
@@ -183,17 +199,22 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await expectText(message(page), /Project slug: cortex-e2e-release-/, 10_000);
     await page.keyboard.press('Enter');
 
-    await expectStep(page, /Register Agent \(3\/5\)/);
+    await expectStep(page, /Register Agent \(3\/6\)/);
     await typeInto(page, 'Cuts releases and writes the changelog');
     await page.keyboard.press('Enter');
-    await expectStep(page, /Register Agent \(4\/5\)/);
+    await expectStep(page, /Register Agent \(4\/6\)/);
     await typeInto(page, 'Semantic versioning, Changelogs, GitHub releases');
     await expectText(message(page), '3 capabilities: Semantic versioning · Changelogs · GitHub releases', 10_000);
     await shot(page, 'register-4-capabilities');
     await page.keyboard.press('Enter');
-    await expectStep(page, /Register Agent \(5\/5\)/);
+    await expectStep(page, /Register Agent \(5\/6\)/);
+    await expectText(quickInput(page), /Under Chief of Staff\s*level 2 · sub-agent · parent: chief-of-staff/, 10_000);
+    await shot(page, 'register-5-place');
+    await typeInto(page, 'Under Chief of Staff');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /Register Agent \(6\/6\)/);
     await typeInto(page, 'Claude Code');
-    await shot(page, 'register-5-launch');
+    await shot(page, 'register-6-launch');
     await page.keyboard.press('Enter');
 
     const offer = toast(page, /registered Release Manager/);
@@ -202,10 +223,12 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     assert.ok(existsSync(note), 'the note is on disk');
     assert.equal(readFileSync(wb.teamFile('agents/release-manager/tasks.md'), 'utf8'), '');
     const noteText = readFileSync(note, 'utf8');
-    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nlaunch: claude-code\n---\n/);
+    assert.match(noteText, /^---\nname: Release Manager\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nparent: chief-of-staff\nlevel: 2\nlaunch: claude-code\n---\n/);
     assert.match(noteText, /## Capabilities\n- Semantic versioning\n- Changelogs\n- GitHub releases\n/);
     await expectText(agentRow(view, 'Release Manager'), 'Cuts releases and writes the changelog', 10_000);
-    await shot(page, 'register-6-done');
+    await expectText(agentRow(view, 'Release Manager'), /new\s*· no session yet · joined \d{4}-\d{2}-\d{2}/, 10_000);
+    await expectText(agentRow(view, 'Release Manager'), 'Semantic versioning · Changelogs · GitHub releases', 10_000);
+    await shot(page, 'register-7-done');
 
     await offer.getByRole('button', { name: 'Generate Protocol File…' }).click();
     await expectStep(page, /Release Manager's worker protocol, into .* \(1\/2\)/);

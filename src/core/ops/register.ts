@@ -4,6 +4,8 @@ import { CortexInputError } from '../errors';
 import { readFrontmatter, yamlScalar } from '../frontmatter';
 import { TeamFs } from '../fs/team-fs';
 import { findSections } from '../parse/sections';
+import { parseAgentNote } from '../parse/agent-note';
+import { MAX_LEVEL, MIN_LEVEL, isValidLevel } from '../lineage';
 import { BUILTIN_AGENT_TEMPLATE } from '../templates';
 import { Eol, detectEol, encodeText, endsWithEol } from '../text';
 import { LIMITS, checkAgentName, checkOneLine, slugify } from '../input-rules';
@@ -28,6 +30,9 @@ export interface RegisterInput {
   readonly joined: string;
   /** Which CLI runs it (`launch:` in the note); absent: none yet (asked at its first Start). */
   readonly launch?: LaunchProfile;
+  /** Where it sits in the hierarchy (core/lineage.ts): the slug of the agent that starts it, and its level. */
+  readonly parent?: string;
+  readonly level?: number;
 }
 
 export interface RegisterResult {
@@ -50,9 +55,11 @@ export function projectSlug(projectPath: string): string {
   return parts.length ? slugify(parts[parts.length - 1]) : '';
 }
 
-/** `joined` stays a plain YAML date, as the plugin writes it; other values are quoted when needed. */
+/** `joined` stays a plain YAML date, as the plugin writes it, and `level` a number; other values are quoted when needed. */
 function yamlValue(key: string, value: string): string {
-  return key === 'joined' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : yamlScalar(value);
+  if (key === 'joined' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  if (key === 'level' && /^[1-3]$/.test(value)) return value;
+  return yamlScalar(value);
 }
 
 export interface AgentNoteFields {
@@ -62,11 +69,13 @@ export interface AgentNoteFields {
   readonly capabilities: readonly string[];
   readonly joined: string;
   readonly launch?: LaunchProfile;
+  readonly parent?: string;
+  readonly level?: number;
 }
 
 /**
- * Fills an agent template: the frontmatter lines of name, project, status and joined
- * are replaced (or added), and the Role, Projects, Capabilities and Session Log
+ * Fills an agent template: the frontmatter lines of name, project, status, joined
+ * (and parent and level when given) are replaced (or added), and the Role, Projects, Capabilities and Session Log
  * sections get their content (added at the end when the template lacks them).
  * Everything else in the template stays as it is.
  */
@@ -79,6 +88,8 @@ export function fillAgentTemplate(template: string, fields: AgentNoteFields): st
   const keys: Array<[string, string]> = [['name', fields.name]];
   if (fields.project !== undefined) keys.push(['project', fields.project]);
   keys.push(['status', 'active'], ['joined', fields.joined]);
+  if (fields.parent !== undefined) keys.push(['parent', fields.parent]);
+  if (fields.level !== undefined) keys.push(['level', String(fields.level)]);
   if (fm.range) {
     const { from, to } = fm.range;
     for (const [key, value] of keys) {
@@ -162,6 +173,8 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
   const capabilities = (input.capabilities ?? []).map((c) => checkOneLine(c, 'capability', LIMITS.line, { allowEmpty: true })).filter((c) => c !== '');
   if (input.launch?.command !== undefined && input.launch.command !== null) checkOneLine(input.launch.command, 'launch command', LIMITS.line);
 
+  const lineage = await checkLineage(fs, slug, input.parent, input.level);
+
   const notePath = agentNotePath(slug);
   const tasksPath = agentTasksPath(slug);
   // The slug holds only [a-z0-9-], so these paths stay inside agents/<slug>/.
@@ -176,10 +189,30 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
     capabilities,
     joined: input.joined,
     launch: input.launch,
+    ...lineage,
   });
   if (!(await createExclusive(fs, notePath, encodeText(note)))) {
     throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);
   }
   const createdTasks = await createExclusive(fs, tasksPath, new Uint8Array(0));
   return { slug, notePath, tasksPath, createdTasks, template: teamTemplate === undefined ? 'built-in' : 'team' };
+}
+
+/**
+ * A new agent's place in the hierarchy, checked as core/lineage.ts reads it: a level
+ * of 1, 2 or 3; a parent that is a registered agent with a level of its own, one
+ * above the new agent's (so level 1 has no parent, and a level-3 agent starts nothing).
+ */
+async function checkLineage(fs: TeamFs, slug: string, parent: string | undefined, level: number | undefined): Promise<{ parent?: string; level?: number }> {
+  if (level !== undefined && !isValidLevel(level)) throw new CortexInputError(`The level must be ${MIN_LEVEL}, 2 or ${MAX_LEVEL}, not ${level}.`);
+  if (parent === undefined) return level === undefined ? {} : { level };
+  if (parent === slug) throw new CortexInputError('An agent cannot be its own parent.');
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(parent)) throw new CortexInputError(`"${parent}" is not an agent slug.`);
+  const text = await readTextFile(fs, agentNotePath(parent));
+  if (text === undefined) throw new CortexInputError(`The parent "${parent}" is not a registered agent (no ${agentNotePath(parent)}).`);
+  const parentLevel = parseAgentNote(text, agentNotePath(parent), parent).level;
+  if (!isValidLevel(parentLevel)) throw new CortexInputError(`The parent "${parent}" has no level (1 or 2) in its note, so its children's level is unknown.`);
+  if (parentLevel >= MAX_LEVEL) throw new CortexInputError(`"${parent}" is a level-${MAX_LEVEL} support agent; it starts no agents.`);
+  if (level !== undefined && level !== parentLevel + 1) throw new CortexInputError(`A child of "${parent}" (level ${parentLevel}) is level ${parentLevel + 1}, not ${level}.`);
+  return { parent, level: parentLevel + 1 };
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { LIVENESS_ICONS, agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Team } from '../../core/model';
 import { isCoordinator } from '../../core/coordinator';
+import { isMisfit, rankByFit } from '../../core/agents/capability-fit';
 import { Services } from '../services';
 import { formatMinutes } from '../team-text';
 
@@ -36,13 +37,16 @@ export interface AgentItem extends vscode.QuickPickItem {
 /**
  * One QuickPick item per agent: the name; the slug (and "coordinator" for the chief
  * of staff) beside it; liveness with the tick's age, the role and the open work below.
+ * Given a task's text, the agents whose capabilities it fits best come first, each
+ * saying which capabilities fit (or that none of its listed ones do).
  */
-export function agentItems(c: Services, team: Team): AgentItem[] {
+export function agentItems(c: Services, team: Team, task?: string): AgentItem[] {
   const now = c.clock.now();
   const staleAfter = c.settings.current.staleAfterMinutes;
   // The coordinator first, as the Team view shows it; the others in the team's order.
-  const agents = [...team.agents].sort((x, y) => Number(isCoordinator(y)) - Number(isCoordinator(x)));
-  return agents.map((agent) => {
+  const ordered = [...team.agents].sort((x, y) => Number(isCoordinator(y)) - Number(isCoordinator(x)));
+  const ranked = task === undefined ? ordered.map((agent) => ({ agent, fit: undefined })) : rankByFit(ordered, task);
+  return ranked.map(({ agent, fit }) => {
     const liveness = agentLiveness(agent, now, staleAfter, c.settings.current.heartbeatMinutes);
     const age = tickAgeMinutes(agent, now);
     const ready = agent.tasks.filter((t) => t.status === 'ready').length;
@@ -50,9 +54,10 @@ export function agentItems(c: Services, team: Team): AgentItem[] {
     const tick = age === null ? 'never ticked' : age < 0 ? 'ticked in the future' : age < 1 ? 'ticked just now' : `ticked ${formatMinutes(age)} ago`;
     const work = [running > 0 ? `${running} in progress` : '', `${ready} ready`].filter((s) => s !== '').join(', ');
     const coordinator = isCoordinator(agent);
+    const fits = fit === undefined ? '' : fit.matched.length > 0 ? ` · fits: ${fit.matched.join(', ')}` : isMisfit(fit) ? ' · no capability matches' : '';
     return {
       label: `${coordinator ? '$(star-full) ' : ''}${agent.name}`,
-      description: coordinator ? `${agent.slug} · coordinator` : agent.slug,
+      description: (coordinator ? `${agent.slug} · coordinator` : agent.slug) + fits,
       detail: `$(${LIVENESS_ICONS[liveness]}) ${liveness === 'waiting' ? 'waiting for pickup' : liveness} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
       agent,
     };

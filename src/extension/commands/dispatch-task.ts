@@ -11,13 +11,16 @@ import { InputFeedback } from '../quick-input';
 import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
 import { writeFailureMessage } from '../write-failure';
 import { checkTitle as checkCoreTitle } from '../../core/input-rules';
+import { capabilityFit, isMisfit } from '../../core/agents/capability-fit';
 
 /**
  * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,
- * written by the core's dispatch operation. Steps: the agent (skipped when the
- * command comes from an agent's row), the title (one line, not the title of one of
- * the agent's ready or in-progress tasks), the body (a line in the box, or a longer
- * text in an editor draft). Escape at any step writes nothing; so does Restricted Mode.
+ * written by the core's dispatch operation. Steps: the title (one line, not the title
+ * of one of the agent's ready or in-progress tasks), the agent (skipped when the
+ * command comes from an agent's row; ranked by how well the title fits each agent's
+ * capabilities), the body (a line in the box, or a longer text in an editor draft).
+ * A task that matches none of the chosen agent's capabilities is flagged, never
+ * refused. Escape at any step writes nothing; so does Restricted Mode.
  */
 export interface DispatchedTask extends DispatchResult {
   readonly agent: string;
@@ -26,20 +29,21 @@ export interface DispatchedTask extends DispatchResult {
 
 const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Editor: a longer body in a markdown draft' } as const;
 
-/** The wizard's answers so far; `first` is 1 when the agent is asked (else its step is skipped). */
+/** The wizard's answers so far; `askAgent` when the agent is picked here (not preset by an agent's row). */
 interface DispatchWizard {
   readonly c: Services;
   readonly drafts: BodyDrafts;
   readonly team: Team;
-  readonly first: number;
+  readonly askAgent: boolean;
   readonly total: number;
   agent: Agent | undefined;
   title: string;
   body: string;
 }
 
+type Step = 'title' | 'agent' | 'body';
 /** A step's outcome: the step to show next, or the end of the wizard with what was written. */
-type StepResult = { readonly next: 0 | 1 | 2 } | { readonly end: DispatchedTask | undefined };
+type StepResult = { readonly next: Step } | { readonly end: DispatchedTask | undefined };
 
 export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
   const result = await c.writer.whenTrusted('dispatch a task', async () => {
@@ -53,11 +57,12 @@ export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlu
       await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
       return undefined;
     }
-    const first = presetSlug === undefined ? 1 : 0;
-    const w: DispatchWizard = { c, drafts, team, first, total: first + 2, agent, title: '', body: '' };
-    let step: 0 | 1 | 2 = presetSlug === undefined ? 0 : 1;
+    const askAgent = presetSlug === undefined;
+    const w: DispatchWizard = { c, drafts, team, askAgent, total: askAgent ? 3 : 2, agent, title: '', body: '' };
+    const steps = { title: titleStep, agent: agentStep, body: bodyStep } as const;
+    let step: Step = 'title';
     for (;;) {
-      const r: StepResult = step === 0 ? await agentStep(w) : step === 1 ? await titleStep(w) : await bodyStep(w);
+      const r: StepResult = await steps[step](w);
       if ('end' in r) return r.end;
       step = r.next;
     }
@@ -65,39 +70,43 @@ export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlu
   return result ?? undefined;
 }
 
-async function agentStep(w: DispatchWizard): Promise<StepResult> {
-  const items = agentItems(w.c, w.team);
-  const picked = await w.c.prompts.pickStep<AgentItem>({
-    title: 'Cortex: Dispatch Task',
+async function titleStep(w: DispatchWizard): Promise<StepResult> {
+  const a = w.agent;
+  const answer = await w.c.prompts.inputStep({
+    title: a ? `Cortex: Dispatch Task to ${a.name}` : 'Cortex: Dispatch Task',
     step: 1,
     totalSteps: w.total,
+    value: w.title,
+    placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
+    prompt: a
+      ? `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`
+      : 'One line: agents tell tasks apart by their title. Next, the agents are ranked by how well it fits their capabilities.',
+    check: (value) => (a ? withFit(checkTitle(w.c, a, value), a, value) : checkBareTitle(value)),
+  });
+  if (answer.kind !== 'accept') return { end: undefined };
+  w.title = answer.value.trim();
+  return { next: w.askAgent ? 'agent' : 'body' };
+}
+
+async function agentStep(w: DispatchWizard): Promise<StepResult> {
+  const items = agentItems(w.c, w.team, w.title);
+  const picked = await w.c.prompts.pickStep<AgentItem>({
+    title: `Cortex: Dispatch "${w.title}"`,
+    step: 2,
+    totalSteps: w.total,
+    canGoBack: true,
     items,
-    activeItem: items.find((i) => i.agent.slug === w.agent?.slug),
-    placeholder: 'The agent to give the task to',
+    activeItem: items.find((i) => i.agent.slug === w.agent?.slug) ?? items[0],
+    placeholder: 'The agent to give the task to (best fit by capabilities first)',
     matchOnDescription: true,
     matchOnDetail: true,
   });
+  if (picked.kind === 'back') return { next: 'title' };
   if (picked.kind !== 'accept') return { end: undefined };
   w.agent = picked.value.agent;
-  return { next: 1 };
-}
-
-async function titleStep(w: DispatchWizard): Promise<StepResult> {
-  const a = w.agent!;
-  const answer = await w.c.prompts.inputStep({
-    title: `Cortex: Dispatch Task to ${a.name}`,
-    step: w.first + 1,
-    totalSteps: w.total,
-    canGoBack: w.first > 0,
-    value: w.title,
-    placeholder: 'Task title, e.g. "Add Stripe webhook endpoint"',
-    prompt: `One line: agents tell tasks apart by their title. It goes to the end of ${a.tasksPath}.`,
-    check: (value) => checkTitle(w.c, a, value),
-  });
-  if (answer.kind === 'back') return { next: 0 };
-  if (answer.kind !== 'accept') return { end: undefined };
-  w.title = answer.value.trim();
-  return { next: 2 };
+  // That agent has an open task of this title: back to the title, which now says so.
+  if (checkTitle(w.c, w.agent, w.title).error) return { next: 'title' };
+  return { next: 'body' };
 }
 
 async function bodyStep(w: DispatchWizard): Promise<StepResult> {
@@ -105,16 +114,16 @@ async function bodyStep(w: DispatchWizard): Promise<StepResult> {
   const a = w.agent!;
   const answer = await c.prompts.inputStep({
     title: `Cortex: Dispatch "${title}" to ${a.name}`,
-    step: w.first + 2,
+    step: w.total,
     totalSteps: w.total,
     canGoBack: true,
     value: w.body,
     buttons: [EDITOR_BUTTON],
     placeholder: 'What to do (optional; Enter dispatches)',
     prompt: 'One line here, or the editor button for a longer body. Enter dispatches the task.',
-    check: (value) => checkBody(value),
+    check: (value) => withFit(checkBody(value), a, `${title}\n${value}`),
   });
-  if (answer.kind === 'back') return { next: 1 };
+  if (answer.kind === 'back') return { next: w.askAgent ? 'agent' : 'title' };
   if (answer.kind === 'button') return { end: await dispatchFromDraft(c, w.drafts, a, title, answer.value) };
   if (answer.kind !== 'accept') return { end: undefined };
   w.body = answer.value;
@@ -126,17 +135,40 @@ async function bodyStep(w: DispatchWizard): Promise<StepResult> {
   }
 }
 
-/** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */
-export function checkTitle(c: Services, agent: Agent, value: string): InputFeedback {
-  const title = value.trim();
-  if (title === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
+/** The title's own rules (one line, no structure), before an agent is chosen. */
+function checkBareTitle(value: string): InputFeedback {
+  if (value.trim() === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
   try {
-    // The core's title rules, as the dispatch will check them (one line, no structure, no control characters, a length bound).
     checkCoreTitle(value);
   } catch (e) {
     if (e instanceof CortexInputError) return { error: e.message };
     throw e;
   }
+  return {};
+}
+
+/**
+ * Adds the capability warning to a check (shown as a warning; Enter still dispatches): the protocol's workers do not work
+ * outside their role, so a task that matches none of the agent's capabilities is
+ * flagged (and still dispatched if the user goes on).
+ */
+export function withFit(feedback: InputFeedback, agent: Agent, text: string): InputFeedback {
+  if (feedback.error || text.trim() === '') return feedback;
+  const warning = fitWarning(agent, text);
+  return warning ? { ...feedback, warning } : feedback;
+}
+
+/** The warning for a task that matches none of the agent's capabilities; `undefined` when it fits or the agent lists none. */
+export function fitWarning(agent: Agent, text: string): string | undefined {
+  if (!isMisfit(capabilityFit(agent.capabilities, text))) return undefined;
+  return `Matches none of ${agent.name}'s capabilities (${agent.capabilities.join(', ')}); dispatching anyway is allowed.`;
+}
+
+/** The title as typed: not empty, and not the title of one of the agent's open tasks (as the store has them now). */
+export function checkTitle(c: Services, agent: Agent, value: string): InputFeedback {
+  const title = value.trim();
+  const bare = checkBareTitle(value);
+  if (bare.error) return bare;
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
   const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
   if (clash) {

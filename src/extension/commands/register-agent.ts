@@ -16,11 +16,14 @@ import { GeneratedProtocol } from './generate-protocol';
 import { InputFeedback } from '../quick-input';
 import { errorMessage, loadedTeam } from './agent-picks';
 import { checkAgentName } from '../../core/input-rules';
+import { LEVEL_NAMES, parentCandidates } from '../../core/lineage';
+import { Agent } from '../../core/model';
 
 /**
- * "Cortex: Register Agent": a five-step QuickInput wizard (name with its slug shown
- * as it is typed, project folder, role, capabilities, the CLI that runs it: its
- * launch profile, a custom command line, or none yet), then the core's register
+ * "Cortex: Register Agent": a six-step QuickInput wizard (name with its slug shown
+ * as it is typed, project folder, role, capabilities, its place in the hierarchy:
+ * parent and level, only the valid ones offered; the CLI that runs it: its launch
+ * profile, a custom command line, or none yet), then the core's register
  * operation writes `agents/<slug>/<slug>.md` (with `launch:`) and an empty
  * `tasks.md`, and the user is offered the agent's protocol file. Escape at any step
  * writes nothing; so does Restricted Mode.
@@ -31,7 +34,7 @@ export interface RegisteredAgent extends RegisterResult {
   readonly protocol?: GeneratedProtocol;
 }
 
-const TOTAL = 5;
+const TOTAL = 6;
 const BROWSE_BUTTON = { id: 'browse', icon: 'folder-opened', tooltip: 'Browse for the project folder…' } as const;
 export const GENERATE_PROTOCOL_CHOICE = 'Generate Protocol File…';
 
@@ -43,13 +46,16 @@ interface RegisterWizard {
   project: string;
   role: string;
   capabilities: string;
+  /** The place picked at step 5 (`undefined`: not yet asked). */
+  place: Place | undefined;
   /** The CLI picked at the last step (`null`: none yet), and a custom command line. */
   launch: AgentCli | null;
   command: string;
 }
 
 /** A step's outcome: the step to show next, or the end of the wizard (`write`: register with the answers). */
-type StepResult = { readonly next: 1 | 2 | 3 | 4 | 5 | 6 } | { readonly end: 'cancel' | 'write' };
+type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+type StepResult = { readonly next: Step } | { readonly end: 'cancel' | 'write' };
 
 export async function runRegisterAgent(
   c: Services,
@@ -59,10 +65,10 @@ export async function runRegisterAgent(
     const team = await loadedTeam(c);
     const fs = c.store.fs;
     if (!team || !fs) return undefined;
-    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '', launch: null, command: '' };
-    // 6 is the custom command line, still step 5 of 5 on screen.
-    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep, 5: launchStep, 6: commandStep } as const;
-    let step: 1 | 2 | 3 | 4 | 5 | 6 = 1;
+    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '', place: undefined, launch: null, command: '' };
+    // 7 is the custom command line, still step 6 of 6 on screen.
+    const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep, 5: placeStep, 6: launchStep, 7: commandStep } as const;
+    let step: Step = 1;
     for (;;) {
       const r: StepResult = await steps[step](w);
       if ('next' in r) {
@@ -71,7 +77,8 @@ export async function runRegisterAgent(
       }
       if (r.end === 'cancel') return undefined;
       const launch = w.launch ? profileOf(w.launch, w.command) : undefined;
-      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities), launch }, generate);
+      const place = w.place ?? NO_PLACE;
+      return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities), launch, parent: place.parent, level: place.level }, generate);
     }
   });
   return result ?? undefined;
@@ -103,7 +110,7 @@ async function projectStep(w: RegisterWizard): Promise<StepResult> {
     value: w.project,
     buttons: [BROWSE_BUTTON],
     placeholder: 'Project folder, e.g. ~/Projects/billing-service',
-    prompt: 'The folder the agent works in (absolute, or starting with ~/); the protocol file goes there.',
+    prompt: 'An existing folder the agent works in (absolute, or starting with ~/; browse with the folder button); the protocol file goes there.',
     check: checkProject,
   });
   if (answer.kind === 'back') return { next: 1 };
@@ -158,6 +165,46 @@ async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
   return { next: 5 };
 }
 
+/** Where a new agent sits in the hierarchy (core/lineage.ts): written as `parent:` and `level:`. */
+interface Place {
+  readonly parent?: string;
+  readonly level?: number;
+}
+interface PlaceItem extends vscode.QuickPickItem {
+  readonly place: Place;
+}
+const NO_PLACE: Place = {};
+
+/** The valid places only: no hierarchy, the top (level 1), or one level below a possible parent. */
+function placeChoices(agents: readonly Agent[]): PlaceItem[] {
+  return [
+    { label: 'Outside the hierarchy', description: 'no parent or level written', place: NO_PLACE },
+    { label: 'Top level', description: `level 1 · ${LEVEL_NAMES[1]}, starts sub-agents`, place: { level: 1 } },
+    ...parentCandidates(agents).map((p) => {
+      const level = (p.level + 1) as 2 | 3;
+      return { label: `Under ${p.name}`, description: `level ${level} · ${LEVEL_NAMES[level]} · parent: ${p.slug}`, place: { parent: p.slug, level } };
+    }),
+  ];
+}
+
+async function placeStep(w: RegisterWizard): Promise<StepResult> {
+  const items = placeChoices(w.c.store.team?.agents ?? []);
+  const answer = await w.c.prompts.pickStep<PlaceItem>({
+    title: TITLE,
+    step: 5,
+    totalSteps: TOTAL,
+    canGoBack: true,
+    items,
+    activeItem: items.find((i) => i.place.parent === w.place?.parent && i.place.level === w.place?.level),
+    placeholder: `Where does ${w.name} sit in the hierarchy? (parent: and level: in its note)`,
+    matchOnDescription: true,
+  });
+  if (answer.kind === 'back') return { next: 4 };
+  if (answer.kind !== 'accept') return { end: 'cancel' };
+  w.place = answer.value.place;
+  return { next: 6 };
+}
+
 interface LaunchItem extends vscode.QuickPickItem {
   readonly cli: AgentCli | null;
 }
@@ -173,7 +220,7 @@ const LAUNCH_CHOICES: readonly LaunchItem[] = [
 async function launchStep(w: RegisterWizard): Promise<StepResult> {
   const answer = await w.c.prompts.pickStep<LaunchItem>({
     title: TITLE,
-    step: 5,
+    step: 6,
     totalSteps: TOTAL,
     canGoBack: true,
     items: LAUNCH_CHOICES,
@@ -181,16 +228,16 @@ async function launchStep(w: RegisterWizard): Promise<StepResult> {
     placeholder: `Which CLI runs ${w.name}? Written as launch: in its note, so the team shares it; the dashboard starts it in a terminal.`,
     matchOnDescription: true,
   });
-  if (answer.kind === 'back') return { next: 4 };
+  if (answer.kind === 'back') return { next: 5 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
   w.launch = answer.value.cli;
-  return w.launch === 'custom' ? { next: 6 } : { end: 'write' };
+  return w.launch === 'custom' ? { next: 7 } : { end: 'write' };
 }
 
 async function commandStep(w: RegisterWizard): Promise<StepResult> {
   const answer = await w.c.prompts.inputStep({
     title: TITLE,
-    step: 5,
+    step: 6,
     totalSteps: TOTAL,
     canGoBack: true,
     value: w.command,
@@ -198,7 +245,7 @@ async function commandStep(w: RegisterWizard): Promise<StepResult> {
     prompt: `The command that starts ${w.name} in its project folder; the first prompt is added as its last argument. Enter registers the agent.`,
     check: checkCommand,
   });
-  if (answer.kind === 'back') return { next: 5 };
+  if (answer.kind === 'back') return { next: 6 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
   w.command = answer.value.trim();
   return { end: 'write' };
@@ -293,7 +340,7 @@ function tildePath(uri: vscode.Uri): string {
 async function write(
   c: Services,
   fs: VscodeTeamFs,
-  input: { name: string; project: string; role: string; capabilities: string[]; launch?: LaunchProfile },
+  input: { name: string; project: string; role: string; capabilities: string[]; launch?: LaunchProfile; parent?: string; level?: number },
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
 ): Promise<RegisteredAgent | undefined> {
   const slug = slugify(input.name);
@@ -310,6 +357,8 @@ async function write(
         capabilities: input.capabilities,
         joined: formatDate(c.clock.now()),
         launch: input.launch,
+        parent: input.parent,
+        level: input.level,
       }),
     );
   } catch (e) {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import type { ThreadsStore } from '../../extension/threads-store';
-import { Owner, ReadonlyTeam } from '../shared/sources';
+import { Owner, ReadonlyTeam, ViewPrompts } from '../shared/sources';
 import { SelectionKind, ThreadsViewState } from './common/messages';
 import { ThreadsPanel } from './threads-panel';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
@@ -14,6 +14,7 @@ export interface ThreadsDeps {
   readonly store: ThreadsStore;
   /** The team folder's `.cortex/` is one place the files are looked for. */
   readonly team: ReadonlyTeam;
+  readonly prompts: ViewPrompts;
 }
 
 /** The Threads list in the sidebar and the Threads panel, with their commands. */
@@ -48,6 +49,8 @@ export class ThreadsViews extends DisposableBase {
         onDidChangeArtifact: this.store.onDidChangeArtifact,
         openTemplate: (name) => this.openTemplates(name),
         refresh: () => this.store.reload(true),
+        teamFolder: () => deps.team.current.location?.uri,
+        prompts: deps.prompts,
       }),
     );
     this.register(

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import { posix } from 'path';
 import { isAllowedLink } from '../shared/markdown';
+import { ViewPrompts } from '../shared/sources';
 import { PanelHost } from '../shared/panel-host';
 import { renderArtifact } from './artifact-render';
 import {
@@ -27,7 +29,13 @@ export interface ThreadsPanelContext {
   /** Opens thread-templates.json at a template's key (or at the top). */
   openTemplate(name: string | undefined): unknown;
   refresh(): unknown;
+  /** The team folder (`undefined` without one): a file link inside it opens without asking. */
+  teamFolder(): vscode.Uri | undefined;
+  /** Asks before a link opens a file outside the team and the workspace (tests answer it). */
+  readonly prompts: Pick<ViewPrompts, 'warn'>;
 }
+
+export const OPEN_OUTSIDE_FILE = 'Open File';
 
 /**
  * The Threads panel in the editor area: templates drawn as pipeline graphs, thread
@@ -147,12 +155,27 @@ export class ThreadsPanel extends DisposableBase {
         const target = this.artifact?.thread === msg.thread ? this.artifact.links[msg.link] : undefined;
         if (!target || !isAllowedLink(target)) return;
         const uri = vscode.Uri.parse(target.trim(), true);
-        if (uri.scheme === 'file') return vscode.window.showTextDocument(uri, { preview: true });
-        return vscode.env.openExternal(uri);
+        if (uri.scheme !== 'file') return vscode.env.openExternal(uri);
+        // An agent wrote the artifact: a file it points at outside the team and the workspace opens only when the user says so.
+        if (!this.isNearby(uri)) {
+          const choice = await this.ctx.prompts.warn(
+            `Cortex: the thread's artifact links to ${uri.fsPath}, outside the team folder and the workspace. Open it?`,
+            OPEN_OUTSIDE_FILE,
+          );
+          if (choice !== OPEN_OUTSIDE_FILE) return;
+        }
+        return vscode.window.showTextDocument(uri, { preview: true });
       }
       case 'refresh':
         return this.ctx.refresh();
     }
+  }
+
+  /** Inside the team folder or one of the workspace's folders ("..", once resolved, cannot climb out). */
+  private isNearby(uri: vscode.Uri): boolean {
+    const file = uri.with({ path: posix.normalize(uri.path) });
+    const roots = [this.ctx.teamFolder(), ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
+    return roots.some((root) => root !== undefined && isWithin(file, root));
   }
 
   private flushReveal(): void {
@@ -220,4 +243,13 @@ export class ThreadsPanel extends DisposableBase {
     if (this.artifact !== entry || entry.revision !== revision) return; // a newer read or another thread took over
     this.postMessage({ type: 'artifact', artifact: view! });
   }
+}
+
+/** `file` is `root` or below it (same scheme and authority; paths compared normalised, case-insensitively on Windows). */
+export function isWithin(file: vscode.Uri, root: vscode.Uri): boolean {
+  if (file.scheme !== root.scheme || file.authority !== root.authority) return false;
+  const fold = (p: string) => (process.platform === 'win32' ? p.toLowerCase() : p);
+  const base = fold(posix.normalize(root.path)).replace(/\/+$/, '');
+  const path = fold(posix.normalize(file.path));
+  return path === base || path.startsWith(base + '/');
 }

@@ -57,8 +57,8 @@ describe('Command: Dispatch Task', function () {
   const expectedAfter = (title: string, body?: string) =>
     START.replace(`\n${TICK}`, `\n## ${title}\n**Status:** ready\n${body ? `\n${body}\n` : ''}\n${TICK}`);
 
-  it('from the palette: agent, title, body → a ready task at the end of tasks.md, before the tick', async () => {
-    const s = script(a, ['Itest Ada', 'Write the API guide', 'Cover every endpoint.']);
+  it('from the palette: title, agent, body → a ready task at the end of tasks.md, before the tick', async () => {
+    const s = script(a, ['Write the API guide', 'Itest Ada', 'Cover every endpoint.']);
     const result = await vscode.commands.executeCommand<{ title: string; position: number; agent: string } | undefined>('cortex.dispatchTask');
     assert.equal(s.left(), 0);
     assert.deepEqual(result && { title: result.title, position: result.position, agent: result.agent }, { title: 'Write the API guide', position: 3, agent: 'itest-ada' });
@@ -78,7 +78,7 @@ describe('Command: Dispatch Task', function () {
       const downs = () => Number(/(\d+) down/.exec(a.statusBar.text)?.[1] ?? 0);
       await waitFor(() => liveness() === 'idle', 10_000, 'no tick and no work: idle');
       const downBefore = downs();
-      script(a, ['Itest Bob', 'Wake up', '']);
+      script(a, ['Wake up', 'Itest Bob', '']);
       await vscode.commands.executeCommand('cortex.dispatchTask');
       await waitFor(() => liveness() === 'waiting', 10_000, 'Itest Bob to wait for pickup (the dispatch is in the activity feed)');
       assert.match(a.statusBar.text, /· 1 waiting for pickup ·/);
@@ -116,7 +116,7 @@ describe('Command: Dispatch Task', function () {
     })();
     try {
       for (let i = 1; i <= 8; i++) {
-        script(a, ['Itest Ada', `Replace in one step ${i}`, '']);
+        script(a, [`Replace in one step ${i}`, 'Itest Ada', '']);
         assert.ok(await vscode.commands.executeCommand('cortex.dispatchTask'), `dispatch ${i}`);
       }
     } finally {
@@ -128,9 +128,37 @@ describe('Command: Dispatch Task', function () {
     for (let i = 1; i <= 8; i++) assert.ok(read(ada.tasksFile).includes(`## Replace in one step ${i}\n**Status:** ready\n`));
   });
 
+  it('ranks the agents by how well the title fits their capabilities, and warns (without refusing) when it fits none of the agent picked', async () => {
+    let items: readonly vscode.QuickPickItem[] = [];
+    script(a, [
+      'Retry failed Stripe webhooks',
+      (request) => {
+        items = request.items;
+        return 'Itest Ada';
+      },
+      'Back off exponentially.',
+    ]);
+    const result = await vscode.commands.executeCommand<{ agent: string } | undefined>('cortex.dispatchTask');
+    assert.equal(items[0].label, 'Billing Dev');
+    assert.equal(items[0].description, 'billing-dev · fits: Stripe webhooks and payment flows');
+    assert.match(items.find((i) => i.label === 'Itest Ada')?.description ?? '', /^itest-ada · no capability matches$/);
+    const body = feedbackAt(a, /Dispatch "Retry failed Stripe webhooks" to Itest Ada/);
+    assert.equal(body[0].error, undefined);
+    assert.equal(body[0].warning, "Matches none of Itest Ada's capabilities (Testing); dispatching anyway is allowed.");
+    assert.equal(result?.agent, 'itest-ada', 'a warning, not a refusal');
+    assert.ok(read(ada.tasksFile).includes('## Retry failed Stripe webhooks\n**Status:** ready\n'));
+    // A task that fits says nothing.
+    await reset(a);
+    const preset = script(a, ['Add tests for retries', '']);
+    await vscode.commands.executeCommand('cortex.dispatchTask', { agentSlug: bob.slug });
+    assert.equal(preset.left(), 0);
+    assert.deepEqual(feedbackAt(a, /Dispatch .*Itest Bob/).map((f) => f.warning), [undefined, undefined]);
+  });
+
   it('shows each agent with its liveness and role, and marks the coordinator', async () => {
     let items: readonly vscode.QuickPickItem[] = [];
     script(a, [
+      'Morning briefing notes',
       (request) => {
         items = request.items;
         return ESCAPE;
@@ -178,21 +206,25 @@ describe('Command: Dispatch Task', function () {
     assert.deepEqual(a.shownSteps.map((s) => s.title), [`Cortex: Dispatch Task to ${bob.name}`]);
   });
 
-  it('checks the title as it is typed: empty, a ready or in-progress title of that agent; a done title is fine', async () => {
-    script(a, ['Itest Ada', '   ', 'Existing ready task', 'Old work', '']);
+  it('checks the title as it is typed: empty, then a ready or in-progress title of the agent picked; a done title is fine', async () => {
+    // The title first; picking an agent that has it open returns to the title, which says so.
+    script(a, ['   ', 'Existing ready task', 'Itest Ada', 'Existing ready task', 'Old work', 'Itest Ada', '']);
     const result = await vscode.commands.executeCommand('cortex.dispatchTask');
     assert.ok(result);
+    const bare = feedbackAt(a, /Dispatch Task$/);
+    assert.equal(bare.length, 2);
+    assert.match(bare[0].error ?? '', /^Enter a title/);
+    assert.equal(bare[1].error, undefined);
     const feedback = feedbackAt(a, /Dispatch Task to Itest Ada/);
-    assert.equal(feedback.length, 3);
-    assert.match(feedback[0].error ?? '', /^Enter a title/);
-    assert.match(feedback[1].error ?? '', /Itest Ada already has a ready task "Existing ready task" \(line 1 of tasks\.md\)/);
-    assert.equal(feedback[2].error, undefined);
-    assert.match(feedback[2].hint ?? '', /Task 2 in Itest Ada's queue, after 1 open task/);
+    assert.equal(feedback.length, 2);
+    assert.match(feedback[0].error ?? '', /Itest Ada already has a ready task "Existing ready task" \(line 1 of tasks\.md\)/);
+    assert.equal(feedback[1].error, undefined);
+    assert.match(feedback[1].hint ?? '', /Task 2 in Itest Ada's queue, after 1 open task/);
     assert.equal(read(ada.tasksFile), expectedAfter('Old work'));
   });
 
   it('checks the body as it is typed: no "## " heading, no status line, no open fence', async () => {
-    script(a, ['Itest Bob', 'Body checks', '## Not a task', '**Status:** done', '```js', 'Plain body']);
+    script(a, ['Body checks', 'Itest Bob', '## Not a task', '**Status:** done', '```js', 'Plain body']);
     await vscode.commands.executeCommand('cortex.dispatchTask');
     const feedback = feedbackAt(a, /Dispatch "Body checks"/);
     assert.deepEqual(
@@ -206,9 +238,9 @@ describe('Command: Dispatch Task', function () {
   });
 
   for (const [at, steps] of [
-    ['the agent', [ESCAPE]],
-    ['the title', ['Itest Ada', ESCAPE]],
-    ['the body', ['Itest Ada', 'Never written', ESCAPE]],
+    ['the title', [ESCAPE]],
+    ['the agent', ['Never written', ESCAPE]],
+    ['the body', ['Never written', 'Itest Ada', ESCAPE]],
   ] as const) {
     it(`Escape at ${at} writes nothing`, async () => {
       const s = script(a, [...steps]);
@@ -222,19 +254,24 @@ describe('Command: Dispatch Task', function () {
 
   it('Back goes to the previous step and keeps what was typed', async () => {
     let titleOnReturn: string | undefined;
+    let agentOnReturn: string | undefined;
     script(a, [
-      'Itest Ada',
       'First title',
-      BACK, // body → title
+      'Itest Ada',
+      BACK, // body → agent
+      (request) => {
+        agentOnReturn = request.activeItem?.label;
+        return BACK; // agent → title
+      },
       (request) => {
         titleOnReturn = request.value;
-        return BACK; // title → agent
+        return 'Second title';
       },
       'Itest Bob',
-      'Second title',
       'Body',
     ]);
     await vscode.commands.executeCommand('cortex.dispatchTask');
+    assert.equal(agentOnReturn, 'Itest Ada');
     assert.equal(titleOnReturn, 'First title');
     assert.equal(read(ada.tasksFile), START);
     assert.equal(read(bob.tasksFile), '## Second title\n**Status:** ready\n\nBody\n');
@@ -244,8 +281,8 @@ describe('Command: Dispatch Task', function () {
   it('refuses, and writes nothing, when the same title appears on disk before the write', async () => {
     const raced = '## Raced\n**Status:** ready\n\nWritten by the chief of staff meanwhile.\n';
     script(a, [
-      'Itest Bob',
       'Raced',
+      'Itest Bob',
       () => {
         writeFileSync(bob.tasksFile, raced);
         return 'My body';
@@ -260,7 +297,7 @@ describe('Command: Dispatch Task', function () {
   it('refuses a tasks.md that ends inside an open code fence', async () => {
     const open = '## A\n**Status:** ready\n\n```\nunclosed\n';
     writeFileSync(bob.tasksFile, open);
-    script(a, ['Itest Bob', 'After a fence', '']);
+    script(a, ['After a fence', 'Itest Bob', '']);
     await vscode.commands.executeCommand('cortex.dispatchTask');
     assert.equal(read(bob.tasksFile), open);
     message(a, /nothing was dispatched\. .*code fence opened on line 4 that is never closed/, 'error');
@@ -280,7 +317,7 @@ describe('Command: Dispatch Task', function () {
     };
 
     it('opens a markdown draft; Dispatch in the notification writes its text as the body and closes it', async () => {
-      script(a, ['Itest Bob', 'Long one', { button: 'editor', value: 'Start of it.' }], async (severity, text, items) => {
+      script(a, ['Long one', 'Itest Bob', { button: 'editor', value: 'Start of it.' }], async (severity, text, items) => {
         if (!/write the body of "Long one"/.test(text)) return undefined;
         assert.equal(severity, 'info');
         assert.deepEqual(items, ['Dispatch', 'Cancel']);
@@ -296,7 +333,7 @@ describe('Command: Dispatch Task', function () {
 
     it('keeps the draft open with the reason when its text would break the file, then dispatches the fixed text', async () => {
       let round = 0;
-      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (severity, text) => {
+      script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (severity, text) => {
         if (/write the body of "Long one"/.test(text)) {
           await typeInDraft('## Looks like a task\n');
           return 'Dispatch';
@@ -317,7 +354,7 @@ describe('Command: Dispatch Task', function () {
     });
 
     it('dispatches from the editor title button (cortex.dispatchDraft) after the notification was dismissed', async () => {
-      script(a, ['Itest Bob', 'Long one', { button: 'editor' }]);
+      script(a, ['Long one', 'Itest Bob', { button: 'editor' }]);
       const running = vscode.commands.executeCommand('cortex.dispatchTask');
       await typeInDraft('Written, then sent with the title bar button.');
       await vscode.commands.executeCommand('cortex.dispatchDraft');
@@ -326,7 +363,7 @@ describe('Command: Dispatch Task', function () {
     });
 
     it('Cancel writes nothing and closes the draft', async () => {
-      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (_s, text) => {
+      script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (_s, text) => {
         if (!/write the body/.test(text)) return undefined;
         await typeInDraft('Never sent.');
         return 'Cancel';
@@ -339,7 +376,7 @@ describe('Command: Dispatch Task', function () {
     });
 
     it('closing the draft writes nothing', async () => {
-      script(a, ['Itest Bob', 'Long one', { button: 'editor' }]);
+      script(a, ['Long one', 'Itest Bob', { button: 'editor' }]);
       const running = vscode.commands.executeCommand('cortex.dispatchTask');
       await typeInDraft('Closed unsent.');
       await closeEverything();
@@ -349,7 +386,7 @@ describe('Command: Dispatch Task', function () {
 
     it('a draft dispatch that finds the title taken keeps the draft and says why', async () => {
       let told = '';
-      script(a, ['Itest Bob', 'Long one', { button: 'editor' }], async (severity, text) => {
+      script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (severity, text) => {
         if (/write the body/.test(text)) {
           writeFileSync(bob.tasksFile, '## Long one\n**Status:** in-progress\n');
           await typeInDraft('Mine.');
@@ -385,7 +422,7 @@ describe('Command: Dispatch Task', function () {
   it('refuses while tasks.md has unsaved changes in an editor, and writes nothing', async () => {
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(ada.tasksFile));
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
-    script(a, ['Itest Ada', 'Kept out by the editor', '']);
+    script(a, ['Kept out by the editor', 'Itest Ada', '']);
     assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask'), undefined);
     assert.equal(read(ada.tasksFile), START);
     message(a, /nothing was dispatched\. agents\/itest-ada\/tasks\.md has unsaved changes in an editor\. Save or revert them first/, 'error');

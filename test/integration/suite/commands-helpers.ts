@@ -108,8 +108,8 @@ export function noErrors(a: CortexTestApi): void {
 }
 
 /** The feedback given for each text typed at the step titled like `title`. */
-export function feedbackAt(a: CortexTestApi, title: RegExp): Array<{ value: string | undefined; error?: string; hint?: string }> {
-  return a.shownSteps.filter((s) => s.kind === 'input' && title.test(s.title)).map((s) => ({ value: s.value, error: s.feedback?.error, hint: s.feedback?.hint }));
+export function feedbackAt(a: CortexTestApi, title: RegExp): Array<{ value: string | undefined; error?: string; warning?: string; hint?: string }> {
+  return a.shownSteps.filter((s) => s.kind === 'input' && title.test(s.title)).map((s) => ({ value: s.value, error: s.feedback?.error, warning: s.feedback?.warning, hint: s.feedback?.hint }));
 }
 
 /** "step/total" of every step shown, with "<" for a Back button. */

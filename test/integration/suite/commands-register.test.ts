@@ -1,5 +1,6 @@
-// "Cortex: Register Agent" in the real extension host: the five-step wizard (name
-// with its slug previewed, project folder, role, capabilities, the launch profile
+// "Cortex: Register Agent" in the real extension host: the six-step wizard (name
+// with its slug previewed, project folder, role, capabilities, the place in the
+// hierarchy (parent and level, valid ones only), the launch profile
 // or a custom command), each validation as typed, Back, Escape at each step, the
 // folder picker, a registration racing ours, the offer to generate the protocol
 // file, and Restricted Mode.
@@ -51,10 +52,14 @@ describe('Command: Register Agent', function () {
   });
   after(() => removeTempFolders());
 
-  it('registers through five steps: the note from the team template with the launch profile picked, and an empty tasks.md', async () => {
+  it('registers through six steps: the note from the team template with the place in the hierarchy and the launch profile picked, and an empty tasks.md', async () => {
     created.push('itest-reg-one');
     let launchItems: string[] = [];
+    let placeItems: Array<{ label: string; description?: string }> = [];
     const s = script(a, ['Itest Reg One', project, 'Builds the billing service', 'Python/FastAPI, Stripe integration ,  , Testing', (r) => {
+      placeItems = r.items.map((i) => ({ label: i.label, description: i.description }));
+      return 'Under Billing Dev';
+    }, (r) => {
       launchItems = r.items.map((i) => i.label);
       return 'Codex';
     }]);
@@ -66,10 +71,17 @@ describe('Command: Register Agent', function () {
       createdTasks: true,
       template: 'team',
     });
-    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5']);
+    assert.deepEqual(stepTrail(a), ['1/6', '<2/6', '<3/6', '<4/6', '<5/6', '<6/6']);
+    // Only valid places: none, the top, or one level below an agent of level 1 or 2 (the example team's QA Engineer is level 3, Infra Ops has no level).
+    assert.deepEqual(placeItems.slice(0, 2).map((i) => i.label), ['Outside the hierarchy', 'Top level']);
+    const unders = placeItems.slice(2);
+    assert.ok(unders.every((i) => i.label.startsWith('Under ')));
+    assert.deepEqual(unders.find((i) => i.label === 'Under Chief of Staff')?.description, 'level 2 · sub-agent · parent: chief-of-staff');
+    assert.deepEqual(unders.find((i) => i.label === 'Under Billing Dev')?.description, 'level 3 · support agent · parent: billing-dev');
+    assert.equal(unders.some((i) => /QA Engineer|Infra Ops/.test(i.label)), false);
     assert.deepEqual(launchItems, ['Claude Code', 'Codex', 'Gemini CLI', 'Cursor Agent', 'Stand-in agent', 'Custom command…', 'None for now']);
     const text = read(note('itest-reg-one'));
-    assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nlaunch: codex\n---\n/);
+    assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nparent: billing-dev\nlevel: 3\nlaunch: codex\n---\n/);
     assert.ok(text.includes(`project: ${project}\n`));
     assert.ok(text.includes(`joined: ${formatDate(wallMinutes(a.now()))}\n`));
     assert.match(text, /## Role\nBuilds the billing service\n/);
@@ -87,19 +99,19 @@ describe('Command: Register Agent', function () {
 
   it('writes a custom command as the launch profile (an empty one refused; Back returns to the CLIs), and "None for now" writes no launch:', async () => {
     created.push('itest-reg-custom', 'itest-reg-none');
-    script(a, ['Itest Reg Custom', project, '', '', 'Custom command…', BACK, 'Custom command…', '  ', './scripts/run-agent.sh --fast']);
+    script(a, ['Itest Reg Custom', project, '', '', 'Outside the hierarchy', 'Custom command…', BACK, 'Custom command…', '  ', './scripts/run-agent.sh --fast']);
     await vscode.commands.executeCommand('cortex.registerAgent');
     // The CLIs, the command, Back to the CLIs, the command refused once and accepted.
-    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5', '<5/5', '<5/5', '<5/5', '<5/5']);
+    assert.deepEqual(stepTrail(a), ['1/6', '<2/6', '<3/6', '<4/6', '<5/6', '<6/6', '<6/6', '<6/6', '<6/6', '<6/6']);
     const f = feedbackAt(a, /Register Agent/).slice(-2);
     assert.match(f[0].error ?? '', /^Type the command that starts the agent/);
     assert.equal(f[1].hint, 'launch: { cli: custom, command: ./scripts/run-agent.sh --fast }');
     assert.match(read(note('itest-reg-custom')), /\njoined: \d{4}-\d{2}-\d{2}\nlaunch:\n  cli: custom\n  command: "\.\/scripts\/run-agent\.sh --fast"\n---\n/);
     await waitFor(() => a.viewState().agents.find((x) => x.slug === 'itest-reg-custom')?.run?.profile === 'Custom command · ./scripts/run-agent.sh --fast', 5000, 'the row to show the custom command');
     await reset(a);
-    script(a, ['Itest Reg None', project, '', '', 'None for now']);
+    script(a, ['Itest Reg None', project, '', '', 'Outside the hierarchy', 'None for now']);
     await vscode.commands.executeCommand('cortex.registerAgent');
-    assert.doesNotMatch(read(note('itest-reg-none')), /launch/);
+    assert.doesNotMatch(read(note('itest-reg-none')), /launch|parent|level/);
   });
 
   it('previews the slug as the name is typed and refuses an empty name, an empty slug and an existing agent', async () => {
@@ -119,7 +131,7 @@ describe('Command: Register Agent', function () {
     created.push('itest-reg-kept');
     mkdirSync(path.join(team, 'agents', 'itest-reg-kept'), { recursive: true });
     writeFileSync(tasks('itest-reg-kept'), '## Waiting\n**Status:** ready\n');
-    script(a, ['Itest Reg Kept', project, '', '', 'None for now']);
+    script(a, ['Itest Reg Kept', project, '', '', 'Outside the hierarchy', 'None for now']);
     const result = await vscode.commands.executeCommand<{ createdTasks: boolean }>('cortex.registerAgent');
     assert.equal(feedbackAt(a, /Register Agent/)[0].hint, 'Slug: itest-reg-kept → agents/itest-reg-kept/itest-reg-kept.md (the folder exists: its tasks.md is kept)');
     assert.equal(result?.createdTasks, false);
@@ -127,11 +139,18 @@ describe('Command: Register Agent', function () {
     message(a, /and the existing agents\/itest-reg-kept\/tasks\.md/, 'info');
   });
 
-  it('checks the project folder as it is typed: empty, relative, missing, a file, ~ expanded', async () => {
+  it('says from the start that the project folder must exist, and checks it as it is typed: empty, relative, missing, a file, ~ expanded', async () => {
     const file = path.join(project, 'README.md');
     writeFileSync(file, 'x');
-    script(a, ['Itest Reg Three', '', 'relative/folder', '/no/such/folder/anywhere', file, '~/no-such-cortex-folder', project, ESCAPE]);
+    let prompt: string | undefined;
+    const first = (r: { prompt?: string }) => {
+      prompt = r.prompt;
+      return '';
+    };
+    script(a, ['Itest Reg Three', first, 'relative/folder', '/no/such/folder/anywhere', file, '~/no-such-cortex-folder', project, ESCAPE]);
     await vscode.commands.executeCommand('cortex.registerAgent');
+    // Said from the start, not only after a refusal: the folder must exist.
+    assert.match(prompt ?? '', /^An existing folder the agent works in/);
     const f = feedbackAt(a, /Register Agent/).slice(1);
     assert.match(f[0].error ?? '', /^Enter the folder the agent works in/);
     assert.match(f[1].error ?? '', /"relative\/folder" is not an absolute path/);
@@ -156,6 +175,7 @@ describe('Command: Register Agent', function () {
       },
       '',
       '',
+      'Outside the hierarchy',
       'None for now',
     ], { openDialog: (options) => {
       assert.equal(options.canSelectFolders, true);
@@ -172,7 +192,7 @@ describe('Command: Register Agent', function () {
 
   it('checks the role and the capabilities', async () => {
     created.push('itest-reg-four');
-    script(a, ['Itest Reg Four', project, '# Heading', 'Plain role', 'A, B, a', 'A, B', 'None for now']);
+    script(a, ['Itest Reg Four', project, '# Heading', 'Plain role', 'A, B, a', 'A, B', 'Top level', 'None for now']);
     await vscode.commands.executeCommand('cortex.registerAgent');
     const f = feedbackAt(a, /Register Agent/);
     assert.match(f[2].error ?? '', /a line starting with "#" would become a heading/);
@@ -180,6 +200,8 @@ describe('Command: Register Agent', function () {
     assert.match(f[4].error ?? '', /"a" is listed twice/);
     assert.equal(f[5].hint, '2 capabilities: A · B');
     assert.match(read(note('itest-reg-four')), /## Capabilities\n- A\n- B\n/);
+    assert.match(read(note('itest-reg-four')), /\nlevel: 1\n/);
+    assert.doesNotMatch(read(note('itest-reg-four')), /parent:/);
   });
 
   for (const [at, answers] of [
@@ -187,8 +209,9 @@ describe('Command: Register Agent', function () {
     ['the project folder', ['Itest Reg Esc', ESCAPE]],
     ['the role', ['Itest Reg Esc', '/tmp', ESCAPE]],
     ['the capabilities', ['Itest Reg Esc', '/tmp', 'Role', ESCAPE]],
-    ['the launch profile', ['Itest Reg Esc', '/tmp', 'Role', '', ESCAPE]],
-    ['the custom command', ['Itest Reg Esc', '/tmp', 'Role', '', 'Custom command…', ESCAPE]],
+    ['the place in the hierarchy', ['Itest Reg Esc', '/tmp', 'Role', '', ESCAPE]],
+    ['the launch profile', ['Itest Reg Esc', '/tmp', 'Role', '', 'Top level', ESCAPE]],
+    ['the custom command', ['Itest Reg Esc', '/tmp', 'Role', '', 'Top level', 'Custom command…', ESCAPE]],
   ] as const) {
     it(`Escape at ${at} writes nothing`, async () => {
       const s = script(a, [...answers]);
@@ -223,15 +246,21 @@ describe('Command: Register Agent', function () {
       other,
       'Second role',
       'X',
+      'Top level',
+      BACK, // launch → place
+      (r) => {
+        seen.push(r.activeItem?.label);
+        return 'Under Chief of Staff';
+      },
       'Stand-in agent',
     ]);
     await vscode.commands.executeCommand('cortex.registerAgent');
-    assert.deepEqual(seen, ['First role', project, 'Itest Reg Back']);
+    assert.deepEqual(seen, ['First role', project, 'Itest Reg Back', 'Top level']);
     const text = read(note('itest-reg-back'));
     assert.ok(text.includes(`project: ${other}\n`));
     assert.match(text, /## Role\nSecond role\n/);
-    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<3/5', '<2/5', '1/5', '<2/5', '<3/5', '<4/5', '<5/5']);
-    assert.match(text, /\nlaunch: simulate\n---\n/);
+    assert.deepEqual(stepTrail(a), ['1/6', '<2/6', '<3/6', '<4/6', '<3/6', '<2/6', '1/6', '<2/6', '<3/6', '<4/6', '<5/6', '<6/6', '<5/6', '<6/6']);
+    assert.match(text, /\nparent: chief-of-staff\nlevel: 2\nlaunch: simulate\n---\n/);
   });
 
   it('writes nothing when the same agent is registered by someone else before the write', async () => {
@@ -246,6 +275,7 @@ describe('Command: Register Agent', function () {
         writeFileSync(note('itest-reg-race'), theirs);
         return 'A';
       },
+      'Outside the hierarchy',
       'None for now',
     ]);
     assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
@@ -257,13 +287,13 @@ describe('Command: Register Agent', function () {
   it('offers the protocol file and generates it when asked', async () => {
     created.push('itest-reg-proto');
     const folder = tempFolder('proto-');
-    script(a, ['Itest Reg Proto', folder, 'Worker', '', 'Codex', 'Codex', 'Write'], (_s, text, items) => (/registered Itest Reg Proto/.test(text) ? items[0] : undefined));
+    script(a, ['Itest Reg Proto', folder, 'Worker', '', 'Outside the hierarchy', 'Codex', 'Codex', 'Write'], (_s, text, items) => (/registered Itest Reg Proto/.test(text) ? items[0] : undefined));
     const result = await vscode.commands.executeCommand<{ protocol?: { written: string[]; runtime: string } }>('cortex.registerAgent');
     assert.deepEqual(result?.protocol && { written: result.protocol.written, runtime: result.protocol.runtime }, { written: ['AGENTS.md', '.codex/config.toml'], runtime: 'codex' });
     const agents = read(path.join(folder, 'AGENTS.md'));
     assert.match(agents, /^<!-- cortex:begin/);
     assert.ok(agents.includes(`- Task file: \`${tasks('itest-reg-proto')}\``));
-    assert.deepEqual(stepTrail(a), ['1/5', '<2/5', '<3/5', '<4/5', '<5/5', '1/2', '<2/2']);
+    assert.deepEqual(stepTrail(a), ['1/6', '<2/6', '<3/6', '<4/6', '<5/6', '<6/6', '1/2', '<2/2']);
   });
 
   it('lights up the "register one" empty state: the command exists', async () => {
@@ -286,7 +316,7 @@ describe('Command: Register Agent', function () {
     writeFileSync(tasks('itest-reg-dirty'), '## Waiting\n**Status:** ready\n');
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(tasks('itest-reg-dirty')));
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Unsaved. '));
-    script(a, ['Itest Reg Dirty', project, '', '', 'None for now']);
+    script(a, ['Itest Reg Dirty', project, '', '', 'Outside the hierarchy', 'None for now']);
     assert.equal(await vscode.commands.executeCommand('cortex.registerAgent'), undefined);
     assert.equal(exists(note('itest-reg-dirty')), false, 'no note was written');
     assert.equal(read(tasks('itest-reg-dirty')), '## Waiting\n**Status:** ready\n');

@@ -4,7 +4,8 @@
 // the panel's data follows threads.json and a thread's artifact as another process
 // writes them.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -145,6 +146,52 @@ describe('Threads (extension host)', function () {
     assert.match(text(b.artifact.nodes), /<script>alert\(1\)<\/script>/, 'HTML stays text');
     console.log(`      artifact re-sent ${Date.now() - started} ms after the write`);
     writeFromAnotherProcess(artifactFile, original);
+  });
+
+  it('opens a file: link of the artifact inside the team at once, and asks before opening one outside the team and the workspace (declined: not opened)', async () => {
+    const artifactFile = path.join(team, '.cortex/tmp/threads/thr_3f9a12c4/artifact.md');
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'cortex-outside-'));
+    const secret = path.join(outside, 'notes.txt');
+    writeFileSync(secret, 'outside the team\n');
+    const inside = path.join(team, 'WORKLOG.md');
+    const original = readFileSync(artifactFile, 'utf8');
+    const asked: string[] = [];
+    api.setPromptAnswers({ message: (_severity, text) => (asked.push(text), undefined) });
+    const opened = (file: string) => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === file);
+    try {
+      const shown = nextMessage(api, (m) => m.type === 'artifact' && /Links for the test/.test(text(m.artifact.nodes)), 'the artifact with links');
+      api.threads.panel.receiveMessage({ type: 'select', kind: 'thread', id: 'thr_3f9a12c4' });
+      writeFromAnotherProcess(artifactFile, `${original}\n## Links for the test\n\n[worklog](${vscode.Uri.file(inside).toString()}) and [notes](${vscode.Uri.file(secret).toString()})\n`);
+      const m = await shown;
+      // Each link's number, as the page would send it back.
+      const numbers = new Map<string, number>();
+      const collect = (n: unknown): void => {
+        if (typeof n !== 'object' || n === null) return;
+        const node = n as { href?: string; link?: number; children?: unknown[] };
+        if (node.href !== undefined && node.link !== undefined) numbers.set(node.href, node.link);
+        (node.children ?? []).forEach(collect);
+      };
+      if (m.type === 'artifact') (m.artifact.nodes ?? []).forEach(collect);
+      const insideLink = numbers.get(vscode.Uri.file(inside).toString())!;
+      const outsideLink = numbers.get(vscode.Uri.file(secret).toString())!;
+      assert.ok(insideLink !== undefined && outsideLink !== undefined, `both links rendered: ${JSON.stringify([...numbers])}`);
+
+      // Outside the team and the workspace: asked, and declined.
+      api.threads.panel.receiveMessage({ type: 'openLink', thread: 'thr_3f9a12c4', link: outsideLink });
+      await waitFor(() => asked.length === 1, 10_000, 'the question');
+      assert.match(asked[0], /links to .*notes\.txt, outside the team folder and the workspace\. Open it\?/);
+      // In the team: opens at once. Sent after the declined one, its opening shows that one has run its course.
+      api.threads.panel.receiveMessage({ type: 'openLink', thread: 'thr_3f9a12c4', link: insideLink });
+      await waitFor(() => opened(inside), 10_000, 'the worklog to open');
+      assert.equal(asked.length, 1, 'a file in the team opens without a question');
+      assert.equal(opened(secret), false, 'declined: the outside file did not open');
+
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(artifactFile, original);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('drops malformed messages from the page', () => {

@@ -35,7 +35,7 @@ describe('The one door against agents: TeamWriter, the journal, files as they we
   });
 
   async function dispatch(title: string, body: string): Promise<boolean> {
-    script(a, ['Itest Racer', title, body]);
+    script(a, [title, 'Itest Racer', body]);
     return !!(await vscode.commands.executeCommand('cortex.dispatchTask'));
   }
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual, ok, strictEqual } from 'assert';
 import { MemoryTeamFs } from '../../../src/core/fs/memory-fs';
-import { LineageRecord, lineageDiagnostics } from '../../../src/core/lineage';
+import { LineageRecord, lineageDiagnostics, parentCandidates } from '../../../src/core/lineage';
 import { Diagnostic } from '../../../src/core/model';
 import { TeamIndex, loadTeam } from '../../../src/core/team-index';
 
@@ -150,5 +150,11 @@ describe('lineage: in the team index', () => {
     mem.put('agents/a/tasks.md', '## One\n**Status:** ready\n');
     const team = await index.update(['agents/a/tasks.md']);
     strictEqual(team.diagnostics.filter((d) => d.message.includes('"ghost"')).length, 1);
+  });
+
+  it('offers as parents only registered agents of level 1 or 2, by level then name', () => {
+    const agent = (slug: string, level: number | null, notePath: string | null = `agents/${slug}/${slug}.md`) => ({ slug, name: slug.toUpperCase(), level, notePath });
+    const picked = parentCandidates([agent('zed', 1), agent('sub', 2), agent('leaf', 3), agent('plain', null), agent('odd', 7), agent('ghost', 1, null), agent('amy', 1)]);
+    deepStrictEqual(picked.map((a) => [a.slug, a.level]), [['amy', 1], ['zed', 1], ['sub', 2]]);
   });
 });

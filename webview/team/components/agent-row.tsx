@@ -48,6 +48,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     `${a.name}${a.coordinator ? ', coordinator' : ''}, ${a.liveness}` +
     (a.current ? `, working on ${a.current.title}` : '') +
     `, ${plural(a.readyCount, 'ready task')}` +
+    (a.capabilities.length > 0 ? `, capabilities: ${a.capabilities.join(', ')}` : '') +
     (a.run?.turn === 'needs-input' ? ', needs your input' : a.run?.turn === 'working' ? ', working' : '') +
     (a.shuttle ? `, Shuttle ${a.shuttle.done} of ${a.shuttle.total} done` : '') +
     (tree?.context ? ', shown as the parent of a match' : '');
@@ -77,6 +78,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     >
       <RowHead agent={a} actions={actions} tree={tree} tabStop={props.tabStop} onSelect={props.onSelect} />
       {a.coordinator || a.role ? <RoleLine agent={a} /> : null}
+      {a.capabilities.length > 0 ? <CapabilitiesLine capabilities={a.capabilities} /> : null}
       <RunLines agent={a} actions={actions} />
       {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
       <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />
@@ -179,6 +181,17 @@ function RoleLine(props: { agent: AgentView }) {
   );
 }
 
+/** `## Capabilities` (Cortex protocol): what Dispatch Task ranks agents by; one line, the full list on hover. */
+function CapabilitiesLine(props: { capabilities: readonly string[] }) {
+  const list = props.capabilities.join(' · ');
+  return (
+    <div class="row-line capabilities" title={`Capabilities: ${props.capabilities.join(', ')}`}>
+      <span class="codicon codicon-tools" aria-hidden="true" />
+      <span class="capabilities-text">{list}</span>
+    </div>
+  );
+}
+
 type OpenTask = (index: number) => (e: Event) => void;
 
 function CurrentTaskLine(props: { agent: AgentView; current: NonNullable<AgentView['current']>; tabStop: boolean; openTask: OpenTask }) {
@@ -214,8 +227,23 @@ function NextTaskLine(props: { agent: AgentView; tabStop: boolean; openTask: Ope
   );
 }
 
+/** A Session Log with no session yet ("Last session: --"): what the template writes at registration. */
+function noSessionYet(a: AgentView): boolean {
+  return (a.lastSession === null || a.lastSession.trim() === '--') && (a.sessionStatus === null || /^registered$/i.test(a.sessionStatus.trim()));
+}
+
 function SessionLine(props: { agent: AgentView }) {
   const a = props.agent;
+  if (noSessionYet(a)) {
+    // "registered · --" said nothing: a newly registered agent says it is new and when it joined.
+    return (
+      <div class="row-line session new-agent" title={`Session Log: no session yet${a.joined ? `; joined ${a.joined}` : ''}. The agent writes its first entry when it starts work.`}>
+        <span class="codicon codicon-sparkle" aria-hidden="true" />
+        <span class="session-status">new</span>
+        <span class="muted">· no session yet{a.joined ? ` · joined ${a.joined}` : ''}</span>
+      </div>
+    );
+  }
   return (
     <div class="row-line session" title={`Session Log${a.lastSession ? `, last session ${a.lastSession}` : ''}: ${a.sessionStatus ?? 'no status'}`}>
       <span class="codicon codicon-history" aria-hidden="true" />

@@ -45,7 +45,11 @@ export interface AgentView {
   /** `Status:` of the latest Session Log entry. */
   readonly sessionStatus: string | null;
   readonly lastSession: string | null;
+  /** `joined:` from the note (YYYY-MM-DD as written). */
+  readonly joined: string | null;
   readonly projects: readonly string[];
+  /** `## Capabilities` from the note, in its order. */
+  readonly capabilities: readonly string[];
   /** Slug of the agent that started this one, when the note names one. */
   readonly parent: string | null;
   /** `level:` from the note when it is 1, 2 or 3. */
@@ -183,7 +187,9 @@ const agentView = object({
   doneCount: int,
   sessionStatus: nullable(str),
   lastSession: nullable(str),
+  joined: nullable(str),
   projects: arrayOf(str),
+  capabilities: arrayOf(str),
   parent: nullable(str),
   level: nullable(int),
   shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),

@@ -123,4 +123,32 @@ describe('register', () => {
     assert.deepStrictEqual(fs.paths(), ['agents/ada/ada.md']);
     assert.strictEqual(fs.get('agents/ada/ada.md'), 'mine');
   });
+
+  it('writes parent and level as the lineage fields, checked against the parent note, and refuses invalid places writing nothing', async () => {
+    const files = {
+      'agents/lead/lead.md': '---\nname: Lead\nlevel: 1\n---\n',
+      'agents/coder/coder.md': '---\nname: Coder\nparent: lead\nlevel: 2\n---\n',
+      'agents/helper/helper.md': '---\nname: Helper\nparent: coder\nlevel: 3\n---\n',
+      'agents/loose/loose.md': '---\nname: Loose\n---\n',
+    };
+    const fs = new MemoryTeamFs(files);
+    await registerAgent(fs, { name: 'Checker', parent: 'coder', joined: '2026-03-28' });
+    const note = fs.get('agents/checker/checker.md')!;
+    assert.match(note, /^---\nname: Checker\nproject: ""\nstatus: active\njoined: 2026-03-28\nparent: coder\nlevel: 3\n---\n/);
+    const parsed = parseAgentNote(note, 'agents/checker/checker.md', 'checker');
+    assert.deepStrictEqual([parsed.parent, parsed.level, parsed.diagnostics], ['coder', 3, []]);
+    await registerAgent(fs, { name: 'Top', level: 1, joined: '2026-03-28' });
+    assert.match(fs.get('agents/top/top.md')!, /\nlevel: 1\n---/);
+    assert.doesNotMatch(fs.get('agents/top/top.md')!, /parent:/);
+
+    const before = fs.paths();
+    await assert.rejects(registerAgent(fs, { name: 'Deep', parent: 'helper', joined: '2026-03-28' }), /level-3 support agent; it starts no agents/);
+    await assert.rejects(registerAgent(fs, { name: 'Lost', parent: 'nobody', joined: '2026-03-28' }), /not a registered agent/);
+    await assert.rejects(registerAgent(fs, { name: 'Odd', parent: 'loose', joined: '2026-03-28' }), /has no level/);
+    await assert.rejects(registerAgent(fs, { name: 'Skip', parent: 'lead', level: 3, joined: '2026-03-28' }), /is level 2, not 3/);
+    await assert.rejects(registerAgent(fs, { name: 'Four', level: 4, joined: '2026-03-28' }), /must be 1, 2 or 3/);
+    await assert.rejects(registerAgent(fs, { name: 'Self', parent: 'self', level: 2, joined: '2026-03-28' }), /its own parent/);
+    await assert.rejects(registerAgent(fs, { name: 'Path', parent: '../lead', joined: '2026-03-28' }), /not an agent slug/);
+    assert.deepStrictEqual(fs.paths(), before);
+  });
 });

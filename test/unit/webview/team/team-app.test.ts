@@ -65,6 +65,29 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.match(text, /active — webhook endpoint/);
   });
 
+  it('shows a newly registered agent as new, with no session yet and its join date, not "registered · --"', async () => {
+    const files = fixtureFiles();
+    files['agents/newcomer/newcomer.md'] = '---\nname: Newcomer\nstatus: active\njoined: 2026-03-28\n---\n\n## Session Log\nLast session: --\nStatus: registered\n';
+    files['agents/newcomer/tasks.md'] = '';
+    draw(await stateOf(files));
+    const line = row('newcomer').querySelector<HTMLElement>('.row-line.session')!;
+    assert.ok(line.classList.contains('new-agent'));
+    assert.equal(line.textContent, 'new· no session yet · joined 2026-03-28');
+    assert.doesNotMatch(row('newcomer').textContent!, /--/);
+    assert.match(row('billing-dev').querySelector('.row-line.session')!.textContent!, /active — webhook endpoint· 2026-03-27/);
+  });
+
+  it('shows the capabilities from the note on one line, the full list on hover and for screen readers', async () => {
+    const files = fixtureFiles();
+    files['agents/docs/docs.md'] = files['agents/docs/docs.md'] + '\n## Capabilities\n- Technical writing\n- OpenAPI reference pages\n';
+    draw(await stateOf(files));
+    const line = row('docs').querySelector<HTMLElement>('.row-line.capabilities')!;
+    assert.equal(line.textContent, 'Technical writing · OpenAPI reference pages');
+    assert.equal(line.title, 'Capabilities: Technical writing, OpenAPI reference pages');
+    assert.match(row('docs').getAttribute('aria-label')!, /capabilities: Technical writing, OpenAPI reference pages/);
+    assert.equal(row('qa').querySelector('.row-line.capabilities'), null, 'none listed, no line');
+  });
+
   it('marks the coordinator and puts it first', async () => {
     draw(await stateOf());
     assert.equal(rows()[0].dataset.row, 'agent:chief-of-staff');
