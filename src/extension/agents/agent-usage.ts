@@ -9,11 +9,13 @@ import { LivenessClock } from '../liveness-clock';
 import { AgentRunner } from './agent-runner';
 import { AgentUsage, AgentUsageSource } from './agent-runs';
 import { budgetOf } from './run-settings';
+import { CodexLogs } from './codex-log';
 
 /**
  * Tokens, cost and the latest actions of each agent, from its CLI's own session log:
  * the one its hooks named last (`transcript` in `.cortex/run/<slug>.json`; Claude Code,
- * Gemini CLI and the stand-in say it). A log is read once and then only what was
+ * Gemini CLI and the stand-in say it), or for Codex, whose notify program is told only
+ * the thread id, the rollout of that thread (codex-log.ts). A log is read once and then only what was
  * appended (a last line still being written waits for the next read); it is looked at
  * again whenever a turn state changes and every minute of the clock. Lines the
  * parser skipped are counted in the output channel.
@@ -53,6 +55,9 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private running: Promise<void> = Promise.resolve();
+  private readonly codexLogs = new CodexLogs();
+  /** The log found for each agent whose CLI did not name one (Codex). */
+  private readonly foundLogs = new Map<string, string>();
 
   constructor(
     private readonly runner: AgentRunner,
@@ -73,7 +78,7 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
 
   /** The session log the agent's CLI named last, if any. */
   logPathOf(slug: string): string | undefined {
-    return this.runner.rawState(slug)?.transcript ?? undefined;
+    return this.runner.rawState(slug)?.transcript ?? this.foundLogs.get(slug);
   }
 
   transcriptOf(slug: string): Transcript | undefined {
@@ -121,8 +126,13 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
     let any = false;
     for (const [slug, state] of this.runner.states.all) {
       const format = formatOf(state.source);
-      if (!state.transcript || !format) continue;
-      if (await this.read(slug, state.transcript, format)) any = true;
+      if (!format) continue;
+      let path = state.transcript ?? undefined;
+      if (!path && format === 'codex' && state.session) {
+        path = await this.codexLogs.find(state.session);
+        if (path) this.foundLogs.set(slug, path);
+      }
+      if (path && (await this.read(slug, path, format))) any = true;
     }
     if (any) this.changed.fire();
   }

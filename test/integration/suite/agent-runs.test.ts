@@ -6,7 +6,7 @@
 // and the terminals found again (or said to have ended) by the next window.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -228,5 +228,56 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     } finally {
       next.dispose();
     }
+  });
+});
+
+// Codex's notify program is told the thread id, never the log: the dashboard finds the
+// thread's rollout under $CODEX_HOME/sessions and reads its token counts.
+describe("Running agents: a Codex agent's tokens from its thread's rollout", function () {
+  this.timeout(LONG);
+  const CODEX = 'itest-codex-runner';
+  const THREAD = '019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b';
+  let a: CortexTestApi;
+  let agent: TestAgent;
+  let savedHome: string | undefined;
+
+  before(async () => {
+    a = await api();
+    agent = await addAgent(a, { slug: CODEX, name: 'Itest Codex Runner', tasks: '' });
+    savedHome = process.env.CODEX_HOME;
+    // The extension host is this process: the usage service reads $CODEX_HOME as Codex does.
+    process.env.CODEX_HOME = tempFolder('codex-home-');
+  });
+  after(async () => {
+    if (savedHome === undefined) delete process.env.CODEX_HOME;
+    else process.env.CODEX_HOME = savedHome;
+    await removeAgents(a, [CODEX]);
+    removeTempFolders();
+  });
+
+  it('a notify report with the thread id: the rollout of that thread is read for its tokens, and is the log Open Transcript opens', async () => {
+    const day = path.join(process.env.CODEX_HOME!, 'sessions', '2026', '03', '28');
+    mkdirSync(day, { recursive: true });
+    const rollout = path.join(day, `rollout-2026-03-28T11-00-00-${THREAD}.jsonl`);
+    const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: '2026-03-28T11:00:05.000Z', type, payload });
+    writeFileSync(
+      rollout,
+      [
+        line('session_meta', { id: THREAD, cwd: agent.project }),
+        line('turn_context', { model: 'gpt-5', cwd: agent.project }),
+        line('event_msg', { type: 'token_count', info: { total_token_usage: { input_tokens: 1200, cached_input_tokens: 200, output_tokens: 300 } } }),
+      ].join('\n') + '\n',
+    );
+    const team = path.dirname(path.dirname(path.dirname(agent.tasksFile)));
+    const cli = (a.agents.runner.cortexCommand() as { cliPath: string }).cliPath;
+    const payload = { type: 'agent-turn-complete', 'thread-id': THREAD, 'turn-id': '1', cwd: agent.project, 'input-messages': ['Cortex tick:'], 'last-assistant-message': 'Done.' };
+    execFileSync(process.execPath, [cli, 'hook', '--team', team, '--agent', CODEX, '--source', 'codex', JSON.stringify(payload)], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 20_000 });
+    await waitFor(() => a.agents.runner.rawState(CODEX)?.session === THREAD, LONG, "the notify report's thread id");
+    await a.agents.usage.refresh();
+    assert.equal(a.agents.usage.logPathOf(CODEX), rollout);
+    assert.deepEqual(
+      a.agents.usage.recordsOf(CODEX).map((r) => [r.model, r.usage.input, r.usage.cacheRead, r.usage.output]),
+      [['gpt-5', 1000, 200, 300]],
+    );
   });
 });
