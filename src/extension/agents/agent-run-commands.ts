@@ -3,6 +3,7 @@ import { DisposableBase } from '../../base/disposable';
 import { agentArg } from '../command-args';
 import { AgentItem, agentItems, loadedTeam } from '../commands/agent-picks';
 import { Services } from '../services';
+import { guardedCommand } from '../guarded-command';
 import { AgentRunner, StartOutcome } from './agent-runner';
 import { AGENT_SETTINGS, heartbeatOn } from './run-settings';
 
@@ -117,14 +118,7 @@ export class AgentRunCommands extends DisposableBase {
     return picked?.agent.slug;
   }
 
-  private async guarded<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await run();
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.c.log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
-      await this.c.prompts.error(`Cortex: ${name} failed: ${message}`);
-      return undefined;
-    }
+  private guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
+    return guardedCommand(this.c, name, run);
   }
 }

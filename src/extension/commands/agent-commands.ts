@@ -3,6 +3,7 @@ import { Agent } from '../../core/model';
 import { agentArg } from '../command-args';
 import { DISPATCH_TASK_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
 import { Services } from '../services';
+import { guardedCommand } from '../guarded-command';
 import { DisposableBase } from '../../base/disposable';
 import { BodyDrafts } from './body-draft';
 import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
@@ -61,15 +62,7 @@ export class AgentCommands extends DisposableBase {
     return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.c, this.previews, this.launcher, slug));
   }
 
-  /** An unexpected failure is logged and shown, never left as an unhandled rejection. */
-  private async guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
-    try {
-      return await run();
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.c.log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
-      await this.c.prompts.error(`Cortex: ${name} failed: ${message}`);
-      return undefined;
-    }
+  private guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {
+    return guardedCommand(this.c, name, run);
   }
 }
