@@ -1,10 +1,10 @@
 import * as assert from 'assert';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import { CortexCommand, McpLaunch, WiringFilePlan, cortexLaunch, planAgentTrust, planMcpWiring } from '../../src/core/mcp-wiring';
 import { ProtocolRuntime } from '../../src/core/protocol-file/protocol';
-import { AgentCliRun, agentCliBin, runAgentCli } from '../harness/agent-cli';
+import { AgentCliRun, runAgentCli } from '../harness/agent-cli';
+import { AGENT, BIN, CLI, assertClisInstalled, scratchTeam } from './scratch-team';
 
 /**
  * The real agent CLIs read the wiring our generators write, and connect to our server:
@@ -20,10 +20,6 @@ import { AgentCliRun, agentCliBin, runAgentCli } from '../harness/agent-cli';
  * `npm test` runs); the server is the built dist/cli.js, as the wiring names it.
  */
 
-const ROOT = path.resolve(__dirname, '../../..');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
-const BIN = agentCliBin(ROOT);
-const AGENT = 'billing-dev';
 
 describe('real agent CLIs read the Cortex MCP wiring and connect to the server', function () {
   this.timeout(120000);
@@ -33,21 +29,10 @@ describe('real agent CLIs read the Cortex MCP wiring and connect to the server',
   let home: string;
   let launch: McpLaunch;
 
-  before(() => {
-    for (const name of ['claude', 'codex', 'gemini']) {
-      assert.ok(existsSync(path.join(BIN, name)), `${name} is not installed: run node scripts/install-agent-clis.mjs`);
-    }
-    assert.ok(existsSync(CLI), 'dist/cli.js is not built: run npm run build');
-  });
+  before(assertClisInstalled);
 
   beforeEach(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'cortex-agents-'));
-    team = path.join(root, 'team');
-    project = path.join(root, 'billing-service');
-    home = path.join(root, 'home');
-    for (const dir of [path.join(team, 'agents', AGENT), project, home]) mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(team, 'agents', AGENT, `${AGENT}.md`), `---\nname: Billing Dev\nproject: ${project}\nstatus: active\n---\n## Role\nBilling.\n`);
-    writeFileSync(path.join(team, 'agents', AGENT, 'tasks.md'), '## Credit notes\n**Status:** ready\n');
+    ({ root, team, project, home } = scratchTeam('cortex-agents-'));
     const command: CortexCommand = { kind: 'node', cliPath: CLI };
     launch = cortexLaunch(command, team, AGENT);
   });

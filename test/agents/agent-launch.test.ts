@@ -1,7 +1,6 @@
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import { hookShellCommand, launchLine } from '../../src/core/agents/launch-command';
 import { LaunchProfile } from '../../src/core/agents/launch-profile';
@@ -9,6 +8,7 @@ import { parseRunState } from '../../src/core/agents/run-state';
 import { CortexCommand } from '../../src/core/mcp-wiring';
 import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, ProtocolRuntime, loadProtocolTemplates, planProtocolFiles } from '../../src/core/protocol-file/protocol';
 import { parseTranscript } from '../../src/core/transcripts';
+import { AGENT, BIN, CLI, ROOT, assertClisInstalled, scratchTeam } from './scratch-team';
 
 /**
  * The real agent CLIs accept what the dashboard starts them with and run the state
@@ -23,10 +23,6 @@ import { parseTranscript } from '../../src/core/transcripts';
  *   CLI's BeforeAgent hook runs before its first model request, and the test stops it
  *   there. Claude Code's session log, written meanwhile, is read by our parser.
  */
-const ROOT = path.resolve(__dirname, '../../..');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
-const BIN = path.join(ROOT, '.vscode-test', 'agent-clis', 'node_modules', '.bin');
-const AGENT = 'billing-dev';
 
 interface Run {
   readonly code: number | null;
@@ -43,19 +39,10 @@ describe('real agent CLIs accept the launch command lines and run the state hook
   const cortex: CortexCommand = { kind: 'node', cliPath: CLI };
   const children: ChildProcess[] = [];
 
-  before(() => {
-    for (const name of ['claude', 'codex', 'gemini']) assert.ok(existsSync(path.join(BIN, name)), `${name} is not installed: run node scripts/install-agent-clis.mjs`);
-    assert.ok(existsSync(CLI), 'dist/cli.js is not built: run npm run build');
-  });
+  before(assertClisInstalled);
 
   beforeEach(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'cortex-launch-'));
-    team = path.join(root, 'team');
-    project = path.join(root, 'billing-service');
-    home = path.join(root, 'home');
-    for (const dir of [path.join(team, 'agents', AGENT), project, home]) mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(team, 'agents', AGENT, `${AGENT}.md`), `---\nname: Billing Dev\nproject: ${project}\nstatus: active\n---\n## Role\nBilling.\n`);
-    writeFileSync(path.join(team, 'agents', AGENT, 'tasks.md'), '## Credit notes\n**Status:** ready\n');
+    ({ root, team, project, home } = scratchTeam('cortex-launch-'));
   });
 
   afterEach(() => {

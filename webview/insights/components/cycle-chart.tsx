@@ -2,7 +2,8 @@ import { CycleStat, Insights } from '../../../src/views/insights/common/messages
 import { duration, plural } from '../format';
 import { ChartCard, ChartTable, LegendItem } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
-import { durationTicks, LabelAnchor, spacedLabels } from './scale';
+import { Axis } from './axis';
+import { durationTicks, LabelAnchor } from './scale';
 
 /**
  * Cycle time (Completed − Started) of the tasks done in the window: per agent and for
@@ -95,20 +96,5 @@ function DurationAxis({ ticks, width }: { ticks: readonly number[]; width: numbe
     text: t === 0 ? '0' : duration(t),
     anchor: (k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle') as LabelAnchor,
   }));
-  const shown = spacedLabels(labels); // a narrow bar column (a long agent name) has room for fewer labels
-  return (
-    <g>
-      <line class="axis" x1="0" x2={width - 8} y1="0.5" y2="0.5" />
-      {labels.map((l, k) => (
-        <g>
-          <line class="axis" x1={l.x} x2={l.x} y1="0" y2="4" />
-          {shown[k] && (
-            <text class="tick-label" x={l.x} y="15" text-anchor={l.anchor}>
-              {l.text}
-            </text>
-          )}
-        </g>
-      ))}
-    </g>
-  );
+  return <Axis labels={labels} length={width - 8} />;
 }

@@ -3,7 +3,8 @@ import { LIVENESS_ICONS } from '../../shared/liveness-badge';
 import { ago, duration } from '../format';
 import { ChartCard, ChartTable } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
-import { LabelAnchor, logPosition, logTicks, spacedLabels } from './scale';
+import { Axis } from './axis';
+import { LabelAnchor, logPosition, logTicks } from './scale';
 
 const HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'alive: ticked recently',
@@ -74,22 +75,7 @@ export function TickChart(props: { ticks: readonly AgentTick[]; staleAfterMinute
             text: m < 60 ? `${m} min` : m < 1440 ? `${m / 60} h` : `${m / 1440} d`,
             anchor: (k === 0 ? 'start' : 'middle') as LabelAnchor,
           }));
-          const shown = spacedLabels(labels); // a narrow bar column (a long agent name) has room for fewer labels
-          return (
-            <g>
-              <line class="axis" x1="0" x2={w(width)} y1="0.5" y2="0.5" />
-              {labels.map((l, k) => (
-                <g>
-                  <line class="axis" x1={l.x} x2={l.x} y1="0" y2="4" />
-                  {shown[k] && (
-                    <text class="tick-label" x={l.x} y="15" text-anchor={l.anchor}>
-                      {l.text}
-                    </text>
-                  )}
-                </g>
-              ))}
-            </g>
-          );
+          return <Axis labels={labels} length={w(width)} />;
         }}
       />
     </ChartCard>
