@@ -54,14 +54,35 @@ const AGENT_ARG = z.string().describe('Your agent slug (the folder name under ag
 
 /** The tool table for these options. */
 export function cortexTools(o: ToolOptions): ToolSpec[] {
-  const bound = o.agent;
-  const me = (args: Record<string, unknown>) => bound ?? (args.agent as string);
-  /** The `agent` argument only when the server is not bound to one agent. */
-  const self = bound === null ? { agent: AGENT_ARG } : {};
-  const you = bound === null ? 'the agent' : `you (${bound})`;
-  const yourFile = bound === null ? "the agent's task file" : `your task file (agents/${bound}/tasks.md)`;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const b = binding(o.agent);
+  return [...taskTools(o, b), ...teamWritingTools(o, b)];
+}
 
+/** How the tools speak of the agent: bound to one (`--agent`) or asking for it. */
+interface Binding {
+  readonly bound: string | null;
+  /** The acting agent of a call. */
+  readonly me: (args: Record<string, unknown>) => string;
+  /** The `agent` argument only when the server is not bound to one agent. */
+  readonly self: { agent?: z.ZodString };
+  readonly you: string;
+  readonly yourFile: string;
+}
+
+function binding(bound: string | null): Binding {
+  return {
+    bound,
+    me: (args) => bound ?? (args.agent as string),
+    self: bound === null ? { agent: AGENT_ARG } : {},
+    you: bound === null ? 'the agent' : `you (${bound})`,
+    yourFile: bound === null ? "the agent's task file" : `your task file (agents/${bound}/tasks.md)`,
+  };
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The team's state and the task operations: read the queue, claim, complete, tick, dispatch. */
+function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding): ToolSpec[] {
   return [
     {
       name: 'team_status',
@@ -119,6 +140,12 @@ export function cortexTools(o: ToolOptions): ToolSpec[] {
       annotations: WRITE,
       run: (a) => dispatchAction(o.context(), { agent: a.to as string, title: a.title as string, body: str(a.body), actor: bound ?? 'cortex-team', what: 'to' }),
     },
+  ];
+}
+
+/** The shared documents: the worklog and the mailbox. */
+function teamWritingTools(o: ToolOptions, { bound }: Binding): ToolSpec[] {
+  return [
     {
       name: 'add_worklog_entry',
       title: 'Add a worklog entry',

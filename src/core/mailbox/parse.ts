@@ -77,21 +77,15 @@ export interface MailboxLayout {
 const MESSAGE_HEADING = /^(MSG-(\d+))(?:(\s*:\s+|\s+(?:—|–|--?)\s+)(.*))?$/i;
 const INBOX_TITLES = ['inbox', 'inbox snapshot', 'snapshot'];
 
+type Diag = (line: number, severity: Diagnostic['severity'], message: string) => void;
+type MessageLayout = MailboxLayout['messages'][number];
+
 export function layoutMailbox(text: string, file = MAILBOX_FILE): MailboxLayout {
   const lines = splitLines(text, bomLength(text));
   const diagnostics: Diagnostic[] = [];
-  const diag = (line: number, severity: Diagnostic['severity'], message: string) => diagnostics.push({ file, line: line + 1, severity, message });
-  let title: number | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const s = text.slice(lines[i].start, lines[i].end);
-    if (/^#[ \t]/.test(s)) {
-      title = i;
-      break;
-    }
-    if (/^##[ \t]/.test(s)) break;
-  }
+  const diag: Diag = (line, severity, message) => diagnostics.push({ file, line: line + 1, severity, message });
   let inbox: MailboxLayout['inbox'] = null;
-  const messages: Array<MailboxLayout['messages'][number]> = [];
+  const messages: MessageLayout[] = [];
   const seen = new Map<string, number>();
   for (const s of findSections(text, lines, 0)) {
     if (INBOX_TITLES.includes(s.title.toLowerCase())) {
@@ -107,67 +101,84 @@ export function layoutMailbox(text: string, file = MAILBOX_FILE): MailboxLayout 
     const id = m[1].toUpperCase();
     if (seen.has(id)) diag(s.heading, 'warning', `${id} is used twice (first on line ${seen.get(id)}); a status change goes to the first.`);
     else seen.set(id, s.heading + 1);
-    const table = readTable(text, lines, s.heading + 1, s.end);
-    const fields: Array<[string, string]> = [];
-    let statusCell: TableCell | null = null;
-    let statusLine: number | null = null;
-    let bodyFrom = s.heading + 1;
-    let tableEnd: number | null = null;
-    if (table && table.headerLine <= s.heading + 2) {
-      // The header row of a Field/Value table is itself a field when it is not "Field | Value".
-      const headerIsField = table.header[0]?.toLowerCase() !== 'field';
-      const rows = headerIsField ? [{ line: table.headerLine, cells: [] as TableCell[], header: table.header }] : [];
-      if (headerIsField) diag(table.headerLine, 'info', 'The message table has no "| Field | Value |" header.');
-      for (const r of table.rows) {
-        if (r.cells.length < 2) diag(r.line, 'warning', 'A field row needs a name and a value.');
-        fields.push([r.cells[0]?.text ?? '', r.cells.slice(1).map((c) => c.text).join(' | ')]);
-        if ((r.cells[0]?.text ?? '').toLowerCase() === 'status' && !statusCell && r.cells[1]) {
-          statusCell = r.cells[1];
-          statusLine = r.line + 1;
-        }
-      }
-      for (const h of rows) fields.unshift([h.header[0] ?? '', h.header.slice(1).join(' | ')]);
-      bodyFrom = table.endLine;
-      tableEnd = table.endLine;
-    } else {
-      diag(s.heading, 'warning', `${id} has no Field/Value table under its heading.`);
-    }
-    const field = (name: string) => fields.find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
-    const status = field('status').toLowerCase();
-    if (!statusCell) diag(s.heading, 'warning', `${id} has no Status row.`);
-    else if (!isMessageStatus(status)) diag(statusLine! - 1, 'warning', `"${field('status')}" is not a message status (${MESSAGE_STATUSES.join(', ')}).`);
-    for (const name of ['from', 'to', 'sent']) if (field(name) === '') diag(s.heading, 'info', `${id} has no ${name[0].toUpperCase() + name.slice(1)}.`);
-    messages.push({
-      message: {
-        id,
-        number: Number(m[2]),
-        subject: (m[4] ?? '').trim(),
-        from: field('from'),
-        to: field('to'),
-        sent: field('sent'),
-        status,
-        fields,
-        body: trimmedBlock(text, lines, bodyFrom, s.end),
-        line: s.heading + 1,
-        statusLine,
-      },
-      heading: s.heading,
-      end: s.end,
-      statusCell,
-      tableEnd,
-      separator: !m[3] ? ' — ' : m[3].trim() === ':' ? ': ' : ` ${m[3].trim()} `,
-      digits: m[2].length,
-    });
+    messages.push(layoutMessage(text, lines, s, m, diag));
   }
+  if (inbox?.table) checkInbox(inbox.table, messages.map((m) => m.message), diag);
+  return { text, lines, title: titleLine(text, lines), inbox, messages, order: messageOrder(messages), diagnostics };
+}
+
+/** The `# ` title's line, when it comes before the first `## ` section. */
+function titleLine(text: string, lines: readonly Line[]): number | null {
+  for (let i = 0; i < lines.length; i++) {
+    const s = text.slice(lines[i].start, lines[i].end);
+    if (/^#[ \t]/.test(s)) return i;
+    if (/^##[ \t]/.test(s)) break;
+  }
+  return null;
+}
+
+/** One `## MSG-NNNN — subject` section: its fields, status cell and body. */
+function layoutMessage(text: string, lines: readonly Line[], s: { heading: number; end: number }, m: RegExpExecArray, diag: Diag): MessageLayout {
+  const id = m[1].toUpperCase();
+  const table = readFieldTable(text, lines, s.heading, s.end, diag);
+  if (!table) diag(s.heading, 'warning', `${id} has no Field/Value table under its heading.`);
+  const fields = table?.fields ?? [];
+  const statusCell = table?.statusCell ?? null;
+  const statusLine = table?.statusLine ?? null;
+  const field = (name: string) => fields.find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+  const status = field('status').toLowerCase();
+  if (!statusCell) diag(s.heading, 'warning', `${id} has no Status row.`);
+  else if (!isMessageStatus(status)) diag(statusLine! - 1, 'warning', `"${field('status')}" is not a message status (${MESSAGE_STATUSES.join(', ')}).`);
+  for (const name of ['from', 'to', 'sent']) if (field(name) === '') diag(s.heading, 'info', `${id} has no ${name[0].toUpperCase() + name.slice(1)}.`);
+  const message: MailboxMessage = {
+    id,
+    number: Number(m[2]),
+    subject: (m[4] ?? '').trim(),
+    from: field('from'),
+    to: field('to'),
+    sent: field('sent'),
+    status,
+    fields,
+    body: trimmedBlock(text, lines, table?.endLine ?? s.heading + 1, s.end),
+    line: s.heading + 1,
+    statusLine,
+  };
+  const separator = !m[3] ? ' — ' : m[3].trim() === ':' ? ': ' : ` ${m[3].trim()} `;
+  return { message, heading: s.heading, end: s.end, statusCell, tableEnd: table?.endLine ?? null, separator, digits: m[2].length };
+}
+
+/** The Field/Value table right under a message heading, or `null` when there is none. */
+function readFieldTable(text: string, lines: readonly Line[], heading: number, end: number, diag: Diag) {
+  const table = readTable(text, lines, heading + 1, end);
+  if (!table || table.headerLine > heading + 2) return null;
+  const fields: Array<[string, string]> = [];
+  let statusCell: TableCell | null = null;
+  let statusLine: number | null = null;
+  // The header row of a Field/Value table is itself a field when it is not "Field | Value".
+  if (table.header[0]?.toLowerCase() !== 'field') {
+    diag(table.headerLine, 'info', 'The message table has no "| Field | Value |" header.');
+    fields.push([table.header[0] ?? '', table.header.slice(1).join(' | ')]);
+  }
+  for (const r of table.rows) {
+    if (r.cells.length < 2) diag(r.line, 'warning', 'A field row needs a name and a value.');
+    fields.push([r.cells[0]?.text ?? '', r.cells.slice(1).map((c) => c.text).join(' | ')]);
+    if ((r.cells[0]?.text ?? '').toLowerCase() === 'status' && !statusCell && r.cells[1]) {
+      statusCell = r.cells[1];
+      statusLine = r.line + 1;
+    }
+  }
+  return { fields, statusCell, statusLine, endLine: table.endLine };
+}
+
+/** Which way the file runs: most steps between neighbours decide. */
+function messageOrder(messages: readonly MessageLayout[]): MailboxLayout['order'] {
   let up = 0;
   let down = 0;
   for (let i = 1; i < messages.length; i++) {
     if (messages[i].message.number > messages[i - 1].message.number) up++;
     else if (messages[i].message.number < messages[i - 1].message.number) down++;
   }
-  const order = up > down ? 'oldest-first' : 'newest-first';
-  if (inbox?.table) checkInbox(inbox.table, messages.map((m) => m.message), diag);
-  return { text, lines, title, inbox, messages, order, diagnostics };
+  return up > down ? 'oldest-first' : 'newest-first';
 }
 
 /** How many of `to`'s messages are new and open (acknowledged or actioned). */

@@ -38,18 +38,9 @@ export function createCodexReader(): TranscriptReader {
   let model: string | null = null;
   let last: Totals | null = null;
 
-  const totalsOf = (u: unknown): Totals | undefined =>
-    isRecord(u) ? { input: num(u.input_tokens), cached: num(u.cached_input_tokens), output: num(u.output_tokens), cacheWrite: num(u.cache_write_input_tokens) } : undefined;
-
   const count = (at: number, info: Record<string, unknown>) => {
     const total = totalsOf(info.total_token_usage);
-    let delta: Totals | undefined;
-    if (total && last && total.input >= last.input && total.output >= last.output && total.cached >= last.cached) {
-      delta = { input: total.input - last.input, cached: total.cached - last.cached, output: total.output - last.output, cacheWrite: Math.max(0, total.cacheWrite - last.cacheWrite) };
-    } else {
-      // The first count of a log, or totals that started again: the last request's own usage (else the total).
-      delta = totalsOf(info.last_token_usage) ?? total;
-    }
+    const delta = usageSince(last, total) ?? totalsOf(info.last_token_usage) ?? total;
     if (total) last = total;
     if (!delta || delta.input + delta.output + delta.cached === 0) return;
     usage.push({
@@ -57,35 +48,6 @@ export function createCodexReader(): TranscriptReader {
       model,
       usage: { input: Math.max(0, delta.input - delta.cached - delta.cacheWrite), output: delta.output, cacheRead: delta.cached, cacheWrite: delta.cacheWrite },
     });
-  };
-
-  const item = (at: number, p: Record<string, unknown>) => {
-    switch (p.type) {
-      case 'message': {
-        const texts = (Array.isArray(p.content) ? p.content : []).filter(isRecord).map((c) => str(c.text)).filter((t): t is string => !!t);
-        const text = texts.join('\n');
-        if (!text) return;
-        if (p.role === 'user' && !CONTEXT_PROMPT.test(text)) actions.push({ at, kind: 'prompt', text: oneLine(text), detail: text });
-        else if (p.role === 'assistant') actions.push({ at, kind: 'reply', text: oneLine(text), detail: text });
-        return;
-      }
-      case 'function_call':
-      case 'local_shell_call': {
-        const name = str(p.name) ?? 'shell';
-        let args: unknown = p.arguments ?? p.action;
-        if (typeof args === 'string') args = jsonObject(args) ?? { command: args };
-        actions.push(toolAction(at, name, args, cwd));
-        return;
-      }
-      case 'custom_tool_call': {
-        const name = str(p.name) ?? 'tool';
-        const input = str(p.input) ?? '';
-        const files = name === 'apply_patch' ? patchFiles(input) : [];
-        if (files.length) for (const file of files) actions.push({ at, kind: 'edit', tool: name, file, text: `${name} ${relativeTo(file, cwd)}` });
-        else actions.push(toolAction(at, name, jsonObject(input) ?? {}, cwd));
-        return;
-      }
-    }
   };
 
   const add = (o: Record<string, unknown>) => {
@@ -105,7 +67,7 @@ export function createCodexReader(): TranscriptReader {
     } else if (type === 'event_msg') {
       if (p.type === 'token_count' && isRecord(p.info) && at !== undefined) count(at, p.info);
       else if (p.type === 'thread_settings_applied' && isRecord(p.thread_settings)) model = str(p.thread_settings.model) ?? model;
-    } else if (type === 'response_item' && at !== undefined) item(at, p);
+    } else if (type === 'response_item' && at !== undefined) actions.push(...itemActions(at, p, cwd));
   };
 
   return {
@@ -116,6 +78,47 @@ export function createCodexReader(): TranscriptReader {
       return { format: 'codex', session, cwd, model, actions: [...actions], usage: [...usage], unreadable: counts.unreadable, unknown: { ...counts.unknown } };
     },
   };
+}
+
+function totalsOf(u: unknown): Totals | undefined {
+  return isRecord(u) ? { input: num(u.input_tokens), cached: num(u.cached_input_tokens), output: num(u.output_tokens), cacheWrite: num(u.cache_write_input_tokens) } : undefined;
+}
+
+/**
+ * The usage between two running totals; `undefined` for the first count of a log or
+ * totals that started again (the caller then takes the last request's own usage).
+ */
+function usageSince(last: Totals | null, total: Totals | undefined): Totals | undefined {
+  if (!total || !last || total.input < last.input || total.output < last.output || total.cached < last.cached) return undefined;
+  return { input: total.input - last.input, cached: total.cached - last.cached, output: total.output - last.output, cacheWrite: Math.max(0, total.cacheWrite - last.cacheWrite) };
+}
+
+/** What one `response_item` did: a prompt, a reply, a tool call or the files a patch edits. */
+function itemActions(at: number, p: Record<string, unknown>, cwd: string | null): TranscriptAction[] {
+  switch (p.type) {
+    case 'message': {
+      const texts = (Array.isArray(p.content) ? p.content : []).filter(isRecord).map((c) => str(c.text)).filter((t): t is string => !!t);
+      const text = texts.join('\n');
+      if (!text) return [];
+      if (p.role === 'user' && !CONTEXT_PROMPT.test(text)) return [{ at, kind: 'prompt', text: oneLine(text), detail: text }];
+      if (p.role === 'assistant') return [{ at, kind: 'reply', text: oneLine(text), detail: text }];
+      return [];
+    }
+    case 'function_call':
+    case 'local_shell_call': {
+      let args: unknown = p.arguments ?? p.action;
+      if (typeof args === 'string') args = jsonObject(args) ?? { command: args };
+      return [toolAction(at, str(p.name) ?? 'shell', args, cwd)];
+    }
+    case 'custom_tool_call': {
+      const name = str(p.name) ?? 'tool';
+      const input = str(p.input) ?? '';
+      const files = name === 'apply_patch' ? patchFiles(input) : [];
+      if (files.length) return files.map((file) => ({ at, kind: 'edit', tool: name, file, text: `${name} ${relativeTo(file, cwd)}` }));
+      return [toolAction(at, name, jsonObject(input) ?? {}, cwd)];
+    }
+  }
+  return [];
 }
 
 /** The session's folder from a rollout's first line (`session_meta`), without reading the rest. */

@@ -1,0 +1,42 @@
+import * as readline from 'readline';
+import type { Context } from './command';
+
+/** Lines from stdin, awaited one at a time; `undefined` once it has ended. */
+export class PromptLines {
+  private readonly waiting: string[] = [];
+  private wake: (() => void) | undefined;
+  private ended = false;
+  private readonly rl: readline.Interface | undefined;
+
+  constructor(ctx: Context) {
+    const stdin = ctx.io.stdin;
+    if (!stdin) {
+      this.ended = true;
+      return;
+    }
+    const rl = (this.rl = readline.createInterface({ input: stdin, terminal: false, crlfDelay: Infinity }));
+    rl.on('line', (line) => {
+      this.waiting.push(line);
+      this.wake?.();
+    });
+    rl.on('close', () => {
+      this.ended = true;
+      this.wake?.();
+    });
+  }
+
+  /** Stops reading: a terminal's stdin would otherwise keep the process alive after the session. */
+  close(): void {
+    this.rl?.close();
+  }
+
+  async next(): Promise<string | undefined> {
+    for (;;) {
+      const line = this.waiting.shift();
+      if (line !== undefined) return line;
+      if (this.ended) return undefined;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+  }
+}
