@@ -8,7 +8,9 @@ import { parseStamp } from '../base/time';
  *
  * - `inactive`: the agent note says `status: inactive` (any case).
  * - `alive`: the last tick is at most `staleAfter` minutes old (a tick in the future
- *   counts as alive: clocks drift).
+ *   counts as alive: clocks drift), or a task in progress was claimed (its `Started:`)
+ *   that recently: claiming is the agent's own write, and an agent that claims through
+ *   MCP or the CLI without a tick is working, not down.
  * - otherwise the tick is stale (or missing, or unreadable): `idle` when it has no
  *   ready or in-progress task (idle workers suppress their ticks, which is normal);
  * - `waiting` (for pickup) when its only work is ready tasks dispatched less than one
@@ -42,6 +44,16 @@ export function hasActiveTasks(agent: Pick<Agent, 'tasks'>): boolean {
   return false;
 }
 
+/** A task in progress was started at most `minutes` before now. */
+function claimedWithin(agent: Pick<Agent, 'tasks'>, nowMinutes: number, minutes: number): boolean {
+  for (const t of agent.tasks) {
+    if (t.status !== 'in-progress') continue;
+    const started = parseStamp(t.started);
+    if (started !== null && nowMinutes - started <= minutes) return true;
+  }
+  return false;
+}
+
 /**
  * The agent waits for pickup: no task in progress, and its ready tasks were all
  * dispatched less than `heartbeat` minutes before now (see `core/pickup.ts`).
@@ -66,6 +78,7 @@ export function agentLiveness(
   if (isInactive(agent)) return 'inactive';
   const age = tickAgeMinutes(agent, nowMinutes);
   if (age !== null && age <= staleAfter) return 'alive';
+  if (claimedWithin(agent, nowMinutes, staleAfter)) return 'alive';
   if (!hasActiveTasks(agent)) return 'idle';
   return waitingForPickup(agent, nowMinutes, heartbeat) ? 'waiting' : 'down';
 }

@@ -66,6 +66,21 @@ describe('read: liveness', () => {
     strictEqual(agentLiveness(agent('2026-03-28T09:00'), NOW, 30), 'idle');
   });
 
+  it('a claim without a tick is a sign of life (an agent that claims through MCP or the CLI is working, not down)', () => {
+    const claimed = (started: string | null, lastTick: string | null = '2026-03-27T09:00') => {
+      const a = agent(lastTick, ['in-progress']);
+      return { ...a, tasks: [{ ...a.tasks[0], started }] };
+    };
+    strictEqual(agentLiveness(claimed('2026-03-28T11:55'), NOW, 30), 'alive');
+    strictEqual(agentLiveness(claimed('2026-03-28T11:30', null), NOW, 30), 'alive');
+    strictEqual(agentLiveness(claimed('2026-03-28T11:29'), NOW, 30), 'down');
+    strictEqual(agentLiveness(claimed(null), NOW, 30), 'down');
+    strictEqual(agentLiveness(claimed('not a time'), NOW, 30), 'down');
+    // A ready task's (hand-written) Started says nothing about the agent.
+    const ready = agent('2026-03-27T09:00', ['ready']);
+    strictEqual(agentLiveness({ ...ready, tasks: [{ ...ready.tasks[0], started: '2026-03-28T11:55' }] }, NOW, 30), 'down');
+  });
+
   it('no tick or an unreadable tick is stale', () => {
     strictEqual(agentLiveness(agent(null, ['ready']), NOW, 30), 'down');
     strictEqual(agentLiveness(agent(null), NOW, 30), 'idle');
