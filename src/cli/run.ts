@@ -236,16 +236,20 @@ const commands: Record<string, Command> = {
   },
 
   register: {
-    synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--team DIR]',
+    synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--parent SLUG] [--level 1|2|3] [--team DIR]',
     summary: "Register an agent: agents/<slug>/<slug>.md from the team's template (or the built-in one) and an empty tasks.md.",
     options: {
       name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, accents dropped, spaces to hyphens, only a-z 0-9 -)' },
       project: { kind: 'string', value: 'PATH', help: "the agent's working folder (a relative path is made absolute; ~ is kept)" },
       role: { kind: 'string', value: 'TEXT', help: 'one line for ## Role' },
       capability: { kind: 'list', value: 'TEXT', help: 'one ## Capabilities bullet; repeat for more' },
+      parent: { kind: 'string', value: 'SLUG', help: 'the agent that starts this one (a registered agent of level 1 or 2); the level follows from it' },
+      level: { kind: 'string', value: '1|2|3', help: 'its level: 1 a top agent, 2 a sub-agent, 3 a support agent (with --parent, one below the parent\'s)' },
       team: TEAM,
     },
     async run(opts, ctx) {
+      const level = opts.strings.get('level');
+      if (level !== undefined && !/^\s*\d+\s*$/.test(level)) throw new CortexInputError(`--level should be 1, 2 or 3, not "${level}".`);
       let project = opts.strings.get('project');
       if (project !== undefined) {
         project = checkOneLine(project, 'project path (--project)', LIMITS.path);
@@ -258,6 +262,8 @@ const commands: Record<string, Command> = {
         role: opts.strings.get('role'),
         capabilities: opts.lists.get('capability') ?? [],
         joined,
+        parent: opts.strings.get('parent')?.trim(),
+        level: level === undefined ? undefined : Number(level),
       });
       const note = await recordCli(ctx, opts, teamEvents.agentRegistered(CLI_ACTOR, r.slug, r.notePath, opts.strings.get('name')!.trim()));
       ctx.io.stdout(

@@ -207,6 +207,21 @@ describe('cortex-team CLI (real process)', function () {
     await refused(2, ['register', '--name', '!!!'], /empty slug/);
   });
 
+  it('register --parent/--level places the agent in the hierarchy, and refuses what core/lineage.ts would not read', async () => {
+    ok(await cli('register', '--name', 'Lead One', '--level', '1'));
+    assert.match(read('agents/lead-one/lead-one.md'), /\nlevel: 1\n/);
+    ok(await cli('register', '--name', 'Sub Two', '--parent', 'lead-one'));
+    const sub = read('agents/sub-two/sub-two.md');
+    assert.match(sub, /\nparent: lead-one\n/);
+    assert.match(sub, /\nlevel: 2\n/, 'the level follows from the parent');
+    const before = snapshot();
+    await refused(2, ['register', '--name', 'Bad Level', '--level', 'two'], /--level should be 1, 2 or 3, not "two"/);
+    await refused(2, ['register', '--name', 'Bad Level', '--level', '4'], /level must be 1, 2 or 3/);
+    await refused(2, ['register', '--name', 'Orphan', '--parent', 'nobody'], /not a registered agent/);
+    await refused(2, ['register', '--name', 'Wrong Step', '--parent', 'lead-one', '--level', '3'], /is level 2, not 3/);
+    assert.deepStrictEqual(snapshot(), before, 'a refused register writes nothing');
+  });
+
   it('register resolves a relative --project against the working folder', async () => {
     const r = await runCli(['register', '--name', 'Cy', '--project', 'proj', '--team', team], { env, cwd: root });
     ok(r);
