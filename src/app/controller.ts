@@ -7,6 +7,7 @@ import { AgentUsageService } from '../extension/agents/agent-usage';
 import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
+import { EditorDrafts } from '../extension/commands/editor-drafts';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
 import { TeamCommands } from '../extension/commands/team-commands';
@@ -128,9 +129,10 @@ export class CortexController extends DisposableBase {
     // ---- commands --------------------------------------------------------------------
     this.teamCommands = own.add(new TeamCommands(services));
     this.cliLauncher = cliLauncher(context);
-    const agents = own.add(new AgentCommands(services, this.cliLauncher)); // Dispatch Task, Register Agent, Generate Protocol File
+    const drafts = own.add(new EditorDrafts(prompts)); // longer texts written in an editor, sent with its title bar button
+    const agents = own.add(new AgentCommands(services, this.cliLauncher, drafts)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
-    const worklog = own.add(new WorklogCommands(services));
+    const worklog = own.add(new WorklogCommands(services, drafts));
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.

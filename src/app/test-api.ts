@@ -50,6 +50,8 @@ export interface CortexTestApi {
   setPromptAnswers(answers: PromptAnswers | undefined): void;
   /** Messages shown while answers were set. */
   readonly shownMessages: readonly ShownMessage[];
+  /** How many "waiting" notifications are up now (see `Prompts.waiting`). */
+  readonly waitingNotices: number;
   clearShownMessages(): void;
   /** QuickInput steps answered while answers were set (titles, step numbers, what was typed and what the check said). */
   readonly shownSteps: readonly ShownStep[];
@@ -169,6 +171,9 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     },
     get shownMessages() {
       return prompts.messages;
+    },
+    get waitingNotices() {
+      return prompts.waitingNotices;
     },
     clearShownMessages: () => prompts.clearMessages(),
     get shownSteps() {

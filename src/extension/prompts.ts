@@ -43,7 +43,8 @@ export interface ShownStep {
 /** A test that keeps typing refused text has given up, as a person would: the step is cancelled. */
 const MAX_STEP_ATTEMPTS = 10;
 
-export type MessageSeverity = 'info' | 'warning' | 'error';
+/** `waiting`: a notification that stays up while something the person does elsewhere is awaited (see `Prompts.waiting`). */
+export type MessageSeverity = 'info' | 'warning' | 'error' | 'waiting';
 
 export interface ShownMessage {
   readonly severity: MessageSeverity;
@@ -55,6 +56,7 @@ export class Prompts {
   private answers: PromptAnswers | undefined;
   private readonly shown: ShownMessage[] = [];
   private readonly shownSteps: ShownStep[] = [];
+  private waits = 0;
 
   /** Test hook: answer prompts programmatically (`undefined` restores the real UI). */
   setAnswers(answers: PromptAnswers | undefined): void {
@@ -137,6 +139,47 @@ export class Prompts {
 
   error(message: string, ...items: string[]): Promise<string | undefined> {
     return this.show('error', message, items);
+  }
+
+  /**
+   * A notification that stays up while `work` runs and closes when it settles, with a
+   * Cancel button (`cancelled` resolves): for waiting on something the person does
+   * elsewhere, such as a draft in an editor. Its text changes with `say`. (A message's
+   * buttons would leave it up after the work ended: the API cannot close a message.)
+   */
+  async waiting<T>(message: string, work: (say: (message: string) => void, cancelled: Promise<void>) => Promise<T>): Promise<T> {
+    this.waits++;
+    try {
+      return await this.showWaiting(message, work);
+    } finally {
+      this.waits--;
+    }
+  }
+
+  /** "Waiting" notifications up now. */
+  get waitingNotices(): number {
+    return this.waits;
+  }
+
+  private showWaiting<T>(message: string, work: (say: (message: string) => void, cancelled: Promise<void>) => Promise<T>): Promise<T> {
+    const answers = this.answers;
+    if (answers) {
+      let cancel!: () => void;
+      const cancelled = new Promise<void>((resolve) => (cancel = resolve));
+      const say = (text: string) => {
+        this.shown.push({ severity: 'waiting', message: text, items: ['Cancel'] });
+        void Promise.resolve(answers.message?.('waiting', text, ['Cancel'])).then((a) => a === 'Cancel' && cancel());
+      };
+      say(message);
+      return work(say, cancelled);
+    }
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Cortex', cancellable: true }, (progress, token) => {
+        progress.report({ message });
+        const cancelled = new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()));
+        return work((text) => progress.report({ message: text }), cancelled);
+      }),
+    );
   }
 
   private async show(severity: MessageSeverity, message: string, items: string[]): Promise<string | undefined> {

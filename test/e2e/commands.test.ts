@@ -142,7 +142,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     await shot(page, 'dispatch-row-done');
   });
 
-  it('Dispatch Task with a longer body written in an editor draft, sent with the editor title button', async () => {
+  it('Dispatch Task with a longer body written in an editor draft, sent with the editor title button; its notification goes with it', async () => {
     const page = wb.page;
     const tasksFile = wb.teamFile('agents/infra-ops/tasks.md');
     await runCommand(page, 'Cortex: Dispatch Task');
@@ -160,8 +160,10 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     // The send button shows once the extension has set the draft's context key, which it
     // does after putting the cursor at the end: typing before that could land in front of
     // a cursor move still on its way from the extension host.
-    const send = page.locator('.editor-actions').getByRole('button', { name: 'Dispatch This Draft' });
+    const send = page.locator('.editor-actions').getByRole('button', { name: 'Send This Draft' });
     await send.waitFor({ state: 'visible', timeout: 10_000 });
+    const waiting = toast(page, /Write the body of the task "Rotate the staging TLS certificates"/);
+    await waiting.waitFor({ state: 'visible', timeout: 10_000 });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('Steps:\n\n1. Renew with the ACME client.\n2. Reload nginx on both hosts.\n', { delay: 2 });
@@ -174,6 +176,37 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
       15_000,
     );
     await eventually(async () => (await page.locator('.tabs-container .tab', { hasText: '(task body)' }).count()) === 0, () => 'the draft to close', 10_000);
+    await waiting.waitFor({ state: 'hidden', timeout: 10_000 });
+  });
+
+  it("Append Worklog Entry in an editor draft: closing the draft's tab writes nothing and takes its notification away", async () => {
+    const page = wb.page;
+    const worklog = wb.teamFile('WORKLOG.md');
+    const before = readFileSync(worklog, 'utf8');
+    await runCommand(page, 'Cortex: Append Worklog Entry');
+    await expectStep(page, /Cortex: Append Worklog Entry \(1\/4\)/);
+    await typeInto(page, 'Note');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(2\/4\)/);
+    await typeInto(page, 'maintainer');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(3\/4\)/);
+    await typeInto(page, 'Staging certificates rotated by hand');
+    await page.keyboard.press('Enter');
+    await expectStep(page, /\(4\/4\)/);
+    await quickInput(page).getByRole('button', { name: /Write in Editor/ }).click();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Staging certificates rotated by hand (worklog entry).md' });
+    await tab.waitFor({ state: 'visible', timeout: 15_000 });
+    const waiting = toast(page, /Write the worklog entry "Note: Staging certificates rotated by hand"/);
+    await waiting.waitFor({ state: 'visible', timeout: 10_000 });
+    await shot(page, 'worklog-draft');
+    await tab.hover();
+    await tab.locator('.codicon-close, .tab-actions .action-label').first().click();
+    // An untitled draft with text asks whether to save it.
+    await page.getByRole('button', { name: /Don't Save/ }).click();
+    await waiting.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expectText(toast(page, /the draft of the worklog entry .* was closed; nothing was written/), /nothing was written/, 10_000);
+    assert.equal(readFileSync(worklog, 'utf8'), before);
   });
 
   it('Register Agent through the wizard, then Generate Protocol File with its diff preview', async () => {

@@ -5,7 +5,7 @@ import { DISPATCH_TASK_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
 import { Services } from '../services';
 import { guardedCommand } from '../guarded-command';
 import { DisposableBase } from '../../base/disposable';
-import { BodyDrafts } from './body-draft';
+import { EditorDrafts } from './editor-drafts';
 import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
 import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
 import { ProtocolPreviews } from '../diff-previews';
@@ -24,16 +24,15 @@ export const AGENT_COMMANDS = {
 } as const;
 
 export class AgentCommands extends DisposableBase {
-  private readonly drafts: BodyDrafts;
   private readonly previews: ProtocolPreviews;
 
-  /** `launcher`: the stable command the MCP wiring runs (`undefined` where the extension has no storage folder on this disk). */
+  /** `drafts`: the editor drafts a longer body is written in. `launcher`: the stable command the MCP wiring runs (`undefined` where the extension has no storage folder on this disk). */
   constructor(
     private readonly c: Services,
     private readonly launcher: CliLauncher | undefined,
+    private readonly drafts: EditorDrafts,
   ) {
     super();
-    this.drafts = this.register(new BodyDrafts(c.prompts));
     this.previews = this.register(new ProtocolPreviews());
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
     reg(AGENT_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));

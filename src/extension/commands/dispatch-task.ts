@@ -6,7 +6,7 @@ import { Agent, Team } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { article, checkUserText } from '../../core/ops/shared';
 import { Services } from '../services';
-import { BodyDrafts } from './body-draft';
+import { EditorDrafts } from './editor-drafts';
 import { InputFeedback } from '../quick-input';
 import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
 import { writeFailureMessage } from '../write-failure';
@@ -32,7 +32,7 @@ const EDITOR_BUTTON = { id: 'editor', icon: 'go-to-file', tooltip: 'Write in Edi
 /** The wizard's answers so far; `askAgent` when the agent is picked here (not preset by an agent's row). */
 interface DispatchWizard {
   readonly c: Services;
-  readonly drafts: BodyDrafts;
+  readonly drafts: EditorDrafts;
   readonly team: Team;
   readonly askAgent: boolean;
   readonly total: number;
@@ -45,7 +45,7 @@ type Step = 'title' | 'agent' | 'body';
 /** A step's outcome: the step to show next, or the end of the wizard with what was written. */
 type StepResult = { readonly next: Step } | { readonly end: DispatchedTask | undefined };
 
-export async function runDispatchTask(c: Services, drafts: BodyDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
+export async function runDispatchTask(c: Services, drafts: EditorDrafts, presetSlug?: string): Promise<DispatchedTask | undefined> {
   const result = await c.writer.whenTrusted('dispatch a task', async () => {
     const team = await loadedTeam(c);
     if (!team) return undefined;
@@ -188,13 +188,14 @@ function checkBody(value: string): InputFeedback {
   }
 }
 
-async function dispatchFromDraft(c: Services, drafts: BodyDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+async function dispatchFromDraft(c: Services, drafts: EditorDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
   let written: DispatchedTask | undefined;
   const result = await drafts.edit({
-    title,
-    agentName: agent.name,
-    initialBody: body,
-    dispatch: async (text) => {
+    name: `${title} (task body)`,
+    purpose: `the body of the task "${title}" for ${agent.name}`,
+    action: 'Dispatch',
+    initialText: body,
+    send: async (text) => {
       const problem = checkBody(text).error;
       if (problem) return problem;
       try {

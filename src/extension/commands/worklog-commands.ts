@@ -20,6 +20,7 @@ import { InputFeedback } from '../quick-input';
 import { UnsavedChangesError } from '../writer';
 import { errorMessage, loadedTeam } from './agent-picks';
 import { writeFailureMessage } from '../write-failure';
+import { DraftRequest, EditorDrafts } from './editor-drafts';
 
 /**
  * The WORKLOG and MAILBOX commands (the Worklog panel's buttons run them too). Every
@@ -55,7 +56,11 @@ type Pick = vscode.QuickPickItem & { value: string };
 export class WorklogCommands extends DisposableBase {
   private readonly previews: StatusPreviews;
 
-  constructor(private readonly c: Services) {
+  /** `drafts`: the editor drafts a longer entry or message is written in. */
+  constructor(
+    private readonly c: Services,
+    private readonly drafts: EditorDrafts,
+  ) {
     super();
     this.previews = this.register(new StatusPreviews());
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => this.register(vscode.commands.registerCommand(id, fn));
@@ -109,7 +114,10 @@ export class WorklogCommands extends DisposableBase {
         void this.c.prompts.info(`Cortex: appended "${r.heading}" to ${WORKLOG_FILE}${r.decisionRow ? ' and a row to its decision index' : ''}.`);
         return r;
       };
-      if (body.kind === 'button') return this.draft(entryTemplate(type) + body.value, 'Append Entry', 'Write the worklog entry in the draft, then choose Append Entry.', write);
+      if (body.kind === 'button') {
+        const draft = { name: `${subject.value.trim()} (worklog entry)`, purpose: `the worklog entry "${KINDS.find((k) => k.type === kind)?.label ?? kind}: ${subject.value.trim()}"`, action: 'Append Entry' };
+        return this.draft({ ...draft, initialText: entryTemplate(type) + body.value }, write);
+      }
       return body.kind === 'accept' ? write(body.value) : undefined;
     });
   }
@@ -201,7 +209,10 @@ export class WorklogCommands extends DisposableBase {
         void this.c.prompts.info(`Cortex: ${r.id} (${r.priority} ${r.type}) to ${to} is in ${MAILBOX_FILE} (status new, respond by ${r.respondBy}).`);
         return r;
       };
-      if (body.kind === 'button') return this.draft(body.value, 'Send Message', `Write the message to ${to} in the draft, then choose Send Message.`, send);
+      if (body.kind === 'button') {
+        const draft = { name: `${subject.value.trim()} (message to ${to})`, purpose: `the message to ${to}`, action: 'Send Message' };
+        return this.draft({ ...draft, initialText: body.value }, send);
+      }
       return body.kind === 'accept' ? send(body.value) : undefined;
     });
   }
@@ -265,31 +276,27 @@ export class WorklogCommands extends DisposableBase {
   }
 
   /**
-   * An untitled markdown draft filled with `initial`; once the user chooses `action` in
-   * the notification, `use` writes its text. Text the file format refuses (a "##"
-   * heading, an open code fence) keeps the draft open with the reason, so nothing typed
-   * is lost; dismissing, Cancel or closing the draft writes nothing.
+   * A longer text written in an editor draft (see `EditorDrafts`); `use` writes it once
+   * the person sends it. Text the file format refuses (a "##" heading, an open code
+   * fence) keeps the draft open with the reason, so nothing typed is lost; Cancel or
+   * closing the draft writes nothing.
    */
-  private async draft<T>(initial: string, action: string, message: string, use: (text: string) => Promise<T>): Promise<T | undefined> {
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
-    await vscode.window.showTextDocument(doc, { preview: false });
-    try {
-      let problem: string | undefined;
-      for (;;) {
-        const answer = problem === undefined
-          ? await this.c.prompts.info(`Cortex: ${message}`, action)
-          : await this.c.prompts.error(`Cortex: nothing was written. ${problem} Change the draft and choose ${action} again, or Cancel.`, action, 'Cancel');
-        if (answer !== action || doc.isClosed) return undefined;
+  private async draft<T>(request: Omit<DraftRequest, 'send'>, use: (text: string) => Promise<T>): Promise<T | undefined> {
+    let written: T | undefined;
+    const result = await this.drafts.edit({
+      ...request,
+      send: async (text) => {
         try {
-          return await use(doc.getText());
+          written = await use(text);
+          return undefined;
         } catch (e) {
           if (!(e instanceof CortexInputError || e instanceof UnsavedChangesError)) throw e;
-          problem = e.message;
+          return `Nothing was written: ${e.message}`;
         }
-      }
-    } finally {
-      await closeDraft(doc);
-    }
+      },
+    });
+    if (result === 'cancelled') void this.c.prompts.info(`Cortex: the draft of ${request.purpose} was closed; nothing was written.`);
+    return written;
   }
 
   /** Restricted Mode refuses with the reason; bad input is shown, never thrown. */
@@ -306,17 +313,6 @@ export class WorklogCommands extends DisposableBase {
 
 function oneLine(v: string, what: string): InputFeedback {
   return v.trim() === '' ? { error: `Enter ${what}.` } : {};
-}
-
-async function closeDraft(doc: vscode.TextDocument): Promise<void> {
-  for (const group of vscode.window.tabGroups.all) {
-    for (const tab of group.tabs) {
-      if (tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString()) {
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-        await vscode.window.tabGroups.close(tab, true).then(undefined, () => undefined);
-      }
-    }
-  }
 }
 
 /** The status block preview: the file now and as it would be, side by side. */

@@ -316,35 +316,41 @@ describe('Command: Dispatch Task', function () {
       await editor.edit((b) => b.insert(end, text));
     };
 
-    it('opens a markdown draft; Dispatch in the notification writes its text as the body and closes it', async () => {
+    const send = () => vscode.commands.executeCommand('cortex.sendDraft');
+
+    it('opens a markdown draft with a notification that waits for it; the send button writes its text as the body and closes both', async () => {
+      let waited = false;
       script(a, ['Long one', 'Itest Bob', { button: 'editor', value: 'Start of it.' }], async (severity, text, items) => {
-        if (!/write the body of "Long one"/.test(text)) return undefined;
-        assert.equal(severity, 'info');
-        assert.deepEqual(items, ['Dispatch', 'Cancel']);
+        if (!/Write the body of the task "Long one" for Itest Bob in the editor, then send it \(Dispatch\)/.test(text)) return undefined;
+        assert.equal(severity, 'waiting');
+        assert.deepEqual(items, ['Cancel']);
         assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
         await typeInDraft('\n\nSecond paragraph:\n\n- a list\n- of things\n\n```sh\nnpm test\n```\n');
-        return 'Dispatch';
+        waited = true;
+        await send();
+        return undefined;
       });
       const result = await vscode.commands.executeCommand('cortex.dispatchTask');
       assert.ok(result);
+      assert.ok(waited);
       assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\nStart of it.\n\nSecond paragraph:\n\n- a list\n- of things\n\n```sh\nnpm test\n```\n');
       await waitFor(() => !untitledTabOpen(), 5000, 'the draft to close');
+      assert.equal(a.waitingNotices, 0, 'the waiting notification ended with the draft');
     });
 
-    it('keeps the draft open with the reason when its text would break the file, then dispatches the fixed text', async () => {
+    it('keeps the draft open and says why in its notification when its text would break the file, then dispatches the fixed text', async () => {
       let round = 0;
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (severity, text) => {
-        if (/write the body of "Long one"/.test(text)) {
+        if (/Write the body of the task "Long one"/.test(text)) {
           await typeInDraft('## Looks like a task\n');
-          return 'Dispatch';
-        }
-        if (severity === 'error' && /"## " heading/.test(text)) {
+          await send();
+        } else if (severity === 'waiting' && /"## " heading.* Change the draft and send it again, or Cancel to write nothing\./.test(text)) {
           round++;
           assert.match(draftText(), /## Looks like a task/, 'the draft still holds the text');
           const editor = vscode.window.activeTextEditor!;
           const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
           await editor.edit((b) => b.replace(whole, editor.document.getText().replace('## Looks like a task', '### Looks like a heading')));
-          return 'Dispatch';
+          await send();
         }
         return undefined;
       });
@@ -353,18 +359,18 @@ describe('Command: Dispatch Task', function () {
       assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\n### Looks like a heading\n');
     });
 
-    it('dispatches from the editor title button (cortex.dispatchDraft) after the notification was dismissed', async () => {
+    it('Ctrl+Enter in the draft sends it (cortex.sendDraft, the editor title button)', async () => {
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }]);
       const running = vscode.commands.executeCommand('cortex.dispatchTask');
       await typeInDraft('Written, then sent with the title bar button.');
-      await vscode.commands.executeCommand('cortex.dispatchDraft');
+      await send();
       assert.ok(await running);
       assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\nWritten, then sent with the title bar button.\n');
     });
 
-    it('Cancel writes nothing and closes the draft', async () => {
+    it("the notification's Cancel writes nothing and closes the draft", async () => {
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (_s, text) => {
-        if (!/write the body/.test(text)) return undefined;
+        if (!/Write the body/.test(text)) return undefined;
         await typeInDraft('Never sent.');
         return 'Cancel';
       });
@@ -375,24 +381,26 @@ describe('Command: Dispatch Task', function () {
       await waitFor(() => !untitledTabOpen(), 5000, 'the draft to close');
     });
 
-    it('closing the draft writes nothing', async () => {
+    it('closing the draft writes nothing and ends its notification', async () => {
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }]);
       const running = vscode.commands.executeCommand('cortex.dispatchTask');
       await typeInDraft('Closed unsent.');
       await closeEverything();
       assert.equal(await running, undefined);
+      assert.equal(a.waitingNotices, 0, 'the waiting notification ended with the draft');
       assert.equal(read(bob.tasksFile), '');
     });
 
     it('a draft dispatch that finds the title taken keeps the draft and says why', async () => {
       let told = '';
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }], async (severity, text) => {
-        if (/write the body/.test(text)) {
+        if (/Write the body/.test(text)) {
           writeFileSync(bob.tasksFile, '## Long one\n**Status:** in-progress\n');
           await typeInDraft('Mine.');
-          return 'Dispatch';
+          await send();
+          return undefined;
         }
-        if (severity === 'error') {
+        if (severity === 'waiting') {
           told = text;
           return 'Cancel';
         }

@@ -26,6 +26,17 @@ async function replaceDraft(text: string): Promise<void> {
   assert.ok(await e.edit((b) => b.replace(whole, text)), 'the draft took the text');
 }
 
+/** The draft's text under its comment line. */
+async function draftBelowHeader(purpose: string): Promise<string> {
+  const text = (await draftEditor()).document.getText();
+  const [header, blank, ...rest] = text.split('\n');
+  assert.equal(header, `<!-- Cortex: ${purpose}. Write it below; the send button above (or Ctrl+Enter) sends it. This line is not part of it. -->`);
+  assert.equal(blank, '');
+  return rest.join('\n');
+}
+
+const sendDraft = () => vscode.commands.executeCommand('cortex.sendDraft');
+
 function draftOpen(): boolean {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'untitled');
 }
@@ -84,49 +95,51 @@ describe('Worklog and mailbox commands', function () {
     assert.equal(read('WORKLOG.md'), WORKLOG);
   });
 
-  it('Append Worklog Entry, Write in Editor: the draft starts with the handoff template and what was typed; Append Entry writes its text and closes it', async () => {
+  it('Append Worklog Entry, Write in Editor: the draft starts with the handoff template and what was typed; sending it appends its text and closes the draft and its notification', async () => {
     const body = '**To:** dashboard-dev\n\n**Done:**\n- list view API\n\n**Changed files:**\n- src/invoices.ts\n\n**Next:**\n- wire the overdue filter';
     let asked = 0;
     script(a, ['Handoff', 'billing-dev', 'invoice list', { button: 'editor', value: 'See PR 12.' }], async (severity, text, items) => {
-      if (!/Write the worklog entry in the draft/.test(text)) return undefined;
+      if (!/Write the worklog entry "Handoff: invoice list" in the editor, then send it \(Append Entry\)/.test(text)) return undefined;
       asked++;
-      assert.equal(severity, 'info');
-      assert.deepEqual(items, ['Append Entry']);
-      assert.equal((await draftEditor()).document.getText(), `${HANDOFF_TEMPLATE}See PR 12.`);
+      assert.equal(severity, 'waiting');
+      assert.deepEqual(items, ['Cancel']);
+      assert.equal(await draftBelowHeader('the worklog entry "Handoff: invoice list"'), `${HANDOFF_TEMPLATE}See PR 12.`);
+      assert.equal(path.basename((await draftEditor()).document.uri.path), 'invoice list (worklog entry).md');
       assert.equal(read('WORKLOG.md'), WORKLOG, 'nothing written while the draft is open');
       await replaceDraft(`${body}\n`);
-      return 'Append Entry';
+      await sendDraft();
+      return undefined;
     });
     const r = await vscode.commands.executeCommand<{ heading: string }>('cortex.appendWorklogEntry');
     assert.equal(asked, 1);
     assert.equal(r?.heading, '2026-03-28T14:05 — billing-dev — handoff: invoice list');
     assert.equal(read('WORKLOG.md'), WORKLOG.replace('## 2026-03-27T12:40', `## 2026-03-28T14:05 — billing-dev — handoff: invoice list\n${body}\n\n## 2026-03-27T12:40`));
     await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+    assert.equal(a.waitingNotices, 0, 'no notification left up');
     noErrors(a);
   });
 
-  it('Append Worklog Entry, Write in Editor: text the format refuses keeps the draft open with the reason; the fixed text is appended', async () => {
+  it('Append Worklog Entry, Write in Editor: text the format refuses keeps the draft open with the reason in its notification; the fixed text is appended', async () => {
     const seen: string[] = [];
     script(a, ['Decision', 'maintainer', 'one sequence for credit notes', { button: 'editor' }], async (severity, text) => {
       seen.push(`${severity}: ${text}`);
-      if (/Write the worklog entry in the draft/.test(text)) {
-        assert.equal((await draftEditor()).document.getText(), '**Decision:** \n\n**Why:**\n- \n\n**Decided by:** \n');
+      if (/Write the worklog entry "Decision: one sequence for credit notes"/.test(text)) {
+        assert.equal(await draftBelowHeader('the worklog entry "Decision: one sequence for credit notes"'), '**Decision:** \n\n**Why:**\n- \n\n**Decided by:** \n');
         await replaceDraft('**Decision:** one sequence\n\n## Why\n- audits\n');
-        return 'Append Entry';
-      }
-      if (severity === 'error' && /nothing was written/.test(text)) {
+        await sendDraft();
+      } else if (severity === 'waiting' && /Nothing was written/.test(text)) {
         assert.match(text, /"##" heading on its line 3/);
         assert.equal(read('WORKLOG.md'), WORKLOG, 'nothing written');
         const e = await draftEditor();
         assert.match(e.document.getText(), /## Why/, 'the draft still holds the text');
         await replaceDraft(e.document.getText().replace('## Why', '### Why'));
-        return 'Append Entry';
+        await sendDraft();
       }
       return undefined;
     });
     const r = await vscode.commands.executeCommand<{ heading: string; decisionRow: boolean }>('cortex.appendWorklogEntry');
     assert.equal(r?.decisionRow, true);
-    assert.equal(seen.filter((m) => m.startsWith('error')).length, 1, seen.join('\n'));
+    assert.equal(seen.filter((m) => /Nothing was written/.test(m)).length, 1, seen.join('\n'));
     assert.equal(
       read('WORKLOG.md'),
       WORKLOG.replace('| 2026-03-25 | Cents | cents |\n', '| 2026-03-25 | Cents | cents |\n| 2026-03-28 | one sequence for credit notes | one sequence for credit notes |\n').replace(
@@ -137,24 +150,26 @@ describe('Worklog and mailbox commands', function () {
     await waitFor(() => !draftOpen(), 5000, 'the draft to close');
   });
 
-  it('Append Worklog Entry, Write in Editor: dismissing the notification writes nothing and closes the draft', async () => {
-    script(a, ['Note', 'docs-writer', 'changelog', { button: 'editor', value: 'Half a thought' }], async (_s, text) => {
-      if (/Write the worklog entry in the draft/.test(text)) await replaceDraft('Never appended.');
-      return undefined;
-    });
-    assert.equal(await vscode.commands.executeCommand('cortex.appendWorklogEntry'), undefined);
+  it("Append Worklog Entry, Write in Editor: closing the draft's tab writes nothing and ends its notification", async () => {
+    script(a, ['Note', 'docs-writer', 'changelog', { button: 'editor', value: 'Half a thought' }]);
+    const running = vscode.commands.executeCommand('cortex.appendWorklogEntry');
+    await waitFor(() => a.waitingNotices === 1 || undefined, 5000, 'the waiting notification');
+    await replaceDraft('Never appended.');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.equal(await running, undefined);
+    assert.equal(a.waitingNotices, 0, 'no notification left up');
     assert.equal(read('WORKLOG.md'), WORKLOG);
-    await waitFor(() => !draftOpen(), 5000, 'the draft to close');
+    message(a, /the draft of the worklog entry "Note: changelog" was closed; nothing was written/, 'info');
+    assert.ok(!draftOpen());
   });
 
-  it('Compose Message, Write in Editor: Send Message writes the draft as the message body', async () => {
-    script(a, ['billing-dev', 'docs-writer', 'question', 'P2', 'credit note copy', { button: 'editor', value: 'Draft:' }], async (_s, text, items) => {
-      if (!/Write the message to docs-writer in the draft/.test(text)) return undefined;
-      assert.deepEqual(items, ['Send Message']);
-      const e = await draftEditor();
-      assert.equal(e.document.getText(), 'Draft:');
+  it('Compose Message, Write in Editor: sending the draft writes it as the message body', async () => {
+    script(a, ['billing-dev', 'docs-writer', 'question', 'P2', 'credit note copy', { button: 'editor', value: 'Draft:' }], async (_s, text) => {
+      if (!/Write the message to docs-writer in the editor, then send it \(Send Message\)/.test(text)) return undefined;
+      assert.equal(await draftBelowHeader('the message to docs-writer'), 'Draft:');
       await replaceDraft('Draft:\n\n- title "Credit note"\n- same footer');
-      return 'Send Message';
+      await sendDraft();
+      return undefined;
     });
     const c = await vscode.commands.executeCommand<{ id: string }>('cortex.composeMessage');
     assert.equal(c?.id, 'MSG-0002');
