@@ -97,7 +97,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     capabilities: agent.capabilities,
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,
-    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle) : null,
+    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle, now, staleAfter) : null,
     hasNote: agent.notePath !== null,
     problems,
     run,
@@ -105,8 +105,10 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
 }
 
 /** A runner file with no tasks shows nothing (a kickoff not yet written out). */
-function shuttleView(p: ShuttleProgress): AgentView['shuttle'] {
-  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status } };
+function shuttleView(p: ShuttleProgress, now: number, staleAfter: number): AgentView['shuttle'] {
+  const age = tickAgeMinutes(p, now);
+  const quiet = p.done < p.total && (age === null || age > staleAfter);
+  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status }, tickAgeMinutes: age, quiet };
 }
 
 function projectView(project: Project, agents: readonly Agent[]): ProjectView {

@@ -1,6 +1,6 @@
 import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { duration, plural } from '../../shared/format';
+import { ago, duration, plural } from '../../shared/format';
 import { LivenessBadge } from '../../shared/liveness-badge';
 import { RunButtons, RunLines } from './agent-run';
 
@@ -257,7 +257,10 @@ function SessionLine(props: { agent: AgentView }) {
 function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
   const s = props.shuttle;
   const finished = s.done === s.total;
-  const title = `Shuttle (.shuttle.md in the project folder): ${s.done} of ${s.total} tasks done` + (s.current ? `; ${s.current.status === 'in-progress' ? 'working on' : 'next'}: ${s.current.title}` : '');
+  const tick = s.tickAgeMinutes === null ? 'no readable runner tick' : `the runner last ticked ${ago(s.tickAgeMinutes)}`;
+  const title =
+    `Shuttle (.shuttle.md in the project folder): ${s.done} of ${s.total} tasks done; ${tick}${s.quiet ? ' (quiet: work is left and it has not ticked lately)' : ''}` +
+    (s.current ? `; ${s.current.status === 'in-progress' ? 'working on' : 'next'}: ${s.current.title}` : '');
   return (
     <div class="row-line shuttle" title={title}>
       <span class="codicon codicon-checklist" aria-hidden="true" />
@@ -265,6 +268,10 @@ function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
       <progress class="shuttle-bar" max={s.total} value={s.done} aria-label={`Shuttle: ${s.done} of ${s.total} tasks done`} />
       <span class="count">
         {s.done}/{s.total}
+      </span>
+      <span class={s.quiet ? 'shuttle-tick quiet' : 'shuttle-tick muted'} aria-label={tick}>
+        · {s.quiet ? <span class="codicon codicon-warning" aria-hidden="true" /> : null}
+        {ago(s.tickAgeMinutes)}
       </span>
       {s.current ? (
         <span class="shuttle-current">

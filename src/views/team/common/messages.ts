@@ -107,6 +107,10 @@ export interface ShuttleView {
   readonly total: number;
   /** The runner's task in progress, else its next ready one. */
   readonly current: { readonly title: string; readonly status: 'in-progress' | 'ready' } | null;
+  /** Minutes since the runner's own last tick (`<!-- shuttle:last-tick … -->`); `null` without a readable one. */
+  readonly tickAgeMinutes: number | null;
+  /** The runner has work left and has not ticked within the stale threshold (its own heartbeat, not the agent's). */
+  readonly quiet: boolean;
 }
 
 export interface ProjectView {
@@ -192,7 +196,9 @@ const agentView = object({
   capabilities: arrayOf(str),
   parent: nullable(str),
   level: nullable(int),
-  shuttle: nullable(object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })) })),
+  shuttle: nullable(
+    object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })), tickAgeMinutes: nullable(num), quiet: bool }),
+  ),
   hasNote: bool,
   problems: int,
   run: nullable(

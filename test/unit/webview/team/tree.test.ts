@@ -38,7 +38,8 @@ function lineageFiles(): Record<string, string> {
 }
 
 const SHUTTLE: Record<string, ShuttleProgress> = {
-  coder: readShuttleFile('## One\n**Status:** done\n## Two\n**Status:** in-progress\n## Three\n**Status:** ready\n'),
+  coder: readShuttleFile(`## One\n**Status:** done\n## Two\n**Status:** in-progress\n## Three\n**Status:** ready\n\n<!-- shuttle:last-tick ${minutesBefore(4)} -->\n`),
+  quiet: readShuttleFile(`## One\n**Status:** ready\n\n<!-- shuttle:last-tick ${minutesBefore(45)} -->\n`),
   research: readShuttleFile('## One\n**Status:** done\n'),
   solo: readShuttleFile('# nothing here yet\n'),
 };
@@ -121,8 +122,9 @@ describe('lineage: the view model', () => {
     const state = await stateOf();
     const by = (slug: string) => state.agents.find((a) => a.slug === slug)!;
     assert.deepEqual([by('checker').parent, by('checker').level], ['coder', 3]);
-    assert.deepEqual(by('coder').shuttle, { done: 1, total: 3, current: { title: 'Two', status: 'in-progress' } });
-    assert.deepEqual(by('research').shuttle, { done: 1, total: 1, current: null });
+    assert.deepEqual(by('coder').shuttle, { done: 1, total: 3, current: { title: 'Two', status: 'in-progress' }, tickAgeMinutes: 4, quiet: false });
+    // No tick, but nothing left to do: not quiet.
+    assert.deepEqual(by('research').shuttle, { done: 1, total: 1, current: null, tickAgeMinutes: null, quiet: false });
     assert.equal(by('solo').shuttle, null);
     assert.equal(by('chief-of-staff').shuttle, null);
     assert.equal(checkTeamViewState(state), null);
@@ -234,6 +236,20 @@ describe('lineage: Team view components in a DOM', () => {
     assert.match(row('research')!.querySelector('.row-line.shuttle')!.textContent!, /1\/1.*all done/);
     assert.equal(row('solo')!.querySelector('.row-line.shuttle'), null);
     assert.match(row('coder')!.getAttribute('aria-label')!, /Shuttle 1 of 3 done/);
+  });
+
+  it("shows the runner's own last tick, and warns when it has work left and has gone quiet (its heartbeat, not the agent's)", async () => {
+    const quiet = SHUTTLE.quiet;
+    draw(await stateOf({ shuttle: (slug) => (slug === 'solo' ? quiet : (SHUTTLE[slug] ?? null)) }));
+    const tick = row('coder')!.querySelector('.shuttle-tick')!;
+    assert.equal(tick.textContent, '· 4 min ago');
+    assert.ok(!tick.classList.contains('quiet'));
+    assert.match(row('coder')!.querySelector('.row-line.shuttle')!.getAttribute('title')!, /the runner last ticked 4 min ago/);
+    const silent = row('solo')!.querySelector('.shuttle-tick')!;
+    assert.ok(silent.classList.contains('quiet'));
+    assert.ok(silent.querySelector('.codicon-warning'));
+    assert.equal(silent.textContent, '· 45 min ago');
+    assert.match(row('solo')!.querySelector('.row-line.shuttle')!.getAttribute('title')!, /quiet: work is left and it has not ticked lately/);
   });
 
   it('a task title with markup stays text', async () => {
