@@ -8,6 +8,7 @@ import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
 import { EditorDrafts } from '../extension/commands/editor-drafts';
+import { registerRunWithShuttle } from '../extension/commands/run-with-shuttle';
 import { checkTitle } from '../extension/commands/dispatch-task';
 import { RepoCommands } from '../extension/commands/repo-commands';
 import { TeamCommands } from '../extension/commands/team-commands';
@@ -133,6 +134,7 @@ export class CortexController extends DisposableBase {
     const agents = own.add(new AgentCommands(services, this.cliLauncher, drafts)); // Dispatch Task, Register Agent, Generate Protocol File
     this.repo = own.add(new RepoCommands(services)); // Run Housekeeping, Sync Team, Continue Sync
     const worklog = own.add(new WorklogCommands(services, drafts));
+    own.add(registerRunWithShuttle(services, (slug) => runners.progressOf(slug))); // the Shuttle pattern's wrapper task
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.

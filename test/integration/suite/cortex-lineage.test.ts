@@ -117,4 +117,46 @@ describe('Cortex: lineage and Shuttle progress', () => {
     await waitFor(() => shuttleText(agent('billing-dev')) === '2/5 in-progress Send the overdue reminder email', 10_000, 'the billing runner again');
     await settle(api, [note]);
   });
+
+  it('Run with Shuttle writes the wrapper task the protocol describes, once; an agent whose runner has no tasks is asked about first', async function () {
+    this.timeout(30_000);
+    await waitFor(() => agent('billing-dev')?.shuttle, 10_000, 'the Shuttle files to be read');
+    const tasks = agentFile(team, 'billing-dev', 'tasks.md');
+    const dashboardTasks = agentFile(team, 'dashboard-dev', 'tasks.md');
+    const original = readFileSync(tasks, 'utf8');
+    const dashboardBefore = readFileSync(dashboardTasks, 'utf8');
+    const shown: string[] = [];
+    let listed: string[] = [];
+    api.setPromptAnswers({
+      pickStep: (request) => {
+        listed = request.items.map((i) => `${i.label} · ${i.description ?? ''}`);
+        return listed.find((l) => l.includes('billing-dev'))!.split(' · ')[0];
+      },
+      message: (severity, text) => {
+        shown.push(`${severity}: ${text}`);
+        return undefined;
+      },
+    });
+    try {
+      assert.ok(await vscode.commands.executeCommand('cortex.runWithShuttle'));
+      assert.match(listed[0], /^Billing Dev · billing-dev .*· Shuttle 2\/5$/, 'the agent whose runner has work comes first');
+      assert.ok(listed.some((l) => /^Dashboard Dev · dashboard-dev.* · no Shuttle tasks$/.test(l)), listed.join('\n'));
+      const written = readFileSync(tasks, 'utf8');
+      const body = `The work runs in Shuttle, the external task runner: its task list is \`${projectOf('billing-dev')}/.shuttle.md\`, and its own heartbeat picks up and does the items.`;
+      assert.ok(written.includes(`\n## Execute Shuttle tasks — report status\n**Status:** ready\n\n${body}`), written.slice(-900));
+      assert.match(written, /complete this task with a Summary of what Shuttle finished\./);
+
+      await vscode.commands.executeCommand('cortex.runWithShuttle', { agentSlug: 'billing-dev' });
+      assert.match(shown.at(-1)!, /already reports its Shuttle runner's progress/);
+      assert.equal(readFileSync(tasks, 'utf8'), written, 'a second wrapper is not written');
+
+      await vscode.commands.executeCommand('cortex.runWithShuttle', { agentSlug: 'dashboard-dev' });
+      assert.equal(shown.at(-1), `warning: Cortex: ${projectOf('dashboard-dev')}/.shuttle.md has no Shuttle tasks yet (start the list there with /shuttle:kickoff). Dispatch the wrapper task anyway?`);
+      assert.equal(readFileSync(dashboardTasks, 'utf8'), dashboardBefore, 'declined: nothing written');
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(tasks, original);
+    }
+    await settle(api, [tasks]);
+  });
 });
