@@ -16,6 +16,7 @@ export interface TeamActions {
   selectTeamFolder(): void;
   createTeamFolder(): void;
   registerAgent(): void;
+  newProject(): void;
   dispatchTask(slug: string): void;
   refresh(): void;
   showProblems(): void;
@@ -39,6 +40,7 @@ export function createActions(api: VsCodeApi): TeamActions {
     selectTeamFolder: () => send({ type: 'selectTeamFolder' }),
     createTeamFolder: () => send({ type: 'createTeamFolder' }),
     registerAgent: () => send({ type: 'registerAgent' }),
+    newProject: () => send({ type: 'newProject' }),
     dispatchTask: (agent) => send({ type: 'dispatchTask', agent }),
     refresh: () => send({ type: 'refresh' }),
     showProblems: () => send({ type: 'showProblems' }),

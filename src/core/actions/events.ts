@@ -69,6 +69,10 @@ export const teamEvents = {
     return { type: 'protocol.generated', actor, subject: `${runtime} protocol for ${agent}`, file: notePath, details: { agent, runtime, project, files: [...written] } };
   },
 
+  projectCreated(actor: string, slug: string, path: string, name: string): ActivityRecord {
+    return { type: 'project.created', actor, subject: name, file: path, details: { project: slug } };
+  },
+
   teamCreated(actor: string, chief: string | null, files: readonly string[]): ActivityRecord {
     return { type: 'team.created', actor, subject: 'team folder created', file: files[0], details: { chief, files: [...files] } };
   },

@@ -1,15 +1,15 @@
 import { createExclusive, readTextFile } from '../edit';
 import { LaunchProfile, launchFrontmatter } from '../agents/launch-profile';
 import { CortexInputError } from '../errors';
-import { readFrontmatter, yamlScalar } from '../frontmatter';
+import { yamlScalar } from '../frontmatter';
 import { TeamFs } from '../fs/team-fs';
-import { findSections } from '../parse/sections';
 import { parseAgentNote } from '../parse/agent-note';
 import { MAX_LEVEL, MIN_LEVEL, isValidLevel } from '../lineage';
 import { BUILTIN_AGENT_TEMPLATE } from '../templates';
-import { Eol, detectEol, encodeText, endsWithEol } from '../text';
+import { encodeText } from '../text';
 import { LIMITS, checkAgentName, checkOneLine, slugify } from '../input-rules';
-import { Splice, agentNotePath, agentTasksPath, applySplices } from './shared';
+import { fillNoteTemplate } from './note-template';
+import { agentNotePath, agentTasksPath } from './shared';
 
 /**
  * register: a new agent, as the Cortex plugin's /register does it. The slug is the
@@ -74,95 +74,44 @@ export interface AgentNoteFields {
 }
 
 /**
- * Fills an agent template: the frontmatter lines of name, project, status, joined
- * (and parent and level when given) are replaced (or added), and the Role, Projects, Capabilities and Session Log
- * sections get their content (added at the end when the template lacks them).
- * Everything else in the template stays as it is.
+ * Fills an agent template (see `fillNoteTemplate`): the frontmatter lines of name,
+ * project, status, joined (and parent, level and launch when given) are replaced (or
+ * added), and the Role, Projects, Capabilities and Session Log sections get their content.
  */
 export function fillAgentTemplate(template: string, fields: AgentNoteFields): string {
-  const eol = detectEol(template);
-  const fm = readFrontmatter(template);
-  const lines = fm.lines;
-  const splices: Splice[] = [];
-
   const keys: Array<[string, string]> = [['name', fields.name]];
   if (fields.project !== undefined) keys.push(['project', fields.project]);
   keys.push(['status', 'active'], ['joined', fields.joined]);
   if (fields.parent !== undefined) keys.push(['parent', fields.parent]);
   if (fields.level !== undefined) keys.push(['level', String(fields.level)]);
-  if (fm.range) {
-    const { from, to } = fm.range;
-    for (const [key, value] of keys) {
-      const content = `${key}: ${yamlValue(key, value)}`;
-      let found = false;
-      for (let i = from; i < to; i++) {
-        if (new RegExp(`^${key}\\s*:`).test(template.slice(lines[i].start, lines[i].end))) {
-          splices.push({ at: lines[i].start, remove: lines[i].end - lines[i].start, insert: content });
-          found = true;
-          break;
-        }
-      }
-      if (!found) splices.push({ at: lines[to].start, insert: content + eol });
-    }
-    if (fields.launch) {
-      // A template's own launch: (with its indented lines) gives way to the one chosen.
-      const insert = launchFrontmatter(fields.launch).join(eol) + eol;
-      const at = lines.slice(from, to).findIndex((l) => /^launch\s*:/.test(template.slice(l.start, l.end)));
-      if (at < 0) splices.push({ at: lines[to].start, insert });
-      else {
-        let end = from + at + 1;
-        while (end < to && /^[ \t]/.test(template.slice(lines[end].start, lines[end].end))) end++;
-        splices.push({ at: lines[from + at].start, remove: lines[end].start - lines[from + at].start, insert });
-      }
-    }
-  } else {
-    const launch = fields.launch ? launchFrontmatter(fields.launch) : [];
-    const block = ['---', ...keys.map(([k, v]) => `${k}: ${yamlValue(k, v)}`), ...launch, '---', ''].join(eol);
-    splices.push({ at: fm.bodyStart, insert: block });
-  }
 
-  const wanted: Array<[string, string[]]> = [];
-  if (fields.role !== undefined && fields.role !== '') wanted.push(['Role', [fields.role]]);
+  const sections: Array<[string, string[]]> = [];
+  if (fields.role !== undefined && fields.role !== '') sections.push(['Role', [fields.role]]);
   if (fields.project !== undefined) {
     const slug = projectSlug(fields.project);
-    if (slug !== '') wanted.push(['Projects', [`- ${slug}`]]);
+    if (slug !== '') sections.push(['Projects', [`- ${slug}`]]);
   }
-  if (fields.capabilities.length > 0) wanted.push(['Capabilities', fields.capabilities.map((c) => `- ${c}`)]);
-  wanted.push(['Session Log', ['Last session: --', 'Status: registered']]);
+  if (fields.capabilities.length > 0) sections.push(['Capabilities', fields.capabilities.map((c) => `- ${c}`)]);
+  sections.push(['Session Log', ['Last session: --', 'Status: registered']]);
 
-  const sections = findSections(template, lines, fm.bodyLine);
-  const missing: Array<[string, string[]]> = [];
-  for (const [title, content] of wanted) {
-    const s = sections.find((x) => x.title.toLowerCase() === title.toLowerCase());
-    if (!s) {
-      missing.push([title, content]);
-      continue;
-    }
-    splices.push(sectionContent(template, lines, s.heading, s.end, content, eol));
-  }
-  let out = applySplices(template, splices);
-  if (missing.length > 0) {
-    if (!endsWithEol(out)) out += eol;
-    for (const [title, content] of missing) out += `${eol}## ${title}${eol}${content.join(eol)}${eol}`;
-  }
-  return out;
-}
-
-/** Replaces the lines after a section heading, keeping a blank line before the next heading. */
-function sectionContent(
-  text: string,
-  lines: ReturnType<typeof readFrontmatter>['lines'],
-  heading: number,
-  end: number,
-  content: string[],
-  eol: Eol,
-): Splice {
-  const h = lines[heading];
-  const at = h.next;
-  const stop = end < lines.length ? lines[end].start : text.length;
-  let insert = (h.next === h.end ? eol : '') + content.join(eol) + eol;
-  if (end < lines.length) insert += eol;
-  return { at, remove: stop - at, insert };
+  const launch = fields.launch;
+  return fillNoteTemplate(template, {
+    keys: keys.map(([k, v]) => [k, yamlValue(k, v)] as const),
+    sections,
+    moreLines: launch ? launchFrontmatter(launch) : [],
+    more: (text, fm, eol) => {
+      if (!launch || !fm.range) return [];
+      // A template's own launch: (with its indented lines) gives way to the one chosen.
+      const { from, to } = fm.range;
+      const lines = fm.lines;
+      const insert = launchFrontmatter(launch).join(eol) + eol;
+      const at = lines.slice(from, to).findIndex((l) => /^launch\s*:/.test(text.slice(l.start, l.end)));
+      if (at < 0) return [{ at: lines[to].start, insert }];
+      let end = from + at + 1;
+      while (end < to && /^[ \t]/.test(text.slice(lines[end].start, lines[end].end))) end++;
+      return [{ at: lines[from + at].start, remove: lines[end].start - lines[from + at].start, insert }];
+    },
+  });
 }
 
 export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<RegisterResult> {

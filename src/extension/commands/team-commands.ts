@@ -7,6 +7,8 @@ import { Services } from '../services';
 import { sourceLabel, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team-locator';
 import { loadedTeam } from './agent-picks';
 import { createTeamFolder } from './create-team';
+import { guardedCommand } from '../guarded-command';
+import { runNewProject } from './new-project';
 
 /** Command ids this module registers (the manifest lists the same). */
 export const COMMANDS = {
@@ -17,6 +19,7 @@ export const COMMANDS = {
   openTasksFile: 'cortex.openTasksFile',
   openTask: 'cortex.openTask',
   openProjectNote: 'cortex.openProjectNote',
+  newProject: 'cortex.newProject',
   showOutput: 'cortex.showOutput',
 } as const;
 
@@ -44,6 +47,7 @@ export class TeamCommands extends DisposableBase {
       return t ? this.openTask(t.agent, t.index) : this.openTasksFile(agentArg(arg));
     });
     reg(COMMANDS.openProjectNote, (arg) => this.openProjectNote(projectArg(arg)));
+    reg(COMMANDS.newProject, () => guardedCommand(c, 'New Project', () => runNewProject(c)));
     reg(COMMANDS.showOutput, () => c.log.show(true));
   }
 
@@ -69,6 +73,10 @@ export class TeamCommands extends DisposableBase {
 
   openProject(slug: string): Promise<void> {
     return this.openProjectNote(slug);
+  }
+
+  newProject(): Promise<unknown> {
+    return Promise.resolve(vscode.commands.executeCommand(COMMANDS.newProject));
   }
 
   async registerAgent(): Promise<void> {

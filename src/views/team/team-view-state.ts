@@ -116,8 +116,18 @@ function projectView(project: Project, agents: readonly Agent[]): ProjectView {
     slug: project.slug,
     status: project.status,
     nextAction: project.nextAction,
+    notes: noteLines(project.notes),
     agents: agents.filter((a) => a.projects.includes(project.slug)).map((a) => ({ slug: a.slug, name: a.name })),
   };
+}
+
+/** The `## Notes` text as lines to show: blank lines and list markers dropped. */
+function noteLines(notes: string | null): string[] {
+  if (!notes) return [];
+  return notes
+    .split('\n')
+    .map((l) => l.trim().replace(/^([-*+]|\d+[.)])\s+/, ''))
+    .filter((l) => l !== '');
 }
 
 function isProblem(d: Diagnostic): boolean {

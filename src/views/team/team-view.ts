@@ -19,6 +19,7 @@ export interface TeamViewActions {
   selectTeamFolder(): unknown;
   createTeamFolder(): unknown;
   registerAgent(): unknown;
+  newProject(): unknown;
   dispatchTask(slug: string): unknown;
   refresh(): unknown;
   showProblems(): unknown;
@@ -209,6 +210,8 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
         return h.createTeamFolder();
       case 'registerAgent':
         return h.registerAgent();
+      case 'newProject':
+        return h.newProject();
       case 'dispatchTask':
         return h.dispatchTask(msg.agent);
       case 'refresh':

@@ -2,7 +2,7 @@ import { ProjectView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { RowProps } from './agent-row';
 
-/** One project: status, Next Action, the agents on it. Click or Enter opens the note. */
+/** One project: status, Next Action, its first note, the agents on it. Click or Enter opens the note. */
 export function ProjectRow(props: RowProps & { project: ProjectView; actions: TeamActions }) {
   const { project: p, actions } = props;
   const open = () => {
@@ -37,6 +37,13 @@ export function ProjectRow(props: RowProps & { project: ProjectView; actions: Te
         <span class="codicon codicon-arrow-small-right" aria-hidden="true" title="Next Action" />
         {p.nextAction ? <span>{p.nextAction}</span> : <span class="muted">no next action</span>}
       </div>
+      {p.notes.length > 0 ? (
+        <div class="row-line project-notes" title={`Notes:\n${p.notes.map((n) => `- ${n}`).join('\n')}`}>
+          <span class="codicon codicon-note" aria-hidden="true" />
+          <span class="note-text">{p.notes[0]}</span>
+          {p.notes.length > 1 ? <span class="muted more">+{p.notes.length - 1} more</span> : null}
+        </div>
+      ) : null}
       <div class="row-line project-agents">
         <span class="codicon codicon-person" aria-hidden="true" title="Agents on this project" />
         {p.agents.length === 0 ? (

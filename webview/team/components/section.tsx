@@ -7,8 +7,11 @@ export function Section(props: {
   count: number | string;
   collapsed: boolean;
   onToggle: () => void;
+  /** A button at the right of the title (e.g. New Project). */
+  action?: { readonly icon: string; readonly label: string; readonly disabled?: boolean; readonly onClick: () => void };
   children: ComponentChildren;
 }) {
+  const action = props.action;
   const bodyId = `section-${props.id}`;
   return (
     <section class={`section${props.collapsed ? ' collapsed' : ''}`} aria-labelledby={`${bodyId}-title`}>
@@ -18,6 +21,11 @@ export function Section(props: {
           <span class="section-name">{props.title}</span>
           <span class="section-count">{props.count}</span>
         </button>
+        {action ? (
+          <button type="button" class="section-action" title={action.label} aria-label={action.label} disabled={action.disabled} onClick={action.onClick}>
+            <span class={`codicon codicon-${action.icon}`} aria-hidden="true" />
+          </button>
+        ) : null}
       </h2>
       {props.collapsed ? null : (
         <div class="section-body" id={bodyId}>

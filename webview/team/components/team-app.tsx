@@ -125,9 +125,16 @@ function ProjectsSection(props: SectionProps) {
   const projects = visibleProjects(state.projects, ui.filter);
   const projectStop = projects.some((p) => `project:${p.slug}` === ui.selected) ? ui.selected : projects[0] && `project:${projects[0].slug}`;
   return (
-    <Section id="projects" title="Projects" count={props.count(projects.length, state.projects.length)} collapsed={ui.collapsed.projects} onToggle={() => props.toggle('projects')}>
+    <Section
+      id="projects"
+      title="Projects"
+      count={props.count(projects.length, state.projects.length)}
+      collapsed={ui.collapsed.projects}
+      onToggle={() => props.toggle('projects')}
+      action={{ icon: 'new-file', label: state.trusted ? 'New Project…' : 'New Project… (trust this workspace to create project notes)', disabled: !state.trusted, onClick: actions.newProject }}
+    >
       {state.projects.length === 0 ? (
-        <p class="muted section-note">No projects: project notes live in projects/&lt;slug&gt;.md.</p>
+        <p class="muted section-note">No projects: project notes live in projects/&lt;slug&gt;.md. New Project (the + above) writes one.</p>
       ) : projects.length === 0 ? (
         <NoMatch filter={ui.filter} onClear={() => update({ filter: '' })} />
       ) : (

@@ -117,6 +117,8 @@ export interface ProjectView {
   readonly slug: string;
   readonly status: string | null;
   readonly nextAction: string | null;
+  /** The `## Notes` lines, list markers dropped (empty: none). */
+  readonly notes: readonly string[];
   readonly agents: ReadonlyArray<{ readonly slug: string; readonly name: string }>;
 }
 
@@ -160,6 +162,7 @@ export type WebviewMessage =
   | { readonly type: 'selectTeamFolder' }
   | { readonly type: 'createTeamFolder' }
   | { readonly type: 'registerAgent' }
+  | { readonly type: 'newProject' }
   | { readonly type: 'dispatchTask'; readonly agent: string }
   | { readonly type: 'refresh' }
   | { readonly type: 'showProblems' }
@@ -229,6 +232,7 @@ const projectView = object({
   slug,
   status: nullable(str),
   nextAction: nullable(str),
+  notes: arrayOf(str),
   agents: arrayOf(object({ slug, name: str })),
 });
 const summaryView = object({ agents: int, alive: int, idle: int, waiting: int, down: int, inactive: int, ready: int, inProgress: int });
@@ -259,6 +263,7 @@ const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
   selectTeamFolder: object({ type: str }),
   createTeamFolder: object({ type: str }),
   registerAgent: object({ type: str }),
+  newProject: object({ type: str }),
   dispatchTask: object({ type: str, agent: slug }),
   refresh: object({ type: str }),
   showProblems: object({ type: str }),

@@ -79,6 +79,18 @@ describe('Team view model', () => {
     );
   });
 
+  it("carries each project's ## Notes as lines, list markers and blank lines dropped", async () => {
+    const files = { ...fixtureFiles(), 'projects/billing.md': '---\ntype: project\nstatus: active\n---\n\n## Next Action\n- Ship retries\n\n## Notes\n- Agent: billing-dev at ~/Projects/billing\n\n* Stack: Python, FastAPI\n1. Retries before the dashboard\n' };
+    const state = buildTeamViewState(input(await loadFixture(files)));
+    assert.deepEqual(
+      state.projects.map((p) => [p.slug, p.notes]),
+      [
+        ['billing', ['Agent: billing-dev at ~/Projects/billing', 'Stack: Python, FastAPI', 'Retries before the dashboard']],
+        ['dashboard', []],
+      ],
+    );
+  });
+
   it('counts the team like the status bar', async () => {
     const state = buildTeamViewState(input(await loadFixture()));
     assert.deepEqual(state.summary, { agents: 5, alive: 2, idle: 1, waiting: 0, down: 1, inactive: 1, ready: 5, inProgress: 1 });

@@ -133,6 +133,19 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.deepEqual(api.ofType('openProject'), [{ type: 'openProject', project: 'billing' }]);
   });
 
+  it("shows a project's first note with how many more (all in its tooltip); the Projects title's + asks for New Project", async () => {
+    draw(await stateOf({ ...fixtureFiles(), 'projects/billing.md': '---\ntype: project\nstatus: active\n---\n\n## Next Action\n- Ship retries\n\n## Notes\n- Agent: billing-dev at ~/Projects/billing\n\n* Stack: Python, FastAPI\n1. Retries before the dashboard\n' }));
+    const notes = root.querySelector<HTMLElement>('li[data-row="project:billing"] .project-notes')!;
+    assert.equal(notes.querySelector('.note-text')!.textContent, 'Agent: billing-dev at ~/Projects/billing');
+    assert.equal(notes.querySelector('.more')!.textContent, '+2 more');
+    assert.equal(notes.getAttribute('title'), 'Notes:\n- Agent: billing-dev at ~/Projects/billing\n- Stack: Python, FastAPI\n- Retries before the dashboard');
+    assert.equal(root.querySelector('li[data-row="project:dashboard"] .project-notes'), null, 'no notes, no line');
+    const add = root.querySelector<HTMLButtonElement>('#section-projects-title .section-action')!;
+    assert.equal(add.getAttribute('aria-label'), 'New Project…');
+    act(() => add.click());
+    assert.deepEqual(api.ofType('newProject'), [{ type: 'newProject' }]);
+  });
+
   it('filters and sorts, and keeps both as UI state', async () => {
     draw(await stateOf());
     const input = root.querySelector<HTMLInputElement>('.filter-input')!;
