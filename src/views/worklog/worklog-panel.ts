@@ -200,7 +200,7 @@ export class WorklogPanel extends DisposableBase {
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, team: this.team.header && { name: this.team.header.name, path: this.team.header.path }, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);

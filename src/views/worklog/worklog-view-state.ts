@@ -21,12 +21,17 @@ const unreadable = (diagnostics: readonly { severity: string }[] | undefined) =>
  * (P0 first), then in the file's order (the page groups them by status). Activity: the
  * feed's newest events first.
  */
-export function buildWorklogViewState(input: { hasTeam: boolean; trusted: boolean; worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null }): WorklogViewState {
+export function buildWorklogViewState(input: {
+  hasTeam: boolean;
+  team?: { readonly name: string; readonly path: string } | null;
+  trusted: boolean;
+  worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null }): WorklogViewState {
   const w = input.worklog;
   const m = input.mailbox;
   const events = w ? worklogEvents(w, null) : [];
   return {
     hasTeam: input.hasTeam,
+    team: input.team ?? null,
     trusted: input.trusted,
     worklog: {
       exists: w !== null,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnsFor, findCard } from '../../../src/views/board/common/columns';
 import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
 import { BoardFilter, NO_FILTER, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
-import { BoardCard, BoardHeader, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
+import { BoardCard, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
 import { BoardClient, BoardView, ShowRequest, TextMatches } from '../client';
@@ -16,6 +16,7 @@ import { CardMenu, MenuItem } from './card-menu';
 import { DetailPanel } from './detail-panel';
 import { CardKey } from './lane';
 import { Toolbar } from './toolbar';
+import { PageHeader } from '../../shared/page-header';
 
 function useView(client: BoardClient): BoardView {
   const [view, setView] = useState(client.view);
@@ -160,8 +161,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   return (
     <ChangesContext.Provider value={extras.changes}>
     <main class="board-app" onKeyDown={(e) => cmd.onKeyDown(e)}>
-      <header class="board-header">
-        <BoardTitle header={header} />
+      <PageHeader icon="github-project" title="Task Board" team={header.team} class="board-header">
         <Toolbar
           filter={ui.filter}
           agents={view.agents}
@@ -173,7 +173,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
           onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
           onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
         />
-      </header>
+      </PageHeader>
       {header.message ? (
         <p class="notice" role="alert">
           <span class="codicon codicon-warning" aria-hidden="true" /> {header.message}
@@ -438,15 +438,6 @@ function cardCommands(d: CardCommandDeps) {
   };
 
   return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown, setForm: d.details.setForm };
-}
-
-function BoardTitle({ header }: { header: BoardHeader }) {
-  return (
-    <h1 class="board-title" title={header.team ? header.team.path : undefined}>
-      <span class="codicon codicon-github-project" aria-hidden="true" />
-      {header.team?.name ?? 'Team'}
-    </h1>
-  );
 }
 
 type Commands = ReturnType<typeof cardCommands>;

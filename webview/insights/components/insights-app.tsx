@@ -1,3 +1,4 @@
+import { PageHeader } from '../../shared/page-header';
 import { useEffect, useState } from 'preact/hooks';
 import { InsightsState } from '../../../src/views/insights/common/messages';
 import { InsightsActions } from '../actions';
@@ -39,11 +40,7 @@ export function InsightsApp(props: { client: InsightsClient; actions: InsightsAc
   };
   return (
     <main class="insights" aria-busy={state.status === 'loading'}>
-      <header class="insights-header">
-        <h1 class="insights-title">
-          <span class="codicon codicon-graph" aria-hidden="true" />
-          Team Insights{state.team ? <span class="team-name"> · {state.team.name}</span> : null}
-        </h1>
+      <PageHeader icon="graph" title="Team Insights" team={state.team} class="insights-header">
         <span class="source" data-history={history.status}>
           <span class={`codicon codicon-${source.icon}`} aria-hidden="true" />
           {source.text}
@@ -52,7 +49,7 @@ export function InsightsApp(props: { client: InsightsClient; actions: InsightsAc
           <span class="codicon codicon-refresh" aria-hidden="true" />
           Refresh
         </button>
-      </header>
+      </PageHeader>
       {state.status === 'noTeam' && <p class="message">{state.message ?? 'No team folder is open. Select or create one from the Team view.'}</p>}
       {state.status === 'loading' && <p class="muted">Reading the team folder…</p>}
       {state.status === 'ready' && state.message && <p class="message">{state.message}</p>}

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../shared/page-header';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { WORKLOG_TABS as TABS, type EntryView, type MessageView, type WorklogTab, type WorklogViewState } from '../../../src/views/worklog/common/messages';
 import { WorklogActions, WorklogUi } from '../actions';
@@ -63,6 +64,7 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
   const newCount = state.mailbox.messages.filter((m) => m.status === 'new').length;
   return (
     <div class="app">
+      <PageHeader icon="history" title="Worklog" team={state.team} />
       <div class="tabs" role="tablist" aria-label="Worklog and mailbox" ref={tabs} onKeyDown={onTabKey}>
         <button id="tab-worklog" role="tab" aria-selected={ui.tab === 'worklog'} aria-controls="panel-worklog" tabIndex={ui.tab === 'worklog' ? 0 : -1} class="tab" onClick={() => change({ tab: 'worklog' })}>
           <span class="codicon codicon-history" aria-hidden="true" /> Worklog <span class="count">{state.worklog.entries.length}</span>

@@ -65,6 +65,8 @@ export interface ActivityView {
 
 export interface WorklogViewState {
   readonly hasTeam: boolean;
+  /** The team's name and folder, for the page header (`null`: none open). */
+  readonly team: { readonly name: string; readonly path: string } | null;
   readonly trusted: boolean;
   readonly worklog: {
     readonly exists: boolean;
@@ -147,6 +149,8 @@ const HOST_CHECKS: Record<string, Check> = {
       if (typeof v !== 'object' || v === null) return `${at} should be an object`;
       const s = v as Record<string, unknown>;
       if (typeof s.hasTeam !== 'boolean' || typeof s.trusted !== 'boolean') return `${at} lacks hasTeam/trusted`;
+      const t = s.team as Record<string, unknown> | null | undefined;
+      if (t !== null && (typeof t !== 'object' || typeof t.name !== 'string' || typeof t.path !== 'string')) return `${at}.team should be null or { name, path }`;
       const w = s.worklog as Record<string, unknown> | undefined;
       const m = s.mailbox as Record<string, unknown> | undefined;
       if (!w || !Array.isArray(w.entries) || !Array.isArray(w.decisions)) return `${at}.worklog is malformed`;

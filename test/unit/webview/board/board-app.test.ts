@@ -54,6 +54,7 @@ describe('Task board (Preact components in a DOM)', () => {
 
   it('shows a lane per agent with liveness, columns ready / in progress / done, and cards with title, agent, age and first line', async () => {
     mount(fullMessage(await snapshotOf()));
+    assert.equal(root.querySelector('header.page-header.board-header h1.page-title .page-name')!.textContent, 'Task Board', 'the one page header');
     const lanes = Array.from(root.querySelectorAll<HTMLElement>('section.lane')).map((l) => l.dataset.lane);
     assert.deepEqual(lanes, ['chief-of-staff', 'billing-dev', 'dash-dev', 'docs', 'qa']);
     assert.deepEqual(Array.from(root.querySelectorAll('.column-title')).map((c) => c.textContent), ['Ready', 'In progress', 'Done']);

@@ -93,6 +93,7 @@ describe('Team Insights (Preact components in a DOM)', () => {
 
   it('draws four titled charts with axis titles and a text alternative each', async () => {
     mount(await exampleState());
+    assert.equal(q('header.page-header.insights-header h1.page-title .page-name')!.textContent, 'Team Insights', 'the one page header');
     assert.deepEqual(all('.chart-title').map((e) => e.textContent), ['Tasks done per day', 'Queue length over time', 'Cycle time', 'Time since last tick']);
     for (const id of ['done', 'queue', 'cycle', 'ticks']) {
       const table = q(`[data-table="${id}"]`)!;

@@ -56,6 +56,14 @@ describe('Worklog panel page', () => {
   const texts = (sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent?.trim());
   const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 
+  it('has the one page header, with the team and its folder in the tooltip', () => {
+    act(() => store.set({ ...state(), team: { name: 'Larkspur — payments and reconciliation', path: '/home/me/larkspur' } }));
+    const title = root.querySelector<HTMLElement>('header.page-header h1.page-title')!;
+    assert.deepEqual([title.querySelector('.page-name')!.textContent, title.querySelector('.page-team')!.textContent], ['Worklog', '· Larkspur — payments and reconciliation']);
+    assert.equal(title.getAttribute('title'), 'Worklog · Larkspur — payments and reconciliation (/home/me/larkspur)');
+    assert.ok(root.querySelector('header.page-header + .tabs'), 'the tabs follow it');
+  });
+
   it('shows the status, the decisions and the timeline; filters by agent and type', () => {
     act(() => store.set(state()));
     assert.deepEqual(texts('.timeline .subject'), ['morning briefing', 'draft invoices', 'invoice numbering', 'integer cents']);
