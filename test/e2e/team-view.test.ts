@@ -165,7 +165,8 @@ async function expectLaidOut(view: FrameLocator): Promise<void> {
   const name = view.locator(`[data-row="project:${CROWDED}"] .project-name`);
   await eventually(
     async () => (await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)) <= 0 && (await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)),
-    async () => `the Team view scrolls sideways by ${await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)} px; the project name is ${await name.evaluate((el) => `${el.clientWidth} of ${el.scrollWidth}`)} px wide`,
+    async () =>
+      `the Team view scrolls sideways by ${await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)} px (${await widest(view)}); the project name is ${await name.evaluate((el) => `${el.clientWidth} of ${el.scrollWidth}`)} px wide`,
   );
 }
 
@@ -214,3 +215,19 @@ describe('Team view, high-contrast theme (VSIX in code-server)', function () {
     await screenshot(wb.page, 'team-view-high-contrast-crowded-project');
   });
 });
+
+/** The elements that reach past the view's right edge, deepest first (what makes it scroll sideways). */
+function widest(view: FrameLocator): Promise<string> {
+  return view.locator('html').evaluate((html) => {
+    const edge = html.clientWidth;
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > edge + 0.5 && !Array.from(el.children).some((c) => c.getBoundingClientRect().right > edge + 0.5)) out.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').replace(/ /g, '.')} in .${(el.parentElement?.getAttribute('class') ?? '').replace(/ /g, '.')} ("${(el.textContent ?? '').slice(0, 40)}") ends at ${Math.round(r.right)}`);
+    }
+    const first = Array.from(document.body.querySelectorAll('*')).find((el) => el.getBoundingClientRect().right > edge + 0.5 && !Array.from(el.children).some((c) => c.getBoundingClientRect().right > edge + 0.5));
+    const chain: string[] = [];
+    for (let e = first ?? null; e && e !== document.body; e = e.parentElement) chain.push(`${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}[${Math.round(e.getBoundingClientRect().left)}-${Math.round(e.getBoundingClientRect().right)} sw${e.scrollWidth}]`);
+    return (out.slice(0, 4).join('; ') || 'no element past the edge') + '; inside ' + chain.slice(1).join(' < ');
+  });
+}

@@ -278,7 +278,7 @@ function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
           <span class="muted">· {s.current.status === 'in-progress' ? 'now:' : 'next:'}</span> {s.current.title}
         </span>
       ) : finished ? (
-        <span class="muted">· all done</span>
+        <span class="shuttle-current muted">· all done</span>
       ) : null}
     </div>
   );
