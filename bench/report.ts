@@ -13,6 +13,8 @@ export interface BenchRow {
   readonly id: string;
   readonly what: string;
   readonly unit: 'ms' | 'MB';
+  /** What `median` holds: the median (the default) or, for a p95 target, the 95th percentile. */
+  readonly stat?: 'median' | 'p95';
   readonly median: number;
   readonly min: number;
   readonly runs: number;
