@@ -3,6 +3,9 @@
  * (code-server with the packaged VSIX, chromium driven by Playwright through the e2e
  * harness). Not a test: it prints figures, like `npm run bench`, and `--json`.
  *
+ * Start-up, on the example team: activate()'s own duration (the extension logs it) and
+ * the Team view from the click on its activity bar item to the first agent row.
+ *
  * For a team of 20,000 and one of 100,000 generated tasks (bench/board-team.ts, added
  * to a copy of the example team), measured from the user's action:
  * - palette Enter on "Cortex: Open Task Board" to the first card on screen (the board
@@ -25,7 +28,7 @@ import * as path from 'path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { cleanUpScratch, startWorkbench, type Workbench } from '../test/e2e/fixture';
 import { darkTheme } from '../test/harness/settings';
-import { focusWorkbench, runCommand } from '../test/harness/workbench';
+import { activityBarItem, focusWorkbench, runCommand } from '../test/harness/workbench';
 import { writeBoardTeam } from './board-team';
 import { BenchRow, buildReport, median, printJson, printTable } from './report';
 
@@ -166,6 +169,48 @@ async function measureBoard(wb: Workbench, size: { agents: number; tasks: number
   if (rss !== null) rows.push({ id: `host.${tag}.rss`, what: `${label}: extension host RSS, board open`, unit: 'MB', median: rss, min: rss, runs: 1, yardstick: { what: 'the target (150 MB)', value: 150 }, goal: 1, note: `resident memory of the whole host process (VS Code's extensions too), not its JS heap alone; ${rss - (rows.find((r) => r.id === 'host.example.rss')?.median ?? 0) | 0} MB above the example team's` });
 }
 
+/** Files named `name` under `dir`, at any depth. */
+function findFiles(dir: string, name: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...findFiles(p, name));
+    else if (e.name === name) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * activate()'s own duration (the extension logs it in its Cortex output channel, which
+ * the host writes to Cortex.log under the run's folder), and the Team view from the
+ * click on the Cortex activity bar item to its first agent row on screen.
+ */
+async function measureStart(wb: Workbench): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const runDir = path.dirname(wb.team.dir);
+  const activated = findFiles(runDir, 'Cortex.log')
+    .map((f) => /Activated in ([\d.]+) ms/.exec(readFileSync(f, 'utf8')))
+    .find((m) => m !== null);
+  if (activated) rows.push({ id: 'start.activate', what: 'activate() (commands, views, services registered)', unit: 'ms', median: Number(activated[1]), min: Number(activated[1]), runs: 1, yardstick: { what: 'the target (20 ms)', value: 20 }, goal: 1, note: "from the extension's log; the bundle's loading before it not included" });
+  const item = activityBarItem(wb.page, 'Cortex');
+  await item.waitFor({ state: 'visible' });
+  const teamShown = async () => {
+    const n = await wb.page.locator('iframe.webview.ready').count();
+    for (let i = 0; i < n; i++) {
+      const frame = wb.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
+      if ((await frame.getByText('Chief of Staff').count()) > 0) return true;
+    }
+    return false;
+  };
+  if (await teamShown()) return rows; // already open: nothing to time from a click
+  const t = Date.now();
+  await item.click();
+  await until(teamShown, 'the Team view');
+  const paint = Date.now() - t;
+  rows.push({ id: 'start.team-view', what: 'Team view, example team: click → first agent row', unit: 'ms', median: paint, min: paint, runs: 1, yardstick: { what: 'the target (300 ms)', value: 300 }, goal: 1, note: 'the first opening of the view in the window' });
+  return rows;
+}
+
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   const rows: BenchRow[] = [];
@@ -173,6 +218,7 @@ async function main(): Promise<void> {
   const wb = await startWorkbench({ name: 'bench-vscode', theme: darkTheme });
   try {
     await wb.page.locator('.part.statusbar').getByText(/Cortex: \d+ agents/).waitFor({ timeout: 120_000 });
+    rows.push(...(await measureStart(wb)));
     const base = extensionHostRssMB(wb);
     if (base !== null) rows.push({ id: 'host.example.rss', what: 'example team: extension host RSS', unit: 'MB', median: base, min: base, runs: 1, note: "the host with VS Code's own extensions and ours on the 6-agent example team" });
     for (const size of [
