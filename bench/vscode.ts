@@ -11,7 +11,8 @@
  * - palette Enter on "Cortex: Open Task Board" to the first card on screen (the board
  *   opened fresh each time), and the page's own figures beside it (first paint after
  *   the page began loading / after its script started);
- * - a filter keystroke to the board showing its result (a text no card has: no card
+ * - palette Enter to every lane's cards in (a big team's stream in after the first paint);
+ * - once they are: a filter keystroke to the board showing its result (a text no card has: no card
  *   left), and Escape to the cards back;
  * - scrolling the board a screen down (mouse wheel) to the new cards on screen;
  * - the extension host's resident memory with the team open (RSS of its process, from
@@ -112,6 +113,7 @@ async function measureBoard(wb: Workbench, size: { agents: number; tasks: number
   await runCommand(wb.page, 'View: Close All Editors');
 
   const open: number[] = [];
+  const allCards: number[] = [];
   const pageNav: number[] = [];
   const pageScript: number[] = [];
   const filter: number[] = [];
@@ -126,6 +128,9 @@ async function measureBoard(wb: Workbench, size: { agents: number; tasks: number
     const ms = async (name: string) => Number(await root.getAttribute(`data-${name}-ms`));
     pageNav.push(await ms('first-paint'));
     pageScript.push((await ms('first-paint')) - (await ms('script')));
+    // Input is measured once every lane's cards are in (a big team's stream in after the first paint).
+    await board.locator('#root[data-all-cards-ms]').waitFor({ timeout: 300_000 });
+    allCards.push(Date.now() - at);
 
     // A filter keystroke: a character no title has leaves no card; Escape brings them back.
     const input = board.locator('.filter-input');
@@ -157,6 +162,7 @@ async function measureBoard(wb: Workbench, size: { agents: number; tasks: number
   }
   const openGoal = total > 50_000 ? 2000 : 1000;
   rows.push({ id: `board.${tag}.open`, what: `${label}: palette Enter → first cards`, unit: 'ms', median: median(open), min: Math.min(...open), runs: open.length, yardstick: { what: `the target (${openGoal} ms)`, value: openGoal }, goal: 1 });
+  rows.push({ id: `board.${tag}.all-cards`, what: `${label}: palette Enter → every lane's cards in`, unit: 'ms', median: median(allCards), min: Math.min(...allCards), runs: allCards.length, yardstick: { row: `board.${tag}.open` }, note: 'the rest stream in after the first paint; input is measured after this' });
   rows.push({ id: `board.${tag}.page-load-paint`, what: `${label}:   in-page: page load → first paint`, unit: 'ms', median: median(pageNav), min: Math.min(...pageNav), runs: pageNav.length, yardstick: { row: `board.${tag}.open` } });
   rows.push({ id: `board.${tag}.page-script-paint`, what: `${label}:   in-page: script start → first paint`, unit: 'ms', median: median(pageScript), min: Math.min(...pageScript), runs: pageScript.length, yardstick: { row: `board.${tag}.open` } });
   // Input has a p95 target: the row's figure is the p95, its median in the note.
