@@ -29,7 +29,7 @@ import * as path from 'path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { cleanUpScratch, startWorkbench, type Workbench } from '../test/e2e/fixture';
 import { darkTheme } from '../test/harness/settings';
-import { activityBarItem, focusWorkbench, runCommand } from '../test/harness/workbench';
+import { activityBarItem, runCommand } from '../test/harness/workbench';
 import { writeBoardTeam } from './board-team';
 import { BenchRow, buildReport, median, printJson, printTable } from './report';
 
@@ -61,19 +61,6 @@ async function firstCards(page: Page, timeoutMs: number): Promise<FrameLocator> 
 async function until(probe: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await probe())) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Like the harness's runCommand, and returns the moment Enter was pressed. */
-async function commandEnter(page: Page, title: string): Promise<number> {
-  await focusWorkbench(page);
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible' });
-  const at = Date.now();
-  await page.keyboard.press('Enter');
-  return at;
 }
 
 /** RSS of the extension host under this code-server (its process is node's `--type=extensionHost`). */
@@ -120,7 +107,7 @@ async function measureBoard(wb: Workbench, size: { agents: number; tasks: number
   const unfilter: number[] = [];
   const scroll: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const at = await commandEnter(wb.page, 'Cortex: Open Task Board');
+    const at = await runCommand(wb.page, 'Cortex: Open Task Board');
     const board = await firstCards(wb.page, 120_000);
     open.push(Date.now() - at);
     const root = board.locator('#root[data-first-paint-ms]');
