@@ -139,11 +139,11 @@ const commands: Record<string, Command> = {
     async run(opts, ctx) {
       const now = nowOf(opts, ctx.io);
       const nowMinutes = parseStamp(now)!;
+      const asJson = opts.flags.has('json');
       const team = await loadTeam(ctx.fs);
       const staleAfter = staleAfterMinutes(ctx.heartbeatMinutes);
-      const json = statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter);
-      if (opts.flags.has('json')) ctx.io.stdout(JSON.stringify(json, null, 2) + '\n');
-      else ctx.io.stdout(statusTable(json, staleAfter, nowMinutes, team));
+      if (asJson) ctx.io.stdout(JSON.stringify(statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter), null, 2) + '\n');
+      else ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter));
       return EXIT_OK;
     },
   },

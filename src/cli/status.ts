@@ -86,36 +86,37 @@ export function table(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
 }
 
-export function statusTable(status: StatusJson, staleAfter: number, nowMinutes: number, team: Team): string {
+/** The table, from the team itself (not from `statusJson`, which copies every task of the team). */
+export function statusTable(team: Team, teamDir: string, now: string, nowMinutes: number, staleAfter: number): string {
   const out: string[] = [];
-  out.push(`Team ${status.teamDir}, now ${status.now} (a tick older than ${staleAfter} min is stale)`);
+  out.push(`Team ${teamDir}, now ${now} (a tick older than ${staleAfter} min is stale)`);
   out.push('');
-  if (status.agents.length === 0) out.push('No agents yet (cortex-team register --name NAME).');
+  if (team.agents.length === 0) out.push('No agents yet (cortex-team register --name NAME).');
   else {
     const rows = [['AGENT', 'LIVENESS', 'TICK AGE', 'READY', 'IN PROGRESS']];
-    status.agents.forEach((a, i) => {
+    for (const a of team.agents) {
       const working = a.tasks.filter((t) => t.status === 'in-progress').map((t) => t.title);
       rows.push([
         clip(a.slug, 28),
-        a.liveness,
-        formatAge(tickAgeMinutes(team.agents[i], nowMinutes)),
+        agentLiveness(a, nowMinutes, staleAfter),
+        formatAge(tickAgeMinutes(a, nowMinutes)),
         String(a.tasks.filter((t) => t.status === 'ready').length),
         working.length ? clip(working.join(', '), 60) : '-',
       ]);
-    });
+    }
     out.push(table(rows));
   }
-  if (status.projects.length > 0) {
+  if (team.projects.length > 0) {
     out.push('');
     const rows = [['PROJECT', 'STATUS', 'CREATED', 'NEXT ACTION']];
-    for (const p of status.projects) {
+    for (const p of team.projects) {
       const next = p.nextAction ? p.nextAction.split('\n').find((l) => l.trim() !== '') ?? '' : '';
       rows.push([clip(p.slug, 28), p.status ?? '-', p.created ?? '-', next ? clip(next.replace(/^\s*[-*]\s+/, ''), 60) : '-']);
     }
     out.push(table(rows));
   }
   out.push('');
-  out.push(diagnosticsLine(status.diagnostics));
+  out.push(diagnosticsLine(team.diagnostics));
   return out.join('\n') + '\n';
 }
 

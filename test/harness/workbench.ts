@@ -40,18 +40,21 @@ export function webviewFrame(page: Page, index = 0): FrameLocator {
 }
 
 /**
- * Runs a command through the command palette (F1), by its title. The keyboard focus
- * first leaves any webview: a key pressed inside a webview's frame is the page's, and
- * F1 could open nothing.
+ * Runs a command through the command palette (F1), by its title; returns the moment
+ * Enter was pressed (Date.now()). The keyboard focus first leaves any webview: a key
+ * pressed inside a webview's frame is the page's, and F1 could open nothing.
  */
-export async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<number> {
   await focusWorkbench(page);
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible' });
+  // When the user's action happened (what bench:vscode times from).
+  const enterAt = Date.now();
   await page.keyboard.press('Enter');
+  return enterAt;
 }
 
 /** Moves the keyboard focus out of a webview's frame, back to the workbench's own document. */

@@ -33,7 +33,11 @@ function useAnnouncer(): [string, (text: string) => void] {
   return [announcement, (text: string) => setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text))];
 }
 
-/** Tells the page's owner when the first cards are on screen (the first-paint figure). */
+/**
+ * Tells the page's owner once, after the frame in which `ready` first holds is painted:
+ * the first cards on screen (the first-paint figure), and every lane's cards arrived (a
+ * big team's come a few thousand at a time after the first paint).
+ */
 function usePainted(ready: boolean, onPainted: (() => void) | undefined): void {
   const painted = useRef(false);
   useEffect(() => {
@@ -126,7 +130,7 @@ function useFullTextFilter(actions: BoardActions, text: string): void {
  * a live region that says what happened. Team data comes from the client (the host's
  * snapshot plus operations in flight); UI state is kept through the actions.
  */
-export function BoardApp(props: { client: BoardClient; actions: BoardActions; onPainted?: () => void }) {
+export function BoardApp(props: { client: BoardClient; actions: BoardActions; onPainted?: () => void; onAllCards?: () => void }) {
   const { client, actions } = props;
   const view = useView(client);
   const [ui, setUi] = useState<UiState>(() => actions.loadUiState());
@@ -144,6 +148,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   const data = useBoardData(view, ui, extras.matches);
   const { lanes, collapsed } = data;
   usePainted(header?.status === 'ready', props.onPainted);
+  usePainted(header?.status === 'ready' && view.agents.every((a) => view.cards.has(a.slug)), props.onAllCards);
   const details = useDetail(client, data.cardOf, data.refOf, extras.changes);
   const afterOk = useAfterOk(client);
   const cmd = cardCommands({ client, actions, data, trusted: !!header?.trusted, agentCount: view.agents.length, menu, setMenu, setFocus, details, announce, gridHost, afterOk });

@@ -8,6 +8,11 @@ import { CardDetail } from '../../../../src/views/board/common/messages';
 import { renderMarkdown } from '../../../../src/views/shared/markdown';
 import { fixtureFiles, note, task, tasks } from '../../team-fixture';
 import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
+import { h, render } from 'preact';
+import { createActions } from '../../../../webview/board/actions';
+import { BoardClient } from '../../../../webview/board/client';
+import { BoardApp } from '../../../../webview/board/components/board-app';
+import { RecordingApi } from '../host-api';
 import { Mounted, boardPage } from './board-page';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -107,6 +112,33 @@ describe('Task board (Preact components in a DOM)', () => {
     assert.ok(rendered > 0 && rendered < 120, `${rendered} of 4000 cards in the DOM`);
     assert.ok(root.querySelectorAll('section.lane').length < 6);
     assert.match(root.querySelector('.toolbar-summary')!.textContent!, /40 agents · 4,?000 tasks/);
+  });
+
+  it('tells its owner when the first cards are painted, and again once every lane\'s cards have arrived', async () => {
+    const files: Record<string, string> = {};
+    for (const slug of ['ada', 'bo', 'cy']) {
+      files[`agents/${slug}/${slug}.md`] = note(slug);
+      files[`agents/${slug}/tasks.md`] = tasks([task(`Task of ${slug}`, 'ready')]);
+    }
+    const full = fullMessage(await snapshotOf(files));
+    const calls: string[] = [];
+    const api = new RecordingApi(undefined);
+    const actions = createActions(api);
+    const client = new BoardClient(actions);
+    // Queued after the page's own frame callbacks (its effects ran inside act): when this
+    // resolves, whatever the page meant to report from that render has been reported.
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    act(() => {
+      client.receive({ ...full, lanes: full.lanes.slice(0, 1) });
+      render(h(BoardApp, { client, actions, onPainted: () => calls.push('first'), onAllCards: () => calls.push('all') }), root);
+    });
+    await frames();
+    assert.deepEqual(calls, ['first']);
+    act(() => client.receive({ ...full, version: 2, base: 1, lanes: full.lanes.slice(1) }));
+    await frames();
+    act(() => client.receive({ ...full, version: 3, base: 2, lanes: [] }));
+    await frames();
+    assert.deepEqual(calls, ['first', 'all']);
   });
 
   it('filters by text, agent and project, and keeps the filters as UI state', async () => {
