@@ -13,7 +13,7 @@ const DESCRIPTION_HEADINGS: HeadingLevels = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 
  * Summary and the description rendered from markdown (on the host, into plain
  * elements), and "Open in editor" at the task's line.
  */
-export function DetailPanel(props: {
+type DetailPanelProps = {
   detail: CardDetail | null;
   loading: boolean;
   title: string;
@@ -37,11 +37,12 @@ export function DetailPanel(props: {
   onEdit: (title: string, body: string) => void;
   /** Shows another task of the same agent (the original of a rework). */
   onShowTask: (index: number, title: string) => void;
-}) {
+};
+
+export function DetailPanel(props: DetailPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [props.title]);
   const d = props.detail;
-  const age = d ? ageText(d, props.now) : null;
   return (
     <aside
       class="detail"
@@ -72,39 +73,47 @@ export function DetailPanel(props: {
       ) : props.form === 'edit' && d.source !== null ? (
         <EditForm detail={d} trusted={props.trusted} busy={props.busy} onSave={props.onEdit} onCancel={() => props.setForm(null)} />
       ) : (
-        <>
-          <DetailFields detail={d} age={age} onShowTask={props.onShowTask} />
-          {d.unclaimable ? (
-            <p class="notice-inline" role="note">
-              <span class="codicon codicon-warning" aria-hidden="true" /> {d.agentName} is down with this task in progress: unclaim it (back to ready) or reassign it.
-            </p>
-          ) : null}
-          <div class="detail-actions">
-            <button type="button" class="button" onClick={props.onOpenInEditor}>
-              <span class="codicon codicon-go-to-file" aria-hidden="true" />
-              <span>Open in Editor</span>
-            </button>
-            {d.source !== null && props.trusted ? (
-              <button type="button" class="button secondary" data-action="edit" onClick={() => props.setForm('edit')}>
-                <span class="codicon codicon-edit" aria-hidden="true" />
-                <span>Edit…</span>
-              </button>
-            ) : null}
-            {props.actions.map((a) => (
-              <button key={a.id} type="button" class="button secondary" data-action={a.id} onClick={() => props.onAction(a.id)}>
-                <span class={`codicon codicon-${a.icon}`} aria-hidden="true" />
-                <span>{a.label}</span>
-              </button>
-            ))}
-          </div>
-          {d.status === 'done' ? (
-            <ReviewActions detail={d} trusted={props.trusted} busy={props.busy} form={props.form} setForm={props.setForm} onAccept={props.onAccept} onSendBack={props.onSendBack} />
-          ) : null}
-          {props.changes ? <ChangesSection changes={props.changes} onReview={props.onReview} /> : null}
-          <DetailTexts detail={d} onLink={props.onLink} />
-        </>
+        <DetailContent {...props} detail={d} />
       )}
     </aside>
+  );
+}
+
+/** A loaded task: its fields, what to do with it, its review and changes, its texts. */
+function DetailContent(props: DetailPanelProps & { detail: CardDetail }) {
+  const d = props.detail;
+  return (
+    <>
+      <DetailFields detail={d} age={ageText(d, props.now)} onShowTask={props.onShowTask} />
+      {d.unclaimable ? (
+        <p class="notice-inline" role="note">
+          <span class="codicon codicon-warning" aria-hidden="true" /> {d.agentName} is down with this task in progress: unclaim it (back to ready) or reassign it.
+        </p>
+      ) : null}
+      <div class="detail-actions">
+        <button type="button" class="button" onClick={props.onOpenInEditor}>
+          <span class="codicon codicon-go-to-file" aria-hidden="true" />
+          <span>Open in Editor</span>
+        </button>
+        {d.source !== null && props.trusted ? (
+          <button type="button" class="button secondary" data-action="edit" onClick={() => props.setForm('edit')}>
+            <span class="codicon codicon-edit" aria-hidden="true" />
+            <span>Edit…</span>
+          </button>
+        ) : null}
+        {props.actions.map((a) => (
+          <button key={a.id} type="button" class="button secondary" data-action={a.id} onClick={() => props.onAction(a.id)}>
+            <span class={`codicon codicon-${a.icon}`} aria-hidden="true" />
+            <span>{a.label}</span>
+          </button>
+        ))}
+      </div>
+      {d.status === 'done' ? (
+        <ReviewActions detail={d} trusted={props.trusted} busy={props.busy} form={props.form} setForm={props.setForm} onAccept={props.onAccept} onSendBack={props.onSendBack} />
+      ) : null}
+      {props.changes ? <ChangesSection changes={props.changes} onReview={props.onReview} /> : null}
+      <DetailTexts detail={d} onLink={props.onLink} />
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { BoardFilter } from '../../../src/views/board/common/filter';
 import { BoardAgent } from '../../../src/views/board/common/messages';
 
 /** Filter by text, agent and project; fold or unfold every lane. */
-export function Toolbar(props: {
+type ToolbarProps = {
   filter: BoardFilter;
   agents: readonly BoardAgent[];
   projects: readonly string[];
@@ -15,58 +15,16 @@ export function Toolbar(props: {
   /** Changes some of the filters (the others keep their current values). */
   onFilter: (patch: Partial<BoardFilter>) => void;
   onCollapseAll: (collapse: boolean) => void;
-}) {
+};
+
+export function Toolbar(props: ToolbarProps) {
   const { filter } = props;
   const set = props.onFilter;
   return (
     <div class="toolbar" role="search" aria-label="Filter the board">
-      <div class="filter">
-        <span class="codicon codicon-filter" aria-hidden="true" />
-        <input
-          type="text"
-          class="filter-input"
-          placeholder="Filter tasks"
-          aria-label="Filter tasks by text"
-          value={filter.text}
-          spellcheck={false}
-          onInput={(e) => set({ text: (e.currentTarget as HTMLInputElement).value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && filter.text !== '') {
-              e.preventDefault();
-              set({ text: '' });
-            }
-          }}
-        />
-        {filter.text !== '' ? (
-          <button type="button" class="icon-button" title="Clear the text filter" aria-label="Clear the text filter" onClick={() => set({ text: '' })}>
-            <span class="codicon codicon-close" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
-      <label class="select">
-        <span class="codicon codicon-account" aria-hidden="true" />
-        <span class="visually-hidden">Agent</span>
-        <select value={filter.agent ?? ''} onChange={(e) => set({ agent: (e.currentTarget as HTMLSelectElement).value || null })}>
-          <option value="">All agents</option>
-          {props.agents.map((a) => (
-            <option key={a.slug} value={a.slug}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="select">
-        <span class="codicon codicon-project" aria-hidden="true" />
-        <span class="visually-hidden">Project</span>
-        <select value={filter.project ?? ''} onChange={(e) => set({ project: (e.currentTarget as HTMLSelectElement).value || null })}>
-          <option value="">All projects</option>
-          {props.projects.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TextFilter text={filter.text} onText={(text) => set({ text })} />
+      <SelectFilter icon="account" label="Agent" all="All agents" value={filter.agent} options={props.agents.map((a) => [a.slug, a.name] as const)} onPick={(agent) => set({ agent })} />
+      <SelectFilter icon="project" label="Project" all="All projects" value={filter.project} options={props.projects.map((p) => [p, p] as const)} onPick={(project) => set({ project })} />
       <button
         type="button"
         class={`toggle-button${filter.review ? ' on' : ''}`}
@@ -97,5 +55,53 @@ export function Toolbar(props: {
         <span class={`codicon codicon-${props.someFolded ? 'expand-all' : 'collapse-all'}`} aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+/** The text filter: Escape or the clear button empties it. */
+function TextFilter(props: { text: string; onText: (text: string) => void }) {
+  const { text, onText } = props;
+  return (
+    <div class="filter">
+      <span class="codicon codicon-filter" aria-hidden="true" />
+      <input
+        type="text"
+        class="filter-input"
+        placeholder="Filter tasks"
+        aria-label="Filter tasks by text"
+        value={text}
+        spellcheck={false}
+        onInput={(e) => onText((e.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && text !== '') {
+            e.preventDefault();
+            onText('');
+          }
+        }}
+      />
+      {text !== '' ? (
+        <button type="button" class="icon-button" title="Clear the text filter" aria-label="Clear the text filter" onClick={() => onText('')}>
+          <span class="codicon codicon-close" aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A drop-down filter: "All …" (null) or one of `options` ([value, label]). */
+function SelectFilter(props: { icon: string; label: string; all: string; value: string | null; options: ReadonlyArray<readonly [string, string]>; onPick: (value: string | null) => void }) {
+  return (
+    <label class="select">
+      <span class={`codicon codicon-${props.icon}`} aria-hidden="true" />
+      <span class="visually-hidden">{props.label}</span>
+      <select value={props.value ?? ''} onChange={(e) => props.onPick((e.currentTarget as HTMLSelectElement).value || null)}>
+        <option value="">{props.all}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
