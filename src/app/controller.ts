@@ -28,6 +28,7 @@ import { TeamStatusBar } from '../extension/status-bar';
 import { TeamSession } from '../extension/team-session';
 import { TeamStore } from '../extension/team-store';
 import { ThreadsStore } from '../extension/threads-store';
+import { ThreadCommands } from '../extension/commands/thread-commands';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
 import { SearchTeam } from '../extension/commands/search-team';
@@ -63,6 +64,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** Start Thread, Add Agent to Thread, Cancel Thread. */
+  readonly threadCommands: ThreadCommands;
   /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
   readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
   readonly worklog: WorklogPanel;
@@ -133,6 +136,7 @@ export class CortexController extends DisposableBase {
     const worklog = own.add(new WorklogCommands(services));
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
+    this.threadCommands = own.add(new ThreadCommands(services, threadsStore));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
     this.undo = own.add(new UndoHistory(writer, prompts, log));
     const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });

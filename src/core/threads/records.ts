@@ -35,6 +35,23 @@ export interface ThreadRecord {
   /** Time stamps as written (ISO strings or epoch milliseconds turned into ISO). */
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
+  /** The Slack channel the thread belongs to. */
+  readonly channel: string | null;
+  /** The agent slots (`agents`), in the file's order. */
+  readonly agents: readonly ThreadAgentSlot[];
+  /** Convergence loop counts per transition edge (`iterationCounts`), in the file's order. */
+  readonly iterationCounts: ReadonlyArray<readonly [string, number]>;
+  /** Caller-provided context (`metadata`): scalars as written, anything else as JSON text. */
+  readonly metadata: ReadonlyArray<readonly [string, string]>;
+  /** The team task that launched the thread (`metadata.scheduleTaskId`). */
+  readonly scheduleTaskId: string | null;
+}
+
+export interface ThreadAgentSlot {
+  readonly name: string;
+  readonly status: string | null;
+  readonly sessionId: string | null;
+  readonly persistSession: boolean | null;
 }
 
 export type RecordsReadResult =
@@ -64,6 +81,21 @@ function readStep(v: unknown): ThreadStep | null {
   };
 }
 
+function readSlots(v: unknown): ThreadAgentSlot[] {
+  if (!isObj(v)) return [];
+  return Object.entries(v).map(([name, slot]) => {
+    const o = isObj(slot) ? slot : {};
+    return { name, status: s(o.status), sessionId: s(o.sessionId), persistSession: typeof o.persistSession === 'boolean' ? o.persistSession : null };
+  });
+}
+
+function readMetadata(v: unknown): Array<[string, string]> {
+  if (!isObj(v)) return [];
+  return Object.entries(v)
+    .filter(([, x]) => x !== null && x !== undefined)
+    .map(([k, x]) => [k, typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : JSON.stringify(x)]);
+}
+
 function readRecord(v: unknown, key: string | null): ThreadRecord | null {
   if (!isObj(v)) return null;
   const id = s(v.id) ?? key;
@@ -83,6 +115,11 @@ function readRecord(v: unknown, key: string | null): ThreadRecord | null {
     abortReason: s(v.abortReason),
     createdAt: stamp(v.createdAt) ?? stamp(v.startedAt),
     updatedAt: stamp(v.updatedAt) ?? stamp(v.completedAt),
+    channel: s(v.channel),
+    agents: readSlots(v.agents),
+    iterationCounts: isObj(v.iterationCounts) ? Object.entries(v.iterationCounts).flatMap(([k, x]) => (n(x) !== null ? [[k, x as number] as [string, number]] : [])) : [],
+    metadata: readMetadata(v.metadata),
+    scheduleTaskId: isObj(v.metadata) ? s(v.metadata.scheduleTaskId) : null,
   };
 }
 

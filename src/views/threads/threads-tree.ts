@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState } from './common/messages';
 
 export const OPEN_THREADS_COMMAND = 'cortex.openThreads';
@@ -63,6 +64,7 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
         const t = s.templates.find((x) => x.name === node.name);
         const item = new vscode.TreeItem(node.name);
         item.id = `template:${node.name}`;
+        item.contextValue = 'cortexTemplate';
         item.iconPath = new vscode.ThemeIcon(t && t.problems > 0 ? 'warning' : 'type-hierarchy', t && t.problems > 0 ? new vscode.ThemeColor('problemsWarningIcon.foreground') : undefined);
         item.description = t ? `${t.agents.length} agents${t.problems > 0 ? ` · ${t.problems} problem${t.problems === 1 ? '' : 's'}` : ''}` : '';
         item.tooltip = t?.description ?? undefined;
@@ -71,9 +73,11 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
       }
       case 'thread': {
         const t = s.threads.find((x) => x.id === node.id);
-        const item = new vscode.TreeItem(t?.userMessage ? shorten(t.userMessage, 60) : node.id);
+        const item = new vscode.TreeItem(t?.userMessage ? oneLine(t.userMessage, 60) : node.id);
         item.id = `thread:${node.id}`;
         if (t) {
+          // The actions its state allows (Add Agent: completed or waiting; Cancel: running or waiting).
+          item.contextValue = `cortexThread-${t.status}`;
           const [icon, colour] = STATUS_ICONS[t.status];
           item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
           const where = t.activeAgent ? ` · ${t.activeAgent}${t.activeStage ? `:${t.activeStage}` : ''}` : '';
@@ -92,7 +96,3 @@ function openCommand(kind: SelectionKind, id: string): vscode.Command {
   return { command: OPEN_THREADS_COMMAND, title: 'Show in the Threads panel', arguments: [{ kind, id }] };
 }
 
-function shorten(s: string, max: number): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > max ? line.slice(0, max - 1) + '…' : line;
-}

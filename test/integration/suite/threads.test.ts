@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { ArtifactView, ThreadsHostMessage } from '../../../src/views/threads/common/messages';
 import { cortexApi, sleep, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
+import { addAgent, message, removeAgents, script } from './commands-helpers';
 
 function nextMessage(api: CortexTestApi, match: (m: ThreadsHostMessage) => boolean, what: string, timeoutMs = 15_000): Promise<ThreadsHostMessage> {
   return new Promise((resolve, reject) => {
@@ -191,6 +192,51 @@ describe('Threads (extension host)', function () {
       writeFromAnotherProcess(artifactFile, original);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a thread from a template (the task in a team agent\'s queue, the record linked by scheduleTaskId), adds an agent, cancels it; each write records its event', async () => {
+    writeFromAnotherProcess(threadsFile, originalThreads);
+    await api.threads.store.reload();
+    api.clearShownMessages();
+    const worker = await addAgent(api, { slug: 'thread-runner', name: 'Senior Payments Reconciliation Engineer' });
+    const feed = path.join(team, '.cortex', 'activity.jsonl');
+    const events = (type: string) => readFileSync(feed, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event_type: string; payload: Record<string, unknown> }).filter((e) => e.event_type === type);
+    try {
+      script(api, ['Add refunds to the Stripe webhook', worker.name], () => undefined);
+      const started = await api.threadCommands.start('coder-review');
+      assert.ok(started, 'started');
+      const tasks = readFileSync(worker.tasksFile, 'utf8');
+      assert.match(tasks, new RegExp(`## Thread ${started.id}: Add refunds to the Stripe webhook\n\\*\\*Status:\\*\\* ready`));
+      assert.match(tasks, /as its agent `planner`/);
+      assert.ok(started.taskId && tasks.includes(`<!-- cortex-team:id ${started.taskId} -->`), 'the task carries the id the thread names');
+      const record = (JSON.parse(readFileSync(threadsFile, 'utf8')) as Array<Record<string, unknown>>).find((r) => r.id === started.id)!;
+      assert.deepEqual([record.status, record.templateName, record.activeAgent, (record.metadata as Record<string, unknown>).scheduleTaskId], ['waiting', 'coder-review', 'planner', started.taskId]);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.scheduleTaskId, started.taskId);
+      assert.equal(events('thread.started').at(-1)?.payload.scheduleTaskId, started.taskId);
+      assert.equal(events('task.dispatched').at(-1)?.payload.thread, started.id);
+
+      script(api, ['reviewer', 'Please focus on security'], () => undefined);
+      assert.equal(await api.threadCommands.addAgent(started.id), started.id);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.activeAgent, 'reviewer');
+      assert.equal(events('thread.agent.added').at(-1)?.payload.agent, 'reviewer');
+
+      // A running thread takes no agent: a clear refusal, nothing written.
+      const before = readFileSync(threadsFile, 'utf8');
+      script(api, [], () => undefined);
+      assert.equal(await api.threadCommands.addAgent('thr_3f9a12c4'), undefined);
+      message(api, /thr_3f9a12c4 is running: only when it is completed or waiting an agent can be added/, 'error');
+      assert.equal(readFileSync(threadsFile, 'utf8'), before);
+
+      script(api, [], (_s, text, items) => (/^Cancel thread/.test(text) ? items[0] : undefined));
+      assert.equal(await api.threadCommands.cancel(started.id), started.id);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.status, 'cancelled');
+      message(api, /cancelled thread .* Its task "Thread .*" is still ready in Senior Payments Reconciliation Engineer's queue/, 'info');
+      assert.equal(events('thread.cancelled').at(-1)?.payload.thread, started.id);
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(threadsFile, originalThreads);
+      await removeAgents(api, [worker.slug]);
     }
   });
 
