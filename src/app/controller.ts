@@ -176,6 +176,7 @@ export class CortexController extends DisposableBase {
       changes: this.changes,
       runs,
       runActions,
+      threads: threadsStore,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts });

@@ -163,3 +163,18 @@ export function artifactLocation(record: Pick<ThreadRecord, 'artifactPath' | 'wo
   if (p.startsWith('/') || /^[A-Za-z]:\//.test(p)) return p;
   return `${dataRoot.replace(/\/+$/, '')}/${p.replace(/^\.\//, '')}`;
 }
+
+/** What a task card shows of the thread it launched. */
+export interface ThreadLink {
+  readonly id: string;
+  readonly status: string;
+}
+
+/** The threads by the team task that launched them (`metadata.scheduleTaskId`); the newest wins when two name one task. */
+export function threadsByTask(threads: readonly ThreadRecord[]): Map<string, ThreadLink> {
+  const out = new Map<string, ThreadLink>();
+  for (const t of [...threads].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))) {
+    if (t.scheduleTaskId) out.set(t.scheduleTaskId, { id: t.id, status: t.status });
+  }
+  return out;
+}

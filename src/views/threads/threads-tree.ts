@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
 import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState } from './common/messages';
 
-export const OPEN_THREADS_COMMAND = 'cortex.openThreads';
+export { OPEN_THREADS_COMMAND };
 
 type Node = { kind: 'group'; group: 'templates' | 'threads' } | { kind: 'template'; name: string } | { kind: 'thread'; id: string } | { kind: 'message'; text: string };
 
