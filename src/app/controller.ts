@@ -179,7 +179,7 @@ export class CortexController extends DisposableBase {
       threads: threadsStore,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
-    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts });
+    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, showTask: (t) => this.board.showCard(t) });
     this.worklog = registerWorklog(own, {
       extensionUri,
       log,

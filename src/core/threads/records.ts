@@ -45,6 +45,20 @@ export interface ThreadRecord {
   readonly metadata: ReadonlyArray<readonly [string, string]>;
   /** The team task that launched the thread (`metadata.scheduleTaskId`). */
   readonly scheduleTaskId: string | null;
+  /** Why the engine stopped it, when it says (`stopReason`): one of `STOP_REASONS`' keys, or as written. */
+  readonly stopReason: string | null;
+}
+
+/** Seed 002's terminal reasons, in words: why a thread stopped. */
+export const STOP_REASONS: Readonly<Record<string, string>> = {
+  no_matching_transition: 'no transition rule matched the last step',
+  max_iterations: "it reached the template's maxTotalSteps, or a convergence loop its maxIterations",
+  cost_limit: "its cost went over the template's maxTotalCostUsd",
+};
+
+/** A stop reason in words; `null` for one the document does not name. */
+export function explainStop(reason: string): string | null {
+  return Object.prototype.hasOwnProperty.call(STOP_REASONS, reason) ? STOP_REASONS[reason] : null;
 }
 
 export interface ThreadAgentSlot {
@@ -120,6 +134,7 @@ function readRecord(v: unknown, key: string | null): ThreadRecord | null {
     iterationCounts: isObj(v.iterationCounts) ? Object.entries(v.iterationCounts).flatMap(([k, x]) => (n(x) !== null ? [[k, x as number] as [string, number]] : [])) : [],
     metadata: readMetadata(v.metadata),
     scheduleTaskId: isObj(v.metadata) ? s(v.metadata.scheduleTaskId) : null,
+    stopReason: s(v.stopReason) ?? s(v.stop_reason),
   };
 }
 

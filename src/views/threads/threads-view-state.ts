@@ -5,10 +5,10 @@
  */
 import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
-import { THREAD_STATUSES, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
+import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
-import { TemplateView, ThreadStatusView, ThreadView, ThreadsViewState } from './common/messages';
+import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
   readonly status: ThreadsViewState['status'];
@@ -19,6 +19,8 @@ export interface ThreadsModelInput {
   readonly threads: readonly ThreadRecord[];
   /** The folder relative artifact paths resolve against. */
   readonly dataRoot: string | null;
+  /** The team's task with this id marker (a thread's `scheduleTaskId`); absent: no team. */
+  readonly taskOf?: (id: string) => ThreadTaskView | null;
 }
 
 export function templateViews(check: TemplatesCheck | null): TemplateView[] {
@@ -41,6 +43,10 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
     maxTotalSteps: t.maxTotalSteps,
     maxTotalCostUsd: t.maxTotalCostUsd,
     problems: check.findings.filter((f) => f.offset >= t.extent.offset && f.offset < end).length,
+    agentDefs: t.agents.flatMap((ref) => {
+      const a = agents.get(ref.ref);
+      return a ? [agentDefView(a)] : [];
+    }),
     graph: {
       width: layout.width,
       height: layout.height,
@@ -56,11 +62,15 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
   };
 }
 
+function agentDefView(a: AgentDef): AgentDefView {
+  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], stages: a.stages.map((s) => s.name) };
+}
+
 function statusView(raw: string): ThreadStatusView {
   return (THREAD_STATUSES as readonly string[]).includes(raw) ? (raw as ThreadStatusView) : 'other';
 }
 
-export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null): ThreadView[] {
+export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf']): ThreadView[] {
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
     const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
@@ -81,6 +91,14 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       artifactPath: dataRoot !== null ? artifactLocation(r, dataRoot) : null,
+      channel: r.channel,
+      agents: r.agents.map((a) => ({ ...a })),
+      iterationCounts: r.iterationCounts.map(([k, n]) => [k, n] as const),
+      metadata: r.metadata.map(([k, v]) => [k, v] as const),
+      stopReason: r.stopReason,
+      stopExplained: r.stopReason !== null ? explainStop(r.stopReason) : null,
+      scheduleTaskId: r.scheduleTaskId,
+      task: r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null,
     };
   });
 }
@@ -92,7 +110,7 @@ export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewStat
     files: input.files,
     messages: [...input.messages],
     templates,
-    threads: threadViews(input.threads, templates, input.dataRoot),
+    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf),
     problems: input.check?.findings.length ?? 0,
   };
 }

@@ -66,6 +66,38 @@ export interface TemplateView {
   /** Errors and warnings the checks found in this template. */
   readonly problems: number;
   readonly graph: GraphView;
+  /** The definitions of the agents it lists (those `agents` defines), in its order. */
+  readonly agentDefs: readonly AgentDefView[];
+}
+
+/** An agent definition as thread-templates.json gives it. */
+export interface AgentDefView {
+  readonly name: string;
+  readonly description: string | null;
+  readonly profile: string | null;
+  readonly persistSession: boolean | null;
+  /** As written: the text, or a `file:` reference. */
+  readonly directive: string | null;
+  readonly tools: readonly string[];
+  readonly pluginDirs: readonly string[];
+  readonly stages: readonly string[];
+}
+
+/** An agent slot of a thread (`agents`). */
+export interface AgentSlotView {
+  readonly name: string;
+  readonly status: string | null;
+  readonly sessionId: string | null;
+  readonly persistSession: boolean | null;
+}
+
+/** The team task that launched a thread (`metadata.scheduleTaskId`), as the team has it now. */
+export interface ThreadTaskView {
+  readonly agent: string;
+  readonly agentName: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
 }
 
 export const THREAD_STATUS_VALUES = ['running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting', 'other'] as const;
@@ -99,6 +131,17 @@ export interface ThreadView {
   readonly updatedAt: string | null;
   /** Where the artifact is, for display; `null` when the record names none. */
   readonly artifactPath: string | null;
+  readonly channel: string | null;
+  readonly agents: readonly AgentSlotView[];
+  /** Convergence loop counts by transition edge. */
+  readonly iterationCounts: ReadonlyArray<readonly [string, number]>;
+  readonly metadata: ReadonlyArray<readonly [string, string]>;
+  /** Why the engine stopped it (`no_matching_transition`, `max_iterations`, `cost_limit`, or as written) and that in words. */
+  readonly stopReason: string | null;
+  readonly stopExplained: string | null;
+  /** The task it was launched from: `scheduleTaskId` when the team has it (`task`), or only the id. */
+  readonly scheduleTaskId: string | null;
+  readonly task: ThreadTaskView | null;
 }
 
 export type ThreadsStatus = 'loading' | 'none' | 'ready';
@@ -144,6 +187,8 @@ export type ThreadsWebviewMessage =
   | { readonly type: 'openTemplate'; readonly template: string }
   | { readonly type: 'openArtifact'; readonly thread: string }
   | { readonly type: 'openLink'; readonly thread: string; readonly link: number }
+  /** The thread's task on the task board. */
+  | { readonly type: 'openTask'; readonly thread: string }
   | { readonly type: 'refresh' };
 
 // ---- validation ------------------------------------------------------------------
@@ -168,7 +213,12 @@ const templateView = object({
   maxTotalCostUsd: nullable(num),
   problems: int,
   graph: graphView,
+  agentDefs: arrayOf(
+    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str) }),
+  ),
 });
+const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
+const countPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number' && Number.isFinite(v[1]) ? null : `${at} should be an [edge, count] pair`);
 const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str) });
 const threadView = object({
   id: str,
@@ -187,6 +237,14 @@ const threadView = object({
   createdAt: nullable(str),
   updatedAt: nullable(str),
   artifactPath: nullable(str),
+  channel: nullable(str),
+  agents: arrayOf(object({ name: str, status: nullable(str), sessionId: nullable(str), persistSession: nullable(bool) })),
+  iterationCounts: arrayOf(countPair),
+  metadata: arrayOf(textPair),
+  stopReason: nullable(str),
+  stopExplained: nullable(str),
+  scheduleTaskId: nullable(str),
+  task: nullable(object({ agent: str, agentName: str, index: int, title: str, status: nullable(str) })),
 });
 const threadsViewState = object({
   status: oneOf(['loading', 'none', 'ready']),
@@ -212,6 +270,7 @@ const webviewMessages: Readonly<Record<ThreadsWebviewMessage['type'], Check>> = 
   openTemplate: object({ type: str, template: id }),
   openArtifact: object({ type: str, thread: id }),
   openLink: object({ type: str, thread: id, link: int }),
+  openTask: object({ type: str, thread: id }),
   refresh: object({ type: str }),
 };
 
