@@ -79,40 +79,35 @@ export function ThreadRecordParts({ thread: t }: { thread: ThreadView }) {
   );
 }
 
-/** A template's agents as `agents` defines them: profile, directive, tools, plugins, stages. */
+/** A template's agents as `agents` defines them: profile, directive, tools, plugins, stages (one block each: they wrap in a narrow panel). */
 export function AgentDefinitions({ agents }: { agents: readonly AgentDefView[] }) {
   if (agents.length === 0) return null;
   return (
     <section aria-label="Agent definitions">
       <h3 class="section-title">Agents</h3>
-      <table class="records-table agent-defs">
-        <thead>
-          <tr>
-            <th scope="col">Agent</th>
-            <th scope="col">Profile</th>
-            <th scope="col">Directive</th>
-            <th scope="col">Tools</th>
-            <th scope="col">Plugins</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((a) => (
-            <tr key={a.name}>
-              <th scope="row" title={a.description ?? undefined}>
-                {a.name}
-                {a.stages.length > 0 && <span class="muted"> ({a.stages.join(', ')})</span>}
-              </th>
-              <td>
-                {a.profile ?? '—'}
-                {a.persistSession && <span class="muted"> · keeps its session</span>}
-              </td>
-              <td class="wrap">{a.directive ?? '—'}</td>
-              <td class="wrap">{a.tools.length > 0 ? a.tools.join(', ') : 'defaults'}</td>
-              <td class="wrap">{a.pluginDirs.length > 0 ? a.pluginDirs.join(', ') : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul class="agent-defs">
+        {agents.map((a) => (
+          <li key={a.name} class="agent-def">
+            <div class="agent-def-head">
+              <strong>{a.name}</strong>
+              {a.stages.length > 0 && <span class="muted">stages: {a.stages.join(', ')}</span>}
+              <span class="muted">
+                {a.profile ?? 'no profile'}
+                {a.persistSession && ' · keeps its session'}
+              </span>
+            </div>
+            {a.description && <p class="agent-def-text">{a.description}</p>}
+            <dl class="facts">
+              <dt>Directive</dt>
+              <dd class="wrap">{a.directive ?? '—'}</dd>
+              <dt>Tools</dt>
+              <dd class="wrap">{a.tools.length > 0 ? a.tools.join(', ') : 'the defaults'}</dd>
+              <dt>Plugins</dt>
+              <dd class="wrap">{a.pluginDirs.length > 0 ? a.pluginDirs.join(', ') : '—'}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -163,10 +163,10 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.deepEqual(api.ofType('openTask').at(-1), { type: 'openTask', thread: 'thr_7b21e0d5' });
     const template = [...root.querySelectorAll('.item')].find((b) => b.textContent === 'coder-review') as HTMLElement;
     act(() => template.click());
-    const defs = [...root.querySelectorAll('.agent-defs tbody tr')].map((r) => r.textContent);
+    const defs = [...root.querySelectorAll('.agent-def')].map((r) => r.textContent);
     assert.equal(defs.length, 3);
     assert.match(defs[0]!, /planner.*claude-sonnet.*file:planner\.md.*Read, Grep, Glob, Write, Edit, WebSearch.*plugins\/cortex-common/);
-    assert.match(defs[1]!, /coder \(implement, review\).*keeps its session/);
+    assert.match(defs[1]!, /coder.*stages: implement, review.*keeps its session/);
   });
 
   it('says where it looked when there are no thread files', () => {
