@@ -4,6 +4,7 @@ import { LocateInputs, ThreadPaths, locateThreadFiles } from '../core/threads/lo
 import { ThreadRecord, readThreadRecords } from '../core/threads/records';
 import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } from '../core/threads/template-checks';
 import { PROMPT_FOLDERS } from '../core/threads/templates';
+import { ResolvedPrompt, resolvePrompt } from '../core/threads/prompt-templates';
 import { DisposableBase, toDisposable } from '../base/disposable';
 
 /** How long to wait after a change on disk before reading again (agents write in bursts). */
@@ -37,6 +38,8 @@ export class ThreadsStore extends DisposableBase {
   paths: ThreadPaths | undefined;
   check: TemplatesCheck | null = null;
   records: readonly ThreadRecord[] = [];
+  /** The agents' `file:` prompt files put together (`extends`, `@fill`), by `<folder>/<name>`. */
+  prompts: ReadonlyMap<string, ResolvedPrompt> = new Map();
   /** Why something is not shown (a file that cannot be read, bad JSON in threads.json). */
   messages: string[] = [];
   state: 'loading' | 'none' | 'ready' = 'loading';
@@ -136,6 +139,7 @@ export class ThreadsStore extends DisposableBase {
     const [templatesText, threadsText, promptFiles] = await Promise.all([this.readText(paths.templatesFile), this.readText(paths.threadsFile), this.listPrompts(paths.promptsDir)]);
     this.promptFiles = promptFiles;
     this.check = templatesText === undefined ? null : checkThreadTemplates(templatesText, promptFiles);
+    this.prompts = await this.resolvePrompts(paths.promptsDir);
     if (templatesText === undefined) messages.push(`No thread templates: ${paths.templatesFile} does not exist.`);
     let records: readonly ThreadRecord[] = [];
     if (threadsText === undefined) messages.push(`No thread records yet: ${paths.threadsFile} does not exist.`);
@@ -152,6 +156,18 @@ export class ThreadsStore extends DisposableBase {
     const open = vscode.workspace.textDocuments.find((d) => this.isTemplatesFile(d.uri) && d.isDirty);
     this.publish(open ? checkThreadTemplates(open.getText(), promptFiles).findings : this.check?.findings ?? []);
     this.changed.fire();
+  }
+
+  /** Each `file:` reference of the agents, read with the files it extends (in its own prompts folder). */
+  private async resolvePrompts(promptsDir: string): Promise<Map<string, ResolvedPrompt>> {
+    const out = new Map<string, ResolvedPrompt>();
+    for (const ref of this.check?.config?.agents.flatMap((a) => a.fileRefs) ?? []) {
+      const key = `${ref.folder}/${ref.name}`;
+      if (out.has(key) || ref.name.includes('..')) continue;
+      const resolved = await resolvePrompt(ref.name, (name) => (name.includes('..') ? Promise.resolve(undefined) : this.readText(`${promptsDir}/${ref.folder}/${name}`)));
+      if (resolved) out.set(key, resolved);
+    }
+    return out;
   }
 
   private isTemplatesFile(uri: vscode.Uri): boolean {

@@ -134,7 +134,10 @@ describe('Threads view (VSIX in code-server)', function () {
     await screenshot(wb.page, 'threads-completed-light');
     await panel.getByRole('option', { name: 'coder-review' }).click();
     await expectCount(panel.locator('.agent-def'), 3, 15_000);
-    await panel.locator('.agent-defs').scrollIntoViewIfNeeded();
+    // The coder's stage prompt extends base-step.md and fills its task block: opened, it reads as the engine puts it together.
+    await panel.locator('.prompt-file summary', { hasText: 'coder-implement' }).click();
+    await expectText(panel.locator('.prompt-file[open] .prompt-text'), /You are one step of a thread[\s\S]*Implement the plan/, 10_000);
+    await panel.locator('.prompt-file[open]').scrollIntoViewIfNeeded();
     await screenshot(wb.page, 'threads-agent-defs-light');
   });
 

@@ -95,6 +95,7 @@ export class ThreadsViews extends DisposableBase {
       threads: s.records,
       dataRoot: s.paths?.root ?? null,
       taskOf: (id) => taskWithId(this.team.current.team, id),
+      prompts: s.prompts,
     });
     return this.cached;
   }

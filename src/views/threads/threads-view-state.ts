@@ -8,6 +8,7 @@ import { layoutGraph } from './graph-layout';
 import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
+import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
@@ -19,18 +20,20 @@ export interface ThreadsModelInput {
   readonly threads: readonly ThreadRecord[];
   /** The folder relative artifact paths resolve against. */
   readonly dataRoot: string | null;
+  /** The agents' prompt files put together, by `<folder>/<name>` (absent: none read). */
+  readonly prompts?: ReadonlyMap<string, ResolvedPrompt>;
   /** The team's task with this id marker (a thread's `scheduleTaskId`); absent: no team. */
   readonly taskOf?: (id: string) => ThreadTaskView | null;
 }
 
-export function templateViews(check: TemplatesCheck | null): TemplateView[] {
+export function templateViews(check: TemplatesCheck | null, prompts: ReadonlyMap<string, ResolvedPrompt> = new Map()): TemplateView[] {
   const config = check?.config;
   if (!config) return [];
   const agents = new Map<string, AgentDef>(config.agents.map((a) => [a.name, a]));
-  return config.templates.map((t) => templateView(t, agents, check));
+  return config.templates.map((t) => templateView(t, agents, check, prompts));
 }
 
-function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck): TemplateView {
+function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck, prompts: ReadonlyMap<string, ResolvedPrompt>): TemplateView {
   const graph = templateGraph(t, agents);
   const layout = layoutGraph(graph);
   const placed = new Map(layout.nodes.map((n) => [n.id, n]));
@@ -45,7 +48,7 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
     problems: check.findings.filter((f) => f.offset >= t.extent.offset && f.offset < end).length,
     agentDefs: t.agents.flatMap((ref) => {
       const a = agents.get(ref.ref);
-      return a ? [agentDefView(a)] : [];
+      return a ? [agentDefView(a, prompts)] : [];
     }),
     graph: {
       width: layout.width,
@@ -62,8 +65,17 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
   };
 }
 
-function agentDefView(a: AgentDef): AgentDefView {
-  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], stages: a.stages.map((s) => s.name) };
+/** A prompt is shown up to this many characters (the file is one click away). */
+const PROMPT_TEXT_MAX = 4000;
+
+function agentDefView(a: AgentDef, prompts: ReadonlyMap<string, ResolvedPrompt>): AgentDefView {
+  const promptViews = a.fileRefs.flatMap((ref) => {
+    const p = prompts.get(`${ref.folder}/${ref.name}`);
+    if (!p) return [];
+    const text = p.text.length > PROMPT_TEXT_MAX ? `${p.text.slice(0, PROMPT_TEXT_MAX - 1)}…` : p.text;
+    return [{ field: ref.field, file: `file:${ref.name}`, chain: [...p.chain], fills: [...p.fills], variables: [...p.variables], text, problems: [...p.problems] }];
+  });
+  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], stages: a.stages.map((s) => s.name), prompts: promptViews };
 }
 
 function statusView(raw: string): ThreadStatusView {
@@ -104,7 +116,7 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
 }
 
 export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewState {
-  const templates = templateViews(input.check);
+  const templates = templateViews(input.check, input.prompts);
   return {
     status: input.status,
     files: input.files,

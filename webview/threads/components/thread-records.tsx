@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { AgentDefView, ThreadView } from '../../../src/views/threads/common/messages';
+import { AgentDefView, PromptView, ThreadView } from '../../../src/views/threads/common/messages';
 
 /**
  * The parts of a thread record and of the agent definitions that have no place in the
@@ -105,9 +105,36 @@ export function AgentDefinitions({ agents }: { agents: readonly AgentDefView[] }
               <dt>Plugins</dt>
               <dd class="wrap">{a.pluginDirs.length > 0 ? a.pluginDirs.join(', ') : '—'}</dd>
             </dl>
+            {a.prompts.map((p) => (
+              <PromptFile key={`${p.field}${p.file}`} prompt={p} />
+            ))}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A prompt file as the engine puts it together: what it extends and fills, folded open on request. */
+function PromptFile({ prompt: p }: { prompt: PromptView }) {
+  const extended = p.chain.length > 1 ? ` · extends ${p.chain.slice(1).join(' → ')}` : '';
+  const fills = p.fills.length > 0 ? ` · fills ${p.fills.join(', ')}` : '';
+  return (
+    <details class="prompt-file">
+      <summary>
+        {p.field}: <code>{p.file}</code>
+        <span class="muted">
+          {extended}
+          {fills}
+        </span>
+      </summary>
+      {p.problems.map((x) => (
+        <p key={x} class="warning-text">
+          {x}
+        </p>
+      ))}
+      <pre class="prompt-text">{p.text}</pre>
+      {p.variables.length > 0 && <p class="muted">Variables: {p.variables.join(', ')}</p>}
+    </details>
   );
 }

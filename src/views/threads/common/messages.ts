@@ -81,6 +81,22 @@ export interface AgentDefView {
   readonly tools: readonly string[];
   readonly pluginDirs: readonly string[];
   readonly stages: readonly string[];
+  /** Its `file:` prompt files, put together as the engine would. */
+  readonly prompts: readonly PromptView[];
+}
+
+/** A prompt file of an agent (seed 002's YAML-frontmatter templates: `extends`, `@fill`, `@block`). */
+export interface PromptView {
+  /** `directive`, `promptTemplate` or `systemPrompt`. */
+  readonly field: string;
+  readonly file: string;
+  /** The file and what it extends, the file first. */
+  readonly chain: readonly string[];
+  readonly fills: readonly string[];
+  readonly variables: readonly string[];
+  /** The prompt put together (shortened when long). */
+  readonly text: string;
+  readonly problems: readonly string[];
 }
 
 /** An agent slot of a thread (`agents`). */
@@ -204,6 +220,7 @@ const graphView = object({
     object({ from: str, to: str, kind: oneOf(EDGE_KINDS), label: str, implied: bool, shape: oneOf(EDGE_SHAPES), path: shortStr(400), labelX: num, labelY: num }),
   ),
 });
+const promptView = object({ field: str, file: str, chain: arrayOf(str), fills: arrayOf(str), variables: arrayOf(str), text: str, problems: arrayOf(str) });
 const templateView = object({
   name: str,
   description: nullable(str),
@@ -214,7 +231,7 @@ const templateView = object({
   problems: int,
   graph: graphView,
   agentDefs: arrayOf(
-    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str) }),
+    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
   ),
 });
 const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);

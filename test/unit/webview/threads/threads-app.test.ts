@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { readThreadRecords } from '../../../../src/core/threads/records';
+import { ResolvedPrompt, resolvePrompt } from '../../../../src/core/threads/prompt-templates';
 import { checkThreadTemplates } from '../../../../src/core/threads/template-checks';
 import { renderArtifact } from '../../../../src/views/threads/artifact-render';
 import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage } from '../../../../src/views/threads/common/messages';
@@ -25,7 +26,7 @@ function readRecords(list: unknown[]) {
   return r.threads;
 }
 
-function exampleState(): ThreadsViewState {
+function exampleState(prompts?: Map<string, ResolvedPrompt>): ThreadsViewState {
   const check = checkThreadTemplates(readFileSync(path.join(cortex, 'config/thread-templates.json'), 'utf8'), null);
   const records = readThreadRecords(readFileSync(path.join(cortex, 'data/threads.json'), 'utf8'));
   assert.ok(records.ok);
@@ -36,6 +37,7 @@ function exampleState(): ThreadsViewState {
     check,
     threads: records.threads,
     dataRoot: '/t',
+    prompts,
     taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null),
   });
 }
@@ -59,7 +61,7 @@ describe('threads: view model and protocol', () => {
     const running = s.threads.find((t) => t.id === 'thr_3f9a12c4')!;
     assert.deepEqual(running.agents.map((a) => [a.name, a.status, a.sessionId]), [['planner', 'done', null], ['coder', 'running', 'ses_91c2'], ['reviewer', 'idle', null]]);
     const planner = s.templates.find((t) => t.name === 'coder-review')!.agentDefs[0];
-    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], stages: [] });
+    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], stages: [], prompts: [] });
     const linked = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'waiting', stopReason: 'toString', metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null) });
     assert.equal(linked.threads[0].task?.title, 'Retry failed invoice emails');
     assert.equal(linked.threads[0].stopExplained, null, 'a reason the document does not name is shown as written, never looked up on the prototype');
@@ -167,6 +169,22 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.equal(defs.length, 3);
     assert.match(defs[0]!, /planner.*claude-sonnet.*file:planner\.md.*Read, Grep, Glob, Write, Edit, WebSearch.*plugins\/cortex-common/);
     assert.match(defs[1]!, /coder.*stages: implement, review.*keeps its session/);
+  });
+
+  it('an agent\'s prompt files: put together with what they extend (the example coder fills base-step.md\'s task block)', async () => {
+    const folder = path.join(cortex, 'config/prompts/promptTemplates');
+    const resolved = await resolvePrompt('coder-implement.md', async (n) => readFileSync(path.join(folder, n), 'utf8'));
+    assert.ok(resolved);
+    const { send } = mount({ selection: { kind: 'template', id: 'coder-review' } });
+    const state = exampleState(new Map([['promptTemplates/coder-implement.md', resolved]]));
+    assert.equal(checkThreadsViewState(state), null);
+    send({ type: 'state', version: 1, state });
+    const prompt = root.querySelector<HTMLElement>('.agent-def:nth-child(2) .prompt-file')!;
+    assert.match(prompt.querySelector('summary')!.textContent!, /promptTemplate: file:coder-implement\.md · extends base-step\.md · fills task/);
+    const text = prompt.querySelector('.prompt-text')!.textContent!;
+    assert.match(text, /^You are one step of a thread\./);
+    assert.match(text, /Implement the plan in \{\{artifactPath\}\}/);
+    assert.doesNotMatch(text, /Do what the request asks/, 'the child fills the task block');
   });
 
   it('says where it looked when there are no thread files', () => {
