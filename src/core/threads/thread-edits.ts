@@ -11,8 +11,9 @@
 import { randomBytes } from 'crypto';
 import { TextOperation } from '../edit';
 import { CortexInputError } from '../errors';
-import { JsonFileOptions, indentUnit, insertMember, renderIn, setJsonValueIn } from '../json/json-edit';
-import { JsonArray, JsonNode, JsonObject, property, readJson, toValue } from '../json/json-reader';
+import { indentUnit, insertMember, renderIn } from '../json/json-edit';
+import { JsonObject, property, toValue } from '../json/json-reader';
+import { RecordFile, RecordsAt, locateRecords, setRecordFields } from '../json/json-records';
 import { detectEol } from '../text';
 import { ThreadRecord, readThreadRecords } from './records';
 
@@ -26,35 +27,10 @@ export function newThreadId(random: string = randomBytes(4).toString('hex')): st
 /** The states a thread ends in (seed 002): nothing runs or is added after them but "add agent" on a completed one. */
 export const TERMINAL_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled', 'aborted'];
 
-const FILE: JsonFileOptions = { file: 'threads.json', instead: 'make the change with the thread server' };
-
-/** Where the records are in the file's text: the list or object holding them, and each record's object. */
-interface RecordsAt {
-  readonly root: JsonObject | JsonArray;
-  readonly container: JsonObject | JsonArray;
-  readonly records: ReadonlyArray<{ readonly id: string; readonly node: JsonObject }>;
-}
-
-function locateRecords(text: string): RecordsAt {
-  const read = readJson(text);
-  if (!read.ok) throw new CortexInputError(`threads.json is not valid JSON (${read.error.message}); nothing was changed.`);
-  const root = read.root;
-  if (root.type !== 'object' && root.type !== 'array') throw new CortexInputError('threads.json holds neither a list nor an object of thread records; nothing was changed.');
-  const threads = root.type === 'object' ? property(root, 'threads')?.value : undefined;
-  const container = threads && (threads.type === 'array' || threads.type === 'object') ? threads : root;
-  const entries: Array<[string | null, JsonNode]> = container.type === 'array' ? container.items.map((n) => [null, n]) : container.properties.map((p) => [p.key, p.value]);
-  const records: Array<{ id: string; node: JsonObject }> = [];
-  for (const [key, node] of entries) {
-    if (node.type !== 'object') continue;
-    const idNode = property(node, 'id')?.value;
-    const id = idNode?.type === 'string' ? (idNode.value as string) : key;
-    if (id) records.push({ id, node });
-  }
-  return { root, container, records };
-}
+const FILE: RecordFile = { file: 'threads.json', listKey: 'threads', idKey: 'id', instead: 'make the change with the thread server' };
 
 function findRecord(text: string, id: string): { at: RecordsAt; node: JsonObject; record: ThreadRecord } {
-  const at = locateRecords(text);
+  const at = locateRecords(text, FILE);
   const found = at.records.find((r) => r.id === id);
   const read = readThreadRecords(text);
   const record = read.ok ? read.threads.find((t) => t.id === id) : undefined;
@@ -62,14 +38,10 @@ function findRecord(text: string, id: string): { at: RecordsAt; node: JsonObject
   return { at, node: found.node, record };
 }
 
-/** `text` with each `[keys, value]` set in thread `id`'s record, one after the other (each on the text the last one left). */
-export function setRecordFields(text: string, id: string, changes: ReadonlyArray<readonly [readonly string[], unknown]>): string {
-  let t = text;
-  for (const [keys, value] of changes) {
-    const { at, node } = findRecord(t, id);
-    t = setJsonValueIn(t, node, indentUnit(t, at.root), keys, value, FILE).after;
-  }
-  return t;
+/** `text` with each `[keys, value]` set in thread `id`'s record. */
+function setThreadFields(text: string, id: string, changes: ReadonlyArray<readonly [readonly string[], unknown]>): string {
+  findRecord(text, id);
+  return setRecordFields(text, FILE, id, changes);
 }
 
 export interface StartThreadInput {
@@ -121,7 +93,7 @@ export function startThreadOperation(input: StartThreadInput): TextOperation<{ r
   return {
     apply(text) {
       if (text.replace(/^\uFEFF/, '').trim() === '') return { text: `${text.startsWith('\uFEFF') ? '\uFEFF' : ''}${JSON.stringify([record], null, 2)}\n`, result: { id: input.id } };
-      const at = locateRecords(text);
+      const at = locateRecords(text, FILE);
       if (at.records.some((r) => r.id === input.id)) throw new CortexInputError(`threads.json already has a thread ${input.id}; nothing was changed.`);
       const eol = detectEol(text);
       const unit = indentUnit(text, at.root);
@@ -131,7 +103,7 @@ export function startThreadOperation(input: StartThreadInput): TextOperation<{ r
     },
     holds: (text) => {
       try {
-        return locateRecords(text).records.some((r) => r.id === input.id);
+        return locateRecords(text, FILE).records.some((r) => r.id === input.id);
       } catch {
         return false;
       }
@@ -167,7 +139,7 @@ export function addThreadAgentOperation(i: AddAgentInput): TextOperation<{ reado
       if (!slot) changes.push([['agents', i.agent], { status: 'idle', persistSession: i.persistSession }]);
       changes.push([['activeAgent'], i.agent], [['activeStage'], null], [['status'], 'waiting'], [['updatedAt'], i.now]);
       if (i.message.trim() !== '') changes.push([['metadata', 'pendingMessages'], [...pending, { agent: i.agent, message: i.message.trim(), at: i.now }]]);
-      return { text: setRecordFields(text, i.threadId, changes), result: { previous: record.status } };
+      return { text: setThreadFields(text, i.threadId, changes), result: { previous: record.status } };
     },
   };
 }
@@ -184,7 +156,7 @@ export function cancelThreadOperation(i: { readonly threadId: string; readonly n
     apply(text) {
       const { record } = findRecord(text, i.threadId);
       if (TERMINAL_STATUSES.includes(record.status)) throw new CortexInputError(`Thread ${i.threadId} is already ${record.status}; only a running or waiting thread can be cancelled. Nothing was changed.`);
-      return { text: setRecordFields(text, i.threadId, [[['status'], 'cancelled'], [['updatedAt'], i.now]]), result: { previous: record.status } };
+      return { text: setThreadFields(text, i.threadId, [[['status'], 'cancelled'], [['updatedAt'], i.now]]), result: { previous: record.status } };
     },
     holds: (text) => {
       const read = readThreadRecords(text);
