@@ -29,6 +29,7 @@ import { TeamSession } from '../extension/team-session';
 import { TeamStore } from '../extension/team-store';
 import { ThreadsStore } from '../extension/threads-store';
 import { ThreadCommands } from '../extension/commands/thread-commands';
+import { BackgroundNotifier } from '../extension/background-notifier';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
 import { SearchTeam } from '../extension/commands/search-team';
@@ -137,6 +138,7 @@ export class CortexController extends DisposableBase {
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
     this.threadCommands = own.add(new ThreadCommands(services, threadsStore));
+    own.add(new BackgroundNotifier(threadsStore, prompts));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
     this.undo = own.add(new UndoHistory(writer, prompts, log));
     const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });

@@ -142,4 +142,9 @@ export const teamEvents = {
   threadCancelled(actor: string, file: string, thread: string, previous: string): ActivityRecord {
     return { type: 'thread.cancelled', actor, subject: `${thread}: cancelled`, file, details: { thread, previous } };
   },
+
+  /** Seed 003's agent_cancel, from the dashboard. */
+  backgroundCancelled(actor: string, file: string, agent: string, role: string | null): ActivityRecord {
+    return { type: 'background.cancelled', actor, subject: `${role ?? 'background agent'} ${agent}: cancelled`, file, details: { agent, role } };
+  },
 };

@@ -2,7 +2,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { oneLine } from '../../base/one-line';
 import { DisposableBase } from '../../base/disposable';
-import { DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { ActivityRecord, DASHBOARD_ACTOR } from '../../core/actions/activity';
+import { BACKGROUND_AGENTS_FILE, BackgroundAgent, cancelBackgroundOperation } from '../../core/agents/background-agents';
 import { teamEvents } from '../../core/actions/events';
 import { TextOperation, writeOperation } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
@@ -13,7 +14,7 @@ import { AgentDef, TemplateDef, ThreadTemplates } from '../../core/threads/templ
 import { guardedCommand } from '../guarded-command';
 import { InputFeedback } from '../quick-input';
 import { Services } from '../services';
-import { ThreadsStore } from '../threads-store';
+import { ThreadsStore, backgroundFile } from '../threads-store';
 import { writeFailureMessage } from '../write-failure';
 import { AgentItem, agentItems, loadedTeam } from './agent-picks';
 import { dispatchNewTask } from './dispatch-task';
@@ -22,6 +23,7 @@ export const THREAD_COMMANDS = {
   start: 'cortex.startThread',
   addAgent: 'cortex.addThreadAgent',
   cancel: 'cortex.cancelThread',
+  cancelBackground: 'cortex.cancelBackgroundAgent',
 } as const;
 
 export interface StartedThread {
@@ -48,6 +50,7 @@ export class ThreadCommands extends DisposableBase {
     reg(THREAD_COMMANDS.start, (arg) => this.start(itemArg(arg, 'template')));
     reg(THREAD_COMMANDS.addAgent, (arg) => this.addAgent(itemArg(arg, 'thread')));
     reg(THREAD_COMMANDS.cancel, (arg) => this.cancel(itemArg(arg, 'thread')));
+    reg(THREAD_COMMANDS.cancelBackground, (arg) => this.cancelBackground(itemArg(arg, 'background')));
   }
 
   start(template?: string): Promise<StartedThread | undefined> {
@@ -60,6 +63,10 @@ export class ThreadCommands extends DisposableBase {
 
   cancel(thread?: string): Promise<string | undefined> {
     return this.run('Cancel Thread', 'cancel a thread', () => this.runCancel(thread));
+  }
+
+  cancelBackground(agent?: string): Promise<string | undefined> {
+    return this.run('Cancel Background Agent', 'cancel a background agent', () => this.runCancelBackground(agent));
   }
 
   /** Trusted workspaces only; a refusal (bad input: nothing was written) is said as it is, anything else is a failure. */
@@ -202,6 +209,44 @@ export class ThreadCommands extends DisposableBase {
     return this.writeAndSay(`cancel thread ${thread.id}`, op, (r) => teamEvents.threadCancelled(DASHBOARD_ACTOR, this.feedPath(), thread.id, r.previous), `cancelled thread ${thread.id}.${tail}`, thread.id);
   }
 
+  /** Seed 003's agent_cancel: confirm-required, a running agent only. */
+  private async runCancelBackground(preset: string | undefined): Promise<string | undefined> {
+    await this.threads.whenIdle();
+    const running = this.threads.background.filter((a) => a.status === 'running');
+    const agent = preset !== undefined ? this.threads.background.find((a) => a.id === preset) : await this.pickBackground(running);
+    if (preset !== undefined && !agent) throw new CortexInputError(`${BACKGROUND_AGENTS_FILE} has no agent ${preset}; nothing was changed.`);
+    if (!agent) return undefined;
+    if (agent.status !== 'running') throw new CortexInputError(`Background agent ${agent.id} is ${agent.status}: only a running one can be cancelled. Nothing was changed.`);
+    const sure = 'Cancel Agent';
+    const answer = await this.c.prompts.warn(`Cancel background agent ${agent.role ?? agent.id} (level ${agent.level ?? '?'}): "${oneLine(agent.task ?? '', 80)}"? Its record says "cancelled"; the agent manager stops it.`, sure);
+    if (answer !== sure) return undefined;
+    const file = backgroundFile(this.threads.paths!.threadsFile);
+    const op = cancelBackgroundOperation({ id: agent.id, now: this.c.clock.date().toISOString() });
+    const event = (r: { role: string | null }) => teamEvents.backgroundCancelled(DASHBOARD_ACTOR, this.feedPath(file), agent.id, r.role);
+    try {
+      if ((await this.writeRecords(file, `cancel background agent ${agent.id}`, op, event)) === undefined) return undefined;
+    } catch (e) {
+      await this.c.prompts.error(writeFailureMessage(e, 'nothing was changed.'));
+      return undefined;
+    }
+    void this.c.prompts.info(`Cortex: cancelled background agent ${agent.role ?? agent.id}.`);
+    return agent.id;
+  }
+
+  private async pickBackground(running: readonly BackgroundAgent[]): Promise<BackgroundAgent | undefined> {
+    if (running.length === 0) {
+      await this.c.prompts.info('Cortex: no background agent is running.');
+      return undefined;
+    }
+    const picked = await this.c.prompts.pickStep({
+      title: 'Cortex: Cancel Background Agent',
+      items: running.map((a) => ({ label: a.role ?? a.id, description: `level ${a.level ?? '?'} · ${a.id}`, detail: a.task ?? undefined, agent: a })),
+      placeholder: 'A running background agent',
+      matchOnDetail: true,
+    });
+    return picked.kind === 'accept' ? picked.value.agent : undefined;
+  }
+
   private async pickThread(preset: string | undefined, ok: (t: ThreadRecord) => boolean, states: string, what: string): Promise<ThreadRecord | undefined> {
     const records = this.threads.records;
     if (preset !== undefined) {
@@ -224,7 +269,7 @@ export class ThreadCommands extends DisposableBase {
     return picked.kind === 'accept' ? picked.value.thread : undefined;
   }
 
-  private async writeAndSay<R>(what: string, op: TextOperation<R>, event: (r: R) => ReturnType<typeof teamEvents.threadCancelled>, said: string, id: string): Promise<string | undefined> {
+  private async writeAndSay<R>(what: string, op: TextOperation<R>, event: (r: R) => ActivityRecord, said: string, id: string): Promise<string | undefined> {
     try {
       const r = await this.writeThreads(what, op, event);
       if (r === undefined) return undefined;
@@ -236,9 +281,12 @@ export class ThreadCommands extends DisposableBase {
     return id;
   }
 
-  /** threads.json through the one writer (its folder, wherever the Cortex home is), then the Threads views read it again. */
-  private async writeThreads<R>(what: string, op: TextOperation<R>, event: (r: R) => ReturnType<typeof teamEvents.threadCancelled>): Promise<R | undefined> {
-    const file = this.threads.paths!.threadsFile;
+  private writeThreads<R>(what: string, op: TextOperation<R>, event: (r: R) => ActivityRecord): Promise<R | undefined> {
+    return this.writeRecords(this.threads.paths!.threadsFile, what, op, event);
+  }
+
+  /** A record file (threads.json, background-agents.json) through the one writer (its folder, wherever the Cortex home is), then the Threads views read it again. */
+  private async writeRecords<R>(file: string, what: string, op: TextOperation<R>, event: (r: R) => ActivityRecord): Promise<R | undefined> {
     const folder = vscode.Uri.file(path.posix.dirname(file));
     const name = path.posix.basename(file);
     try {
@@ -248,9 +296,8 @@ export class ThreadCommands extends DisposableBase {
     }
   }
 
-  /** threads.json as the activity feed names it: team-relative inside the team folder, else its path. */
-  private feedPath(): string {
-    const file = this.threads.paths!.threadsFile;
+  /** A record file as the activity feed names it: team-relative inside the team folder, else its path. */
+  private feedPath(file = this.threads.paths!.threadsFile): string {
     const root = this.c.store.location?.uri;
     if (root?.scheme === 'file') {
       const rel = path.relative(root.fsPath, file);
@@ -295,7 +342,7 @@ function checkRequest(value: string, optional = false): InputFeedback {
 
 
 /** A template name or thread id from a string or the Threads list's item (`{ kind, name }` / `{ kind, id }`). */
-function itemArg(arg: unknown, kind: 'template' | 'thread'): string | undefined {
+function itemArg(arg: unknown, kind: 'template' | 'thread' | 'background'): string | undefined {
   if (typeof arg === 'string' && arg !== '') return arg;
   if (typeof arg !== 'object' || arg === null) return undefined;
   const o = arg as { kind?: unknown; name?: unknown; id?: unknown };

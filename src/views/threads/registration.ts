@@ -42,7 +42,7 @@ export class ThreadsViews extends DisposableBase {
     const { extensionUri, log } = deps;
     this.store = deps.store;
     this.team = deps.team;
-    this.tree = this.register(new ThreadsTree(() => this.state()));
+    this.tree = this.register(new ThreadsTree(() => this.state(), () => this.store.background));
     this.register(vscode.window.createTreeView('cortex.threadsList', { treeDataProvider: this.tree, showCollapseAll: false }));
     this.panel = this.register(
       new ThreadsPanel({

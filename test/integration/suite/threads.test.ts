@@ -240,6 +240,38 @@ describe('Threads (extension host)', function () {
     }
   });
 
+  it('background agents: the records beside threads.json, a notification when one completes, cancel a running one (confirmed; its event recorded)', async () => {
+    const file = path.join(team, '.cortex/data/background-agents.json');
+    const original = readFileSync(file, 'utf8');
+    const RUNNING = '6fa459ea-ee8a-3ca4-894e-db77e160355e';
+    const feed = path.join(team, '.cortex', 'activity.jsonl');
+    try {
+      await waitFor(() => api.threads.store.background.length === 2, 20_000, 'the example\'s background agents');
+      assert.deepEqual(api.threads.store.background.map((a) => [a.role, a.status, a.level]), [['support', 'running', 3], ['research', 'done', 2]]);
+      api.clearShownMessages();
+      script(api, [], () => undefined); // messages are recorded while answers are scripted
+      writeFromAnotherProcess(file, original.replace('"status": "running"', '"status": "done"').replace('"result": null', '"result": "Three signature docs saved to the journal."'));
+      await waitFor(() => api.shownMessages.some((m) => /background support 6fa459ea-ee8a-3ca4-894e-db77e160355e \(level 3\) finished: Three signature docs saved/.test(m.message)), 20_000, 'the completion notification');
+
+      writeFromAnotherProcess(file, original);
+      await waitFor(() => api.threads.store.background.some((a) => a.id === RUNNING && a.status === 'running'), 20_000, 'the agent running again');
+      script(api, [], (_s, text, items) => (/^Cancel background agent support/.test(text) ? items[0] : undefined));
+      assert.equal(await api.threadCommands.cancelBackground(RUNNING), RUNNING);
+      const record = (JSON.parse(readFileSync(file, 'utf8')) as { agents: Array<Record<string, unknown>> }).agents.find((a) => a.agent_id === RUNNING)!;
+      assert.equal(record.status, 'cancelled');
+      assert.ok(typeof record.finished === 'string');
+      const events = readFileSync(feed, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event_type: string; payload: Record<string, unknown> });
+      assert.equal(events.filter((e) => e.event_type === 'background.cancelled').at(-1)?.payload.agent, RUNNING);
+      const before = readFileSync(file, 'utf8');
+      assert.equal(await api.threadCommands.cancelBackground(RUNNING), undefined);
+      message(api, /is cancelled: only a running one can be cancelled/, 'error');
+      assert.equal(readFileSync(file, 'utf8'), before);
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(file, original);
+    }
+  });
+
   it('drops malformed messages from the page', () => {
     const before = api.threads.panel.artifactThread;
     api.threads.panel.receiveMessage({ type: 'select', kind: 'thread', id: 'thr_x', path: '/etc/passwd' });
