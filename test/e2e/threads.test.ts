@@ -34,6 +34,20 @@ function addLongNamedAgent(wb: Workbench): void {
   writeFileSync(`${dir}/tasks.md`, '');
 }
 
+/** The Threads list's Background agents group, scrolled into view, with the running agent's tooltip open. */
+async function showBackgroundAgents(page: Page): Promise<void> {
+  const sidebar = page.locator('.part.sidebar');
+  // The tree renders the rows in view only: focus it, then End scrolls to the last one.
+  const pane = sidebar.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Threads/i }) });
+  await pane.locator('.monaco-list').first().focus();
+  await page.keyboard.press('End');
+  const row = sidebar.locator('.monaco-list-row', { hasText: 'support' }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await expectText(row, /running · L3 · Fetch the webhook signature docs/, 15_000);
+  await row.hover();
+  await expectText(page.locator('.monaco-hover, .workbench-hover').first(), /Spawned by 550e8400/, 15_000);
+}
+
 /** Types into the open QuickInput once its title matches, and accepts (a pick: once the item typed is listed). */
 async function answer(page: Page, title: RegExp, text: string, pick = false): Promise<void> {
   const widget = page.locator('.quick-input-widget');
@@ -139,6 +153,8 @@ describe('Threads view (VSIX in code-server)', function () {
     await expectText(panel.locator('.prompt-file[open] .prompt-text'), /You are one step of a thread[\s\S]*Implement the plan/, 10_000);
     await panel.locator('.prompt-file[open]').scrollIntoViewIfNeeded();
     await screenshot(wb.page, 'threads-agent-defs-light');
+    await showBackgroundAgents(wb.page);
+    await screenshot(wb.page, 'threads-background-light');
   });
 
   it('dark theme: the graph and the aborted thread', async () => {
@@ -156,6 +172,8 @@ describe('Threads view (VSIX in code-server)', function () {
     await panel.getByRole('option', { name: /Survey webhook retry strategies/ }).click();
     await expectText(panel.locator('.stop-reason'), /no_matching_transition/, 15_000);
     await screenshot(page, 'threads-completed-dark');
+    await showBackgroundAgents(page);
+    await screenshot(page, 'threads-background-dark');
   });
 
   it('high-contrast theme: the graph and a thread with its artifact', async () => {
@@ -173,5 +191,7 @@ describe('Threads view (VSIX in code-server)', function () {
     await panel.getByRole('option', { name: /Survey webhook retry strategies/ }).click();
     await expectText(panel.locator('.stop-reason'), /no_matching_transition/, 15_000);
     await screenshot(page, 'threads-completed-high-contrast');
+    await showBackgroundAgents(page);
+    await screenshot(page, 'threads-background-high-contrast');
   });
 });
