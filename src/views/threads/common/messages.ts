@@ -10,6 +10,7 @@
  * into a tree of harmless elements, re-sent as agents write it) and `reveal` (the
  * sidebar asked to show an item). Every message is validated on arrival.
  */
+import type { ThreadAgentSlot } from '../../../core/threads/records';
 import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
@@ -99,13 +100,8 @@ export interface PromptView {
   readonly problems: readonly string[];
 }
 
-/** An agent slot of a thread (`agents`). */
-export interface AgentSlotView {
-  readonly name: string;
-  readonly status: string | null;
-  readonly sessionId: string | null;
-  readonly persistSession: boolean | null;
-}
+/** An agent slot of a thread (`agents`), as the core reads it (plain data). */
+export type AgentSlotView = ThreadAgentSlot;
 
 /** The team task that launched a thread (`metadata.scheduleTaskId`), as the team has it now. */
 export interface ThreadTaskView {
