@@ -48,6 +48,7 @@ function actions(): BoardActions {
     detail: none,
     openLink: none,
     openTeamView: none,
+    openThread: none,
     visible: none,
     changeDetail: none,
     reviewChanges: none,

@@ -30,6 +30,8 @@ import { TeamStatusBar } from '../extension/status-bar';
 import { TeamSession } from '../extension/team-session';
 import { TeamStore } from '../extension/team-store';
 import { ThreadsStore } from '../extension/threads-store';
+import { ThreadCommands } from '../extension/commands/thread-commands';
+import { BackgroundNotifier } from '../extension/background-notifier';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
 import { SearchTeam } from '../extension/commands/search-team';
@@ -65,6 +67,8 @@ export class CortexController extends DisposableBase {
   readonly board: BoardPanel;
   readonly insights: InsightsPanel;
   readonly threads: ThreadsViews;
+  /** Start Thread, Add Agent to Thread, Cancel Thread. */
+  readonly threadCommands: ThreadCommands;
   /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
   readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
   readonly worklog: WorklogPanel;
@@ -137,6 +141,8 @@ export class CortexController extends DisposableBase {
     own.add(registerRunWithShuttle(services, (slug) => runners.progressOf(slug))); // the Shuttle pattern's wrapper task
     const escalation = own.add(new EscalationCommands(services)); // overdue P0/P1 messages → WORKLOG.md
     this.reports = own.add(new ReportCommands(services));
+    this.threadCommands = own.add(new ThreadCommands(services, threadsStore));
+    own.add(new BackgroundNotifier(threadsStore, prompts));
     // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
     this.undo = own.add(new UndoHistory(writer, prompts, log));
     const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });
@@ -176,9 +182,10 @@ export class CortexController extends DisposableBase {
       changes: this.changes,
       runs,
       runActions,
+      threads: threadsStore,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
-    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts });
+    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, showTask: (t) => this.board.showCard(t) });
     this.worklog = registerWorklog(own, {
       extensionUri,
       log,

@@ -16,6 +16,7 @@ import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { TeamViewState } from '../views/team/common/messages';
 import { ThreadsViews } from '../views/threads/registration';
+import { ThreadCommands } from '../extension/commands/thread-commands';
 import { WorklogPanel } from '../views/worklog/worklog-panel';
 import { CortexController } from './controller';
 
@@ -73,6 +74,8 @@ export interface CortexTestApi {
   readonly logName: string;
   /** The Threads views: their store (files, records, checks), the panel, the state the views show. */
   readonly threads: ThreadsViews;
+  /** Start Thread, Add Agent to Thread, Cancel Thread (each returns what it wrote, `undefined`: nothing). */
+  readonly threadCommands: ThreadCommands;
   /** The sync status bar item: refresh it now, and what it shows. */
   readonly sync: {
     refresh(): Promise<void>;
@@ -186,6 +189,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     insights: controller.insights,
     logName: services.log.name,
     threads: controller.threads,
+    threadCommands: controller.threadCommands,
     sync: {
       refresh: () => controller.repo.sync.refresh(),
       get state() {

@@ -31,6 +31,8 @@ export interface Task {
   readonly fields: Readonly<Record<string, string>>;
   /** 1-based line of the `## ` heading. */
   readonly line: number;
+  /** The hidden id marker a dispatched task carries (`<!-- cortex-team:id … -->`, parse/task-id.ts), or null. */
+  readonly id: string | null;
 }
 
 export interface TaskFile {

@@ -16,3 +16,5 @@ export const ACCEPT_REVIEWED_TASK_COMMAND = 'cortex.acceptReviewedTask';
 export const SEND_BACK_REVIEWED_TASK_COMMAND = 'cortex.sendBackReviewedTask';
 export const UNDO_BOARD_ACTION_COMMAND = 'cortex.undoBoardAction';
 export const SEARCH_TEAM_COMMAND = 'cortex.searchTeam';
+/** Opens the Threads panel, on `{ kind: 'template' | 'thread', id }` when given (the Threads list, a board card's thread chip). */
+export const OPEN_THREADS_COMMAND = 'cortex.openThreads';

@@ -4,6 +4,8 @@ import { LocateInputs, ThreadPaths, locateThreadFiles } from '../core/threads/lo
 import { ThreadRecord, readThreadRecords } from '../core/threads/records';
 import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } from '../core/threads/template-checks';
 import { PROMPT_FOLDERS } from '../core/threads/templates';
+import { ResolvedPrompt, resolvePrompt } from '../core/threads/prompt-templates';
+import { BACKGROUND_AGENTS_FILE, BackgroundAgent, readBackgroundAgents } from '../core/agents/background-agents';
 import { DisposableBase, toDisposable } from '../base/disposable';
 
 /** How long to wait after a change on disk before reading again (agents write in bursts). */
@@ -37,6 +39,10 @@ export class ThreadsStore extends DisposableBase {
   paths: ThreadPaths | undefined;
   check: TemplatesCheck | null = null;
   records: readonly ThreadRecord[] = [];
+  /** Background agents (seed 003), from `background-agents.json` beside threads.json. */
+  background: readonly BackgroundAgent[] = [];
+  /** The agents' `file:` prompt files put together (`extends`, `@fill`), by `<folder>/<name>`. */
+  prompts: ReadonlyMap<string, ResolvedPrompt> = new Map();
   /** Why something is not shown (a file that cannot be read, bad JSON in threads.json). */
   messages: string[] = [];
   state: 'loading' | 'none' | 'ready' = 'loading';
@@ -127,6 +133,7 @@ export class ThreadsStore extends DisposableBase {
     if (!paths) {
       this.check = null;
       this.records = [];
+      this.background = [];
       this.messages = [];
       this.state = 'none';
       this.publish([]);
@@ -136,6 +143,7 @@ export class ThreadsStore extends DisposableBase {
     const [templatesText, threadsText, promptFiles] = await Promise.all([this.readText(paths.templatesFile), this.readText(paths.threadsFile), this.listPrompts(paths.promptsDir)]);
     this.promptFiles = promptFiles;
     this.check = templatesText === undefined ? null : checkThreadTemplates(templatesText, promptFiles);
+    this.prompts = await this.resolvePrompts(paths.promptsDir);
     if (templatesText === undefined) messages.push(`No thread templates: ${paths.templatesFile} does not exist.`);
     let records: readonly ThreadRecord[] = [];
     if (threadsText === undefined) messages.push(`No thread records yet: ${paths.threadsFile} does not exist.`);
@@ -147,11 +155,33 @@ export class ThreadsStore extends DisposableBase {
       } else messages.push(read.message);
     }
     this.records = records;
+    this.background = await this.readBackground(backgroundFile(paths.threadsFile), messages);
     this.messages = messages;
     this.state = 'ready';
     const open = vscode.workspace.textDocuments.find((d) => this.isTemplatesFile(d.uri) && d.isDirty);
     this.publish(open ? checkThreadTemplates(open.getText(), promptFiles).findings : this.check?.findings ?? []);
     this.changed.fire();
+  }
+
+  private async readBackground(file: string, messages: string[]): Promise<readonly BackgroundAgent[]> {
+    const text = await this.readText(file);
+    if (text === undefined) return [];
+    const read = readBackgroundAgents(text);
+    if (read.ok) return read.agents;
+    messages.push(read.message);
+    return [];
+  }
+
+  /** Each `file:` reference of the agents, read with the files it extends (in its own prompts folder). */
+  private async resolvePrompts(promptsDir: string): Promise<Map<string, ResolvedPrompt>> {
+    const out = new Map<string, ResolvedPrompt>();
+    for (const ref of this.check?.config?.agents.flatMap((a) => a.fileRefs) ?? []) {
+      const key = `${ref.folder}/${ref.name}`;
+      if (out.has(key) || ref.name.includes('..')) continue;
+      const resolved = await resolvePrompt(ref.name, (name) => (name.includes('..') ? Promise.resolve(undefined) : this.readText(`${promptsDir}/${ref.folder}/${name}`)));
+      if (resolved) out.set(key, resolved);
+    }
+    return out;
   }
 
   private isTemplatesFile(uri: vscode.Uri): boolean {
@@ -194,7 +224,7 @@ export class ThreadsStore extends DisposableBase {
     const patterns: vscode.RelativePattern[] = [];
     for (const p of candidates) {
       patterns.push(new vscode.RelativePattern(this.uri(parentOf(p.templatesFile)), baseOf(p.templatesFile)));
-      patterns.push(new vscode.RelativePattern(this.uri(parentOf(p.threadsFile)), baseOf(p.threadsFile)));
+      patterns.push(new vscode.RelativePattern(this.uri(parentOf(p.threadsFile)), `{${baseOf(p.threadsFile)},${BACKGROUND_AGENTS_FILE}}`));
       patterns.push(new vscode.RelativePattern(this.uri(p.promptsDir), '**/*'));
     }
     if (!paths && this.teamDir) patterns.push(new vscode.RelativePattern(this.uri(this.teamDir), '.cortex/{config/thread-templates.json,data/threads.json}'));
@@ -248,6 +278,11 @@ export class ThreadsStore extends DisposableBase {
     }
     return out as unknown as PromptFiles;
   }
+}
+
+/** Where the background agents' records are: beside threads.json. */
+export function backgroundFile(threadsFile: string): string {
+  return `${parentOf(threadsFile)}/${BACKGROUND_AGENTS_FILE}`;
 }
 
 function expandHome(p: string): string {

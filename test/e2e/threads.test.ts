@@ -5,10 +5,10 @@
 // the light theme, then the same in the dark and the high-contrast theme (switched in the
 // same window).
 import * as assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
-import { openViewContainer } from '../harness/workbench';
+import { openViewContainer, runCommand } from '../harness/workbench';
 import { findWebview, expectCount, expectText } from './expect';
 import { setColorTheme } from './themes';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
@@ -19,6 +19,46 @@ function threadsFrame(page: Page, timeoutMs = 45_000): Promise<FrameLocator> {
 }
 
 after(() => cleanUpScratch());
+
+const LONG_NAME = 'Senior Payments Reconciliation Engineer';
+const REQUEST = 'Reconcile the Stripe payouts of March against the ledger';
+
+/** A team agent with a long real name, written as another program would (the store picks it up). */
+function addLongNamedAgent(wb: Workbench): void {
+  const dir = wb.teamFile('agents/payments-reconciliation');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}/payments-reconciliation.md`,
+    `---\nname: ${LONG_NAME}\nstatus: active\njoined: 2026-03-01\n---\n\n## Role\nReconciles payouts against the ledger\n\n## Projects\n\n## Capabilities\n- Stripe payouts and ledger reconciliation\n\n## Session Log\nLast session: --\nStatus: registered\n`,
+  );
+  writeFileSync(`${dir}/tasks.md`, '');
+}
+
+/** The Threads list's Background agents group, scrolled into view, with the running agent's tooltip open. */
+async function showBackgroundAgents(page: Page): Promise<void> {
+  const sidebar = page.locator('.part.sidebar');
+  // The tree renders the rows in view only: focus it, then End scrolls to the last one.
+  const pane = sidebar.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Threads/i }) });
+  await pane.locator('.monaco-list').first().focus();
+  await page.keyboard.press('End');
+  const row = sidebar.locator('.monaco-list-row', { hasText: 'support' }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await expectText(row, /running · L3 · Fetch the webhook signature docs/, 15_000);
+  await row.hover();
+  await expectText(page.locator('.monaco-hover, .workbench-hover').first(), /Spawned by 550e8400/, 15_000);
+}
+
+/** Types into the open QuickInput once its title matches, and accepts (a pick: once the item typed is listed). */
+async function answer(page: Page, title: RegExp, text: string, pick = false): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await expectText(widget.locator('.quick-input-title'), title, 15_000);
+  const input = widget.locator('.quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await input.focus();
+  await page.keyboard.type(text, { delay: 5 });
+  if (pick) await widget.locator('.monaco-list-row', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
 
 describe('Threads view (VSIX in code-server)', function () {
   this.timeout(150_000);
@@ -73,6 +113,50 @@ describe('Threads view (VSIX in code-server)', function () {
     assert.ok(readFileSync(file, 'utf8').includes('[IMPLEMENTATION COMPLETE]'));
   });
 
+  it('starts a thread from a template for a team agent with a long name: the thread shows its task, the task\'s card its thread', async () => {
+    const page = wb.page;
+    addLongNamedAgent(wb);
+    await runCommand(page, 'Cortex: Start Thread');
+    await answer(page, /^\s*Cortex: Start Thread\s*$/, 'coder-review', true);
+    await answer(page, /Start Thread "coder-review" \(1\/2\)/, REQUEST);
+    await answer(page, /Start Thread "coder-review" \(2\/2\)/, LONG_NAME, true);
+    const record = () => (JSON.parse(readFileSync(wb.teamFile('.cortex/data/threads.json'), 'utf8')) as Array<{ id: string; userMessage: string; metadata?: { scheduleTaskId?: string } }>).find((r) => r.userMessage === REQUEST);
+    await expectText(panel.locator('.side'), /Reconcile the Stripe payouts/, 20_000);
+    const started = record();
+    assert.ok(started?.metadata?.scheduleTaskId, 'the record names its task');
+    assert.match(readFileSync(wb.teamFile('agents/payments-reconciliation/tasks.md'), 'utf8'), new RegExp(`## Thread ${started.id}: Reconcile the Stripe payouts`));
+    await panel.getByRole('option', { name: /Reconcile the Stripe payouts/ }).click();
+    await expectText(panel.locator('.thread-task'), new RegExp(`Thread ${started.id}.*${LONG_NAME}.*ready`), 15_000);
+    await screenshot(page, 'threads-started-light');
+
+    await runCommand(page, 'Cortex: Open Task Board');
+    const board = await findWebview(page, (f) => f.locator('.board-app'), 'the task board', 30_000);
+    // The new agent's lane may be below the fold of a virtualized board: the filter brings its card up.
+    await board.getByLabel('Filter tasks by text').fill('Reconcile the Stripe');
+    const chip = board.locator(`.card-thread[data-thread="${started.id}"]`);
+    await chip.waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'board-thread-chip-light');
+    await chip.click();
+    panel = await threadsFrame(page);
+    await expectText(panel.locator('.detail h2'), /Reconcile the Stripe payouts/, 15_000);
+  });
+
+  it('a completed thread: why it stopped, its loop counts and metadata; a template\'s agent definitions', async () => {
+    await panel.getByRole('option', { name: /Survey webhook retry strategies/ }).click();
+    await expectText(panel.locator('.stop-reason'), /no_matching_transition — no transition rule matched the last step/, 15_000);
+    await expectText(panel.locator('section[aria-label="Metadata"]'), /billing-service/);
+    await screenshot(wb.page, 'threads-completed-light');
+    await panel.getByRole('option', { name: 'coder-review' }).click();
+    await expectCount(panel.locator('.agent-def'), 3, 15_000);
+    // The coder's stage prompt extends base-step.md and fills its task block: opened, it reads as the engine puts it together.
+    await panel.locator('.prompt-file summary', { hasText: 'coder-implement' }).click();
+    await expectText(panel.locator('.prompt-file[open] .prompt-text'), /You are one step of a thread[\s\S]*Implement the plan/, 10_000);
+    await panel.locator('.prompt-file[open]').scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'threads-agent-defs-light');
+    await showBackgroundAgents(wb.page);
+    await screenshot(wb.page, 'threads-background-light');
+  });
+
   it('dark theme: the graph and the aborted thread', async () => {
     const page = wb.page;
     await setColorTheme(wb, darkTheme);
@@ -82,6 +166,14 @@ describe('Threads view (VSIX in code-server)', function () {
     await panel.getByRole('option', { name: /Migrate the invoice tables/ }).click();
     await expectText(panel.locator('mark.abort-marker'), /\[ABORT: /, 15_000);
     await screenshot(page, 'threads-aborted-dark');
+    await panel.getByRole('option', { name: /Reconcile the Stripe payouts/ }).click();
+    await expectText(panel.locator('.thread-task'), new RegExp(LONG_NAME), 15_000);
+    await screenshot(page, 'threads-started-dark');
+    await panel.getByRole('option', { name: /Survey webhook retry strategies/ }).click();
+    await expectText(panel.locator('.stop-reason'), /no_matching_transition/, 15_000);
+    await screenshot(page, 'threads-completed-dark');
+    await showBackgroundAgents(page);
+    await screenshot(page, 'threads-background-dark');
   });
 
   it('high-contrast theme: the graph and a thread with its artifact', async () => {
@@ -93,5 +185,13 @@ describe('Threads view (VSIX in code-server)', function () {
     await panel.getByRole('option', { name: /Stripe webhook endpoint/ }).click();
     await expectText(panel.locator('.artifact-body'), /Replay protection/, 15_000);
     await screenshot(page, 'threads-live-high-contrast');
+    await panel.getByRole('option', { name: /Reconcile the Stripe payouts/ }).click();
+    await expectText(panel.locator('.thread-task'), new RegExp(LONG_NAME), 15_000);
+    await screenshot(page, 'threads-started-high-contrast');
+    await panel.getByRole('option', { name: /Survey webhook retry strategies/ }).click();
+    await expectText(panel.locator('.stop-reason'), /no_matching_transition/, 15_000);
+    await screenshot(page, 'threads-completed-high-contrast');
+    await showBackgroundAgents(page);
+    await screenshot(page, 'threads-background-high-contrast');
   });
 });

@@ -24,6 +24,8 @@ export interface BoardActions {
   detail(request: number, card: CardRef): void;
   openLink(card: CardRef, link: number): void;
   openTeamView(): void;
+  /** A card's thread in the Threads panel. */
+  openThread(thread: string): void;
   visible(cards: readonly CardRef[]): void;
   changeDetail(request: number, card: CardRef): void;
   reviewChanges(card: CardRef): void;
@@ -60,6 +62,7 @@ export function createActions(api: VsCodeApi): BoardActions {
     detail: (request, card) => send({ type: 'detail', request, card: ref(card) }),
     openLink: (card, link) => send({ type: 'openLink', card: ref(card), link }),
     openTeamView: () => send({ type: 'openTeamView' }),
+    openThread: (thread) => send({ type: 'openThread', thread }),
     visible: (cards) => send({ type: 'visible', cards: cards.map(ref) }),
     changeDetail: (request, card) => send({ type: 'changeDetail', request, card: ref(card) }),
     reviewChanges: (card) => send({ type: 'reviewChanges', card: ref(card) }),

@@ -48,6 +48,7 @@ export function menuItemsFor(card: BoardCard, ready: readonly BoardCard[], trust
       { id: 'again', label: 'Dispatch Again as a New Task…', icon: 'debug-restart', disabled: ro, separatorBefore: true },
     );
   }
+  if (card.thread) items.push({ id: 'thread', label: `Open Thread ${card.thread.id}`, icon: 'type-hierarchy', separatorBefore: true });
   return items;
 }
 

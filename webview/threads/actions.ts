@@ -17,6 +17,8 @@ export interface ThreadsActions {
   openTemplate(name: string): void;
   openArtifact(thread: string): void;
   openLink(thread: string, link: number): void;
+  /** The thread's task on the task board. */
+  openTask(thread: string): void;
   refresh(): void;
   loadSelection(): Selection | null;
   saveSelection(selection: Selection | null): void;
@@ -30,6 +32,7 @@ export function createActions(api: VsCodeApi): ThreadsActions {
     openTemplate: (template) => send({ type: 'openTemplate', template }),
     openArtifact: (thread) => send({ type: 'openArtifact', thread }),
     openLink: (thread, link) => send({ type: 'openLink', thread, link }),
+    openTask: (thread) => send({ type: 'openTask', thread }),
     refresh: () => send({ type: 'refresh' }),
     loadSelection: () => readSelection(api.getState()),
     saveSelection: (selection) => api.setState({ selection }),

@@ -126,4 +126,29 @@ export const teamEvents = {
       links: files.slice(1).map((f) => ({ kind: 'file' as const, target: f.path })),
     };
   },
+
+  /** A thread started from a template (seed 002); `file` is threads.json (team-relative when in the team folder), `task` the task it scheduled. */
+  threadStarted(actor: string, file: string, thread: string, template: string, task: { readonly agent: string; readonly file: string; readonly title: string; readonly id: string | null }): ActivityRecord {
+    return {
+      type: 'thread.started',
+      actor,
+      subject: `${thread}: ${template}`,
+      file,
+      details: { thread, template, agent: task.agent, task: task.title, scheduleTaskId: task.id },
+      links: [{ kind: 'file', target: task.file }],
+    };
+  },
+
+  threadAgentAdded(actor: string, file: string, thread: string, agent: string, previous: string): ActivityRecord {
+    return { type: 'thread.agent.added', actor, subject: `${thread}: added ${agent}`, file, details: { thread, agent, previous } };
+  },
+
+  threadCancelled(actor: string, file: string, thread: string, previous: string): ActivityRecord {
+    return { type: 'thread.cancelled', actor, subject: `${thread}: cancelled`, file, details: { thread, previous } };
+  },
+
+  /** Seed 003's agent_cancel, from the dashboard. */
+  backgroundCancelled(actor: string, file: string, agent: string, role: string | null): ActivityRecord {
+    return { type: 'background.cancelled', actor, subject: `${role ?? 'background agent'} ${agent}: cancelled`, file, details: { agent, role } };
+  },
 };

@@ -67,11 +67,11 @@ export function lineIndent(text: string, offset: number): string {
 }
 
 /** One level of indentation as the file writes it: the indent of the root's first member on its own line; two spaces otherwise. */
-export function indentUnit(text: string, root: JsonObject): string {
-  const first = root.properties[0];
-  if (first && /[\r\n]/.test(text.slice(root.offset + 1, first.keyOffset))) {
+export function indentUnit(text: string, root: JsonObject | JsonArray): string {
+  const first = memberStarts(root)[0];
+  if (first !== undefined && /[\r\n]/.test(text.slice(root.offset + 1, first))) {
     const outer = lineIndent(text, root.offset);
-    const inner = lineIndent(text, first.keyOffset);
+    const inner = lineIndent(text, first);
     if (inner.length > outer.length && inner.startsWith(outer)) return inner.slice(outer.length);
   }
   return '  ';
@@ -157,11 +157,17 @@ function walk(text: string, root: JsonObject, keys: readonly string[], o: JsonFi
  */
 export function setJsonValue(text: string | undefined, keys: readonly string[], value: unknown, o: JsonFileOptions): JsonEdit {
   if (isBlank(text)) return { after: newFile(keys, value, text?.startsWith('\uFEFF') ? '\uFEFF' : ''), change: 'create' };
-  const t = text!;
-  const root = readJsonObject(t, o);
+  const root = readJsonObject(text!, o);
+  return setJsonValueIn(text!, root, indentUnit(text!, root), keys, value, o);
+}
+
+/**
+ * `setJsonValue` below `start`, an object somewhere in `text` (a record in a list);
+ * `keys` are relative to it, `unit` is the file's indentation step.
+ */
+export function setJsonValueIn(t: string, start: JsonObject, unit: string, keys: readonly string[], value: unknown, o: JsonFileOptions): JsonEdit {
   const eol = detectEol(t);
-  const unit = indentUnit(t, root);
-  const { container, depth } = walk(t, root, keys, o);
+  const { container, depth } = walk(t, start, keys, o);
   if (depth < keys.length - 1) {
     let nested: unknown = value;
     for (let k = keys.length - 1; k > depth; k--) nested = { [keys[k]]: nested };

@@ -27,8 +27,6 @@ export interface TaskSpan {
 
 export interface LocatedTask extends Task {
   readonly span: TaskSpan;
-  /** The task's hidden id marker (`<!-- cortex-team:id … -->`, see task-id.ts), or null. */
-  readonly id: string | null;
 }
 
 export interface ParsedTaskFile extends TaskFile {
@@ -495,7 +493,7 @@ function readTask(lines: LineTable, inFence: Uint8Array, first: number, stop: nu
   }
   lifecycleDiagnostics(lineNo, title, status, started, completed, sections.summaryHeading >= 0, report);
   const fields = meta.fields ?? NO_FIELDS;
-  if (!locate) return { title, status, started, completed, summary, body, fields, line: lineNo };
+  if (!locate) return { title, status, started, completed, summary, body, fields, line: lineNo, id };
 
   let last = stop - 1;
   while (last > first && lines.isBlank(last)) last--;
@@ -729,5 +727,6 @@ export function toTask(t: LocatedTask): Task {
     body: t.body,
     fields: t.fields,
     line: t.line,
+    id: t.id,
   };
 }

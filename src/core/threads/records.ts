@@ -35,6 +35,37 @@ export interface ThreadRecord {
   /** Time stamps as written (ISO strings or epoch milliseconds turned into ISO). */
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
+  /** The Slack channel the thread belongs to. */
+  readonly channel: string | null;
+  /** The agent slots (`agents`), in the file's order. */
+  readonly agents: readonly ThreadAgentSlot[];
+  /** Convergence loop counts per transition edge (`iterationCounts`), in the file's order. */
+  readonly iterationCounts: ReadonlyArray<readonly [string, number]>;
+  /** Caller-provided context (`metadata`): scalars as written, anything else as JSON text. */
+  readonly metadata: ReadonlyArray<readonly [string, string]>;
+  /** The team task that launched the thread (`metadata.scheduleTaskId`). */
+  readonly scheduleTaskId: string | null;
+  /** Why the engine stopped it, when it says (`stopReason`): one of `STOP_REASONS`' keys, or as written. */
+  readonly stopReason: string | null;
+}
+
+/** Seed 002's terminal reasons, in words: why a thread stopped. */
+export const STOP_REASONS: Readonly<Record<string, string>> = {
+  no_matching_transition: 'no transition rule matched the last step',
+  max_iterations: "it reached the template's maxTotalSteps, or a convergence loop its maxIterations",
+  cost_limit: "its cost went over the template's maxTotalCostUsd",
+};
+
+/** A stop reason in words; `null` for one the document does not name. */
+export function explainStop(reason: string): string | null {
+  return Object.prototype.hasOwnProperty.call(STOP_REASONS, reason) ? STOP_REASONS[reason] : null;
+}
+
+export interface ThreadAgentSlot {
+  readonly name: string;
+  readonly status: string | null;
+  readonly sessionId: string | null;
+  readonly persistSession: boolean | null;
 }
 
 export type RecordsReadResult =
@@ -64,6 +95,21 @@ function readStep(v: unknown): ThreadStep | null {
   };
 }
 
+function readSlots(v: unknown): ThreadAgentSlot[] {
+  if (!isObj(v)) return [];
+  return Object.entries(v).map(([name, slot]) => {
+    const o = isObj(slot) ? slot : {};
+    return { name, status: s(o.status), sessionId: s(o.sessionId), persistSession: typeof o.persistSession === 'boolean' ? o.persistSession : null };
+  });
+}
+
+function readMetadata(v: unknown): Array<[string, string]> {
+  if (!isObj(v)) return [];
+  return Object.entries(v)
+    .filter(([, x]) => x !== null && x !== undefined)
+    .map(([k, x]) => [k, typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : JSON.stringify(x)]);
+}
+
 function readRecord(v: unknown, key: string | null): ThreadRecord | null {
   if (!isObj(v)) return null;
   const id = s(v.id) ?? key;
@@ -83,6 +129,12 @@ function readRecord(v: unknown, key: string | null): ThreadRecord | null {
     abortReason: s(v.abortReason),
     createdAt: stamp(v.createdAt) ?? stamp(v.startedAt),
     updatedAt: stamp(v.updatedAt) ?? stamp(v.completedAt),
+    channel: s(v.channel),
+    agents: readSlots(v.agents),
+    iterationCounts: isObj(v.iterationCounts) ? Object.entries(v.iterationCounts).flatMap(([k, x]) => (n(x) !== null ? [[k, x as number] as [string, number]] : [])) : [],
+    metadata: readMetadata(v.metadata),
+    scheduleTaskId: isObj(v.metadata) ? s(v.metadata.scheduleTaskId) : null,
+    stopReason: s(v.stopReason) ?? s(v.stop_reason),
   };
 }
 
@@ -125,4 +177,19 @@ export function artifactLocation(record: Pick<ThreadRecord, 'artifactPath' | 'wo
   const p = raw.replace(/\\/g, '/');
   if (p.startsWith('/') || /^[A-Za-z]:\//.test(p)) return p;
   return `${dataRoot.replace(/\/+$/, '')}/${p.replace(/^\.\//, '')}`;
+}
+
+/** What a task card shows of the thread it launched. */
+export interface ThreadLink {
+  readonly id: string;
+  readonly status: string;
+}
+
+/** The threads by the team task that launched them (`metadata.scheduleTaskId`); the newest wins when two name one task. */
+export function threadsByTask(threads: readonly ThreadRecord[]): Map<string, ThreadLink> {
+  const out = new Map<string, ThreadLink>();
+  for (const t of [...threads].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))) {
+    if (t.scheduleTaskId) out.set(t.scheduleTaskId, { id: t.id, status: t.status });
+  }
+  return out;
 }

@@ -38,6 +38,13 @@ export interface AgentDef {
   readonly name: string;
   readonly description: string | null;
   readonly profile: string | null;
+  /** Reuse one LLM session across steps (`persistSession`); `null` when not written. */
+  readonly persistSession: boolean | null;
+  /** The role (`directive`), as written (a `file:` reference or the text). */
+  readonly directive: string | null;
+  /** Comma-separated tool list (`tools`), split. */
+  readonly tools: readonly string[];
+  readonly pluginDirs: readonly string[];
   readonly stages: readonly StageDef[];
   readonly entryStage: { readonly name: string; readonly at: Span } | null;
   readonly fileRefs: readonly FileRef[];
@@ -110,6 +117,14 @@ function str(node: JsonNode | undefined): string | null {
   return node && node.type === 'string' ? (node.value as string) : null;
 }
 
+function bool(node: JsonNode | undefined): boolean | null {
+  return node && node.type === 'boolean' ? (node.value as boolean) : null;
+}
+
+function strings(node: JsonNode | undefined): string[] {
+  return node && node.type === 'array' ? node.items.flatMap((i) => (i.type === 'string' ? [i.value as string] : [])) : [];
+}
+
 function num(node: JsonNode | undefined): number | null {
   return node && node.type === 'number' ? (node.value as number) : null;
 }
@@ -158,6 +173,10 @@ function readAgent(key: { key: string; keyOffset: number; keyLength: number }, n
     name: key.key,
     description: str(property(node, 'description')?.value),
     profile: str(property(node, 'profile')?.value),
+    persistSession: bool(property(node, 'persistSession')?.value),
+    directive: str(property(node, 'directive')?.value),
+    tools: (str(property(node, 'tools')?.value) ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
+    pluginDirs: strings(property(node, 'pluginDirs')?.value),
     stages,
     entryStage: named(property(node, 'entryStage')?.value),
     fileRefs,

@@ -211,18 +211,26 @@ async function dispatchFromDraft(c: Services, drafts: EditorDrafts, agent: Agent
   return written;
 }
 
+export interface DispatchOptions {
+  /** More for the event's details (a thread's start: the thread it schedules for). */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** The caller tells the user what happened (no "dispatched" message). */
+  readonly quiet?: boolean;
+}
+
 /**
  * The one dispatch (the command's last step, a draft's Dispatch, the board's "Dispatch
  * Again"): the core's dispatch operation through the writer, then the log line and the
  * message with "Open Task". Throws what the core or the writer refused (nothing was
  * written); `undefined` in Restricted Mode.
  */
-export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {
+export async function dispatchNewTask(c: Services, agent: Agent, title: string, body: string, options: DispatchOptions = {}): Promise<DispatchedTask | undefined> {
   const readyBefore = (currentAgent(c, agent.slug) ?? agent).tasks.filter((t) => t.status === 'ready' && t.title !== title).length;
-  const event = (r: { title: string; position: number }) => teamEvents.taskDispatched(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, r.title, r.position);
+  const event = (r: { title: string; position: number }) => teamEvents.taskDispatched(DASHBOARD_ACTOR, agent.slug, agent.tasksPath, r.title, r.position, options.details);
   const result = await c.writer.write({ what: 'dispatch a task', paths: [agent.tasksPath], event }, (fs, edit) => dispatchTask(fs, agent.tasksPath, { title, body }, edit));
   if (!result) return undefined;
   c.log.info(`Dispatched "${result.title}" to ${agent.slug} (task ${result.position} in ${agent.tasksPath})`);
+  if (options.quiet) return { ...result, agent: agent.slug, tasksPath: agent.tasksPath };
   const open = 'Open Task';
   const queue = readyBefore + 1;
   void c.prompts.info(`Cortex: dispatched "${result.title}" to ${agent.name}, at the end of ${agent.tasksPath} (${queue} ready ${queue === 1 ? 'task' : 'tasks'} in its queue).`, open).then(async (choice) => {

@@ -5,7 +5,8 @@ import { describeProfile } from '../../core/agents/launch-profile';
 import { agentLiveness } from '../../core/liveness';
 import type { AgentRunActions, AgentRunFacts, AgentRunSource } from '../../extension/agents/agent-runs';
 import { reviewOf } from '../../core/review/review-line';
-import { FOCUS_TEAM_VIEW_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/command-ids';
+import { FOCUS_TEAM_VIEW_COMMAND, OPEN_THREADS_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/command-ids';
+import { ThreadLink, ThreadRecord, threadsByTask } from '../../core/threads/records';
 import type { TeamSnapshot } from '../../extension/live-team';
 import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
@@ -37,6 +38,8 @@ export interface BoardDeps extends BoardOperationsDeps {
   /** Running agents: the lane headers' Start, Show Terminal and Stop (absent: none shown). */
   readonly runs?: AgentRunSource;
   readonly runActions?: AgentRunActions;
+  /** The thread records (a card shows the thread its task launched); absent: no chips. */
+  readonly threads?: { readonly records: readonly ThreadRecord[]; readonly onDidChange: vscode.Event<void> };
 }
 
 /**
@@ -61,6 +64,8 @@ export class BoardPanel extends DisposableBase {
   private moreTimer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly model = new BoardModel();
+  /** Threads by the task that launched them. */
+  private threadLinks: ReadonlyMap<string, ThreadLink> | undefined;
   /** The team as its last change event had it. */
   private team: TeamSnapshot;
   /** Drops and menu actions (their `followUp` is for tests). */
@@ -98,6 +103,16 @@ export class BoardPanel extends DisposableBase {
     this.register(ctx.changes.onDidChange(() => this.postChanges()));
     // A terminal started or stopped changes the lane header's buttons (a post sends only what changed).
     if (ctx.runs) this.register(ctx.runs.onDidChange(() => this.update()));
+    if (ctx.threads) {
+      const threads = ctx.threads;
+      this.threadLinks = threadsByTask(threads.records);
+      this.register(
+        threads.onDidChange(() => {
+          this.threadLinks = threadsByTask(threads.records);
+          this.update();
+        }),
+      );
+    }
     this.register({
       dispose: () => {
         if (this.moreTimer) clearTimeout(this.moreTimer);
@@ -214,6 +229,8 @@ export class BoardPanel extends DisposableBase {
         return this.openLink(msg.card, msg.link);
       case 'openTeamView':
         return vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
+      case 'openThread':
+        return vscode.commands.executeCommand(OPEN_THREADS_COMMAND, { kind: 'thread', id: msg.thread });
       case 'visible':
         this.visible = msg.cards.slice();
         return this.postChanges(true);
@@ -400,6 +417,7 @@ export class BoardPanel extends DisposableBase {
       staleAfterMinutes: t.staleAfterMinutes,
       run: this.ctx.runs && this.ctx.runActions ? (a) => laneRun(this.ctx.runs!.factsOf(a)) : undefined,
       heartbeatMinutes: t.heartbeatMinutes,
+      threads: this.threadLinks,
     });
   }
 

@@ -8,6 +8,7 @@ import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
 import { Agent, Task, Team } from '../../core/model';
 import { isToReview, reviewOf } from '../../core/review/review-line';
+import { ThreadLink } from '../../core/threads/records';
 import { BoardAgent, BoardAgentRun, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';
 
 export interface BoardModelInput {
@@ -23,6 +24,8 @@ export interface BoardModelInput {
   readonly run?: (agent: Agent) => BoardAgentRun | null;
   /** The pickup window (see `agentLiveness`); default half the stale threshold. */
   readonly heartbeatMinutes?: number;
+  /** The threads by the task that launched them (`threadsByTask`); absent: none. */
+  readonly threads?: ReadonlyMap<string, ThreadLink>;
 }
 
 export interface BoardSnapshot {
@@ -79,7 +82,8 @@ function plain(line: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-export function toCard(task: Task, index: number): BoardCard {
+export function toCard(task: Task, index: number, threads?: ReadonlyMap<string, ThreadLink>): BoardCard {
+  const thread = task.id !== null ? threads?.get(task.id) : undefined;
   return {
     index,
     title: task.title,
@@ -90,6 +94,7 @@ export function toCard(task: Task, index: number): BoardCard {
     summary: task.summary !== null && task.summary.trim() !== '' ? oneLine(task.summary) : null,
     line: task.line,
     review: task.status === 'done' ? (reviewOf(task)?.verdict ?? null) : null,
+    thread: thread ? { id: thread.id, status: thread.status } : null,
   };
 }
 
@@ -147,6 +152,8 @@ interface Lane {
   readonly counts: [number, number, number, number];
   /** Done tasks without a review. */
   readonly toReview: number;
+  /** The lane's thread links as text (a change rebuilds its cards and bumps `rev`). */
+  readonly links: string;
   cards: readonly BoardCard[] | undefined;
 }
 
@@ -161,8 +168,9 @@ export class BoardModel {
     const projects = new Set<string>();
     let toReview = 0;
     for (const p of team?.projects ?? []) projects.add(p.slug);
+    const threads = input.threads;
     for (const a of (team?.agents ?? []).slice().sort(compareLanes)) {
-      const lane = this.lane(a.tasks);
+      const lane = this.lane(a.tasks, threads);
       toReview += lane.toReview;
       for (const p of a.projects) projects.add(p);
       tasksOf.set(a.slug, a.tasks);
@@ -193,20 +201,32 @@ export class BoardModel {
       cards: (slug) => {
         const tasks = tasksOf.get(slug);
         if (!tasks) return [];
-        const lane = this.lane(tasks);
-        return (lane.cards ??= tasks.map(toCard));
+        const lane = this.lane(tasks, threads);
+        return (lane.cards ??= tasks.map((t, i) => toCard(t, i, threads)));
       },
     };
   }
 
-  private lane(tasks: readonly Task[]): Lane {
+  private lane(tasks: readonly Task[], threads: ReadonlyMap<string, ThreadLink> | undefined): Lane {
     let lane = this.lanes.get(tasks);
-    if (!lane) {
+    const links = laneLinks(tasks, threads);
+    if (!lane || lane.links !== links) {
       let toReview = 0;
       for (const t of tasks) if (isToReview(t)) toReview++;
-      lane = { rev: this.nextRev++, counts: columnCounts(tasks), toReview, cards: undefined };
+      lane = { rev: this.nextRev++, counts: columnCounts(tasks), toReview, links, cards: undefined };
       this.lanes.set(tasks, lane);
     }
     return lane;
   }
+}
+
+/** The lane's tasks' threads as one string ('' without threads: no work for a team that has none). */
+function laneLinks(tasks: readonly Task[], threads: ReadonlyMap<string, ThreadLink> | undefined): string {
+  if (!threads || threads.size === 0) return '';
+  let out = '';
+  for (const t of tasks) {
+    const link = t.id !== null ? threads.get(t.id) : undefined;
+    if (link) out += `${t.id}:${link.id}:${link.status};`;
+  }
+  return out;
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import type { ThreadsStore } from '../../extension/threads-store';
 import { Owner, ReadonlyTeam, ViewPrompts } from '../shared/sources';
-import { SelectionKind, ThreadsViewState } from './common/messages';
+import { SelectionKind, ThreadTaskView, ThreadsViewState } from './common/messages';
+import { Team } from '../../core/model';
 import { ThreadsPanel } from './threads-panel';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
 import { buildThreadsViewState } from './threads-view-state';
@@ -15,6 +16,8 @@ export interface ThreadsDeps {
   /** The team folder's `.cortex/` is one place the files are looked for. */
   readonly team: ReadonlyTeam;
   readonly prompts: ViewPrompts;
+  /** Shows a task's card on the task board (a thread's task). */
+  showTask(task: { readonly agent: string; readonly index: number; readonly title: string }): unknown;
 }
 
 /** The Threads list in the sidebar and the Threads panel, with their commands. */
@@ -31,13 +34,15 @@ export class ThreadsViews extends DisposableBase {
   readonly store: ThreadsStore;
   readonly panel: ThreadsPanel;
   private readonly tree: ThreadsTree;
+  private readonly team: ReadonlyTeam;
   private cached: ThreadsViewState | undefined;
 
   constructor(deps: ThreadsDeps) {
     super();
     const { extensionUri, log } = deps;
     this.store = deps.store;
-    this.tree = this.register(new ThreadsTree(() => this.state()));
+    this.team = deps.team;
+    this.tree = this.register(new ThreadsTree(() => this.state(), () => this.store.background));
     this.register(vscode.window.createTreeView('cortex.threadsList', { treeDataProvider: this.tree, showCollapseAll: false }));
     this.panel = this.register(
       new ThreadsPanel({
@@ -51,6 +56,7 @@ export class ThreadsViews extends DisposableBase {
         refresh: () => this.store.reload(true),
         teamFolder: () => deps.team.current.location?.uri,
         prompts: deps.prompts,
+        showTask: (task) => deps.showTask(task),
       }),
     );
     this.register(
@@ -66,6 +72,11 @@ export class ThreadsViews extends DisposableBase {
     this.register(
       deps.team.onDidChange((e) => {
         if (e.reason === 'location' || e.reason === 'team') void this.store.setTeamDir(e.snapshot.location?.uri);
+        // A thread shows its task as the team has it now.
+        if (e.reason === 'team' && this.store.records.some((r) => r.scheduleTaskId !== null)) {
+          this.cached = undefined;
+          this.panel.update();
+        }
       }),
     );
     this.register(vscode.commands.registerCommand(OPEN_THREADS_COMMAND, (arg?: unknown) => this.panel.open(selection(arg))));
@@ -83,6 +94,8 @@ export class ThreadsViews extends DisposableBase {
       check: s.check,
       threads: s.records,
       dataRoot: s.paths?.root ?? null,
+      taskOf: (id) => taskWithId(this.team.current.team, id),
+      prompts: s.prompts,
     });
     return this.cached;
   }
@@ -98,6 +111,15 @@ export class ThreadsViews extends DisposableBase {
     const at = template ? doc.positionAt(template.at.offset) : new vscode.Position(0, 0);
     await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), preview: false });
   }
+}
+
+/** The team's task carrying the id marker `id`, as a thread shows it. */
+function taskWithId(team: Team | undefined, id: string): ThreadTaskView | null {
+  for (const a of team?.agents ?? []) {
+    const index = a.tasks.findIndex((t) => t.id === id);
+    if (index >= 0) return { agent: a.slug, agentName: a.name, index, title: a.tasks[index].title, status: a.tasks[index].status };
+  }
+  return null;
 }
 
 const SOURCES = { setting: 'setting', CORTEX_HOME: '$CORTEX_HOME', home: '~/.cortex', team: 'team folder' } as const;

@@ -33,6 +33,8 @@ export interface ThreadsPanelContext {
   teamFolder(): vscode.Uri | undefined;
   /** Asks before a link opens a file outside the team and the workspace (tests answer it). */
   readonly prompts: Pick<ViewPrompts, 'warn'>;
+  /** Shows a task's card on the task board (a thread's `scheduleTaskId`). */
+  showTask(task: { readonly agent: string; readonly index: number; readonly title: string }): unknown;
 }
 
 export const OPEN_OUTSIDE_FILE = 'Open File';
@@ -165,6 +167,10 @@ export class ThreadsPanel extends DisposableBase {
           if (choice !== OPEN_OUTSIDE_FILE) return;
         }
         return vscode.window.showTextDocument(uri, { preview: true });
+      }
+      case 'openTask': {
+        const task = this.ctx.state().threads.find((t) => t.id === msg.thread)?.task;
+        return task ? this.ctx.showTask(task) : undefined;
       }
       case 'refresh':
         return this.ctx.refresh();

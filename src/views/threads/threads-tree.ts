@@ -1,9 +1,21 @@
 import * as vscode from 'vscode';
+import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
+import { BackgroundAgent } from '../../core/agents/background-agents';
+import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState } from './common/messages';
 
-export const OPEN_THREADS_COMMAND = 'cortex.openThreads';
+export { OPEN_THREADS_COMMAND };
 
-type Node = { kind: 'group'; group: 'templates' | 'threads' } | { kind: 'template'; name: string } | { kind: 'thread'; id: string } | { kind: 'message'; text: string };
+type Group = 'templates' | 'threads' | 'background';
+type Node = { kind: 'group'; group: Group } | { kind: 'template'; name: string } | { kind: 'thread'; id: string } | { kind: 'background'; id: string } | { kind: 'message'; text: string };
+
+const BACKGROUND_ICONS: Readonly<Record<string, [string, string | undefined]>> = {
+  running: ['sync~spin', 'charts.blue'],
+  done: ['pass', 'testing.iconPassed'],
+  failed: ['error', 'errorForeground'],
+  cancelled: ['circle-slash', 'disabledForeground'],
+  timeout: ['watch', 'errorForeground'],
+};
 
 const STATUS_ICONS: Readonly<Record<ThreadView['status'], [string, string | undefined]>> = {
   running: ['sync~spin', 'charts.blue'],
@@ -24,7 +36,11 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.emitter.event;
 
-  constructor(private readonly state: () => ThreadsViewState) {}
+  constructor(
+    private readonly state: () => ThreadsViewState,
+    /** Background agents (seed 003), shown as a third group when there are any. */
+    private readonly background: () => readonly BackgroundAgent[] = () => [],
+  ) {}
 
   refresh(): void {
     this.emitter.fire();
@@ -39,10 +55,12 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
     if (!node) {
       if (s.status === 'none') return [{ kind: 'message', text: 'No thread-templates.json or threads.json found' }];
       if (s.status === 'loading') return [{ kind: 'message', text: 'Loading…' }];
-      return [{ kind: 'group', group: 'templates' }, { kind: 'group', group: 'threads' }];
+      const groups: Node[] = [{ kind: 'group', group: 'templates' }, { kind: 'group', group: 'threads' }];
+      return this.background().length > 0 ? [...groups, { kind: 'group', group: 'background' }] : groups;
     }
     if (node.kind !== 'group') return [];
     if (node.group === 'templates') return s.templates.map((t) => ({ kind: 'template', name: t.name }));
+    if (node.group === 'background') return this.background().map((a) => ({ kind: 'background', id: a.id }));
     return s.threads.map((t) => ({ kind: 'thread', id: t.id }));
   }
 
@@ -51,9 +69,11 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
     switch (node.kind) {
       case 'message':
         return new vscode.TreeItem(node.text);
+      case 'background':
+        return backgroundItem(this.background().find((a) => a.id === node.id), node.id);
       case 'group': {
-        const count = node.group === 'templates' ? s.templates.length : s.threads.length;
-        const item = new vscode.TreeItem(node.group === 'templates' ? 'Templates' : 'Threads', vscode.TreeItemCollapsibleState.Expanded);
+        const count = node.group === 'templates' ? s.templates.length : node.group === 'threads' ? s.threads.length : this.background().length;
+        const item = new vscode.TreeItem(GROUP_LABELS[node.group], vscode.TreeItemCollapsibleState.Expanded);
         item.id = `group:${node.group}`;
         item.description = String(count);
         if (node.group === 'templates' && s.problems > 0) item.description += ` · ${s.problems} problem${s.problems === 1 ? '' : 's'}`;
@@ -63,6 +83,7 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
         const t = s.templates.find((x) => x.name === node.name);
         const item = new vscode.TreeItem(node.name);
         item.id = `template:${node.name}`;
+        item.contextValue = 'cortexTemplate';
         item.iconPath = new vscode.ThemeIcon(t && t.problems > 0 ? 'warning' : 'type-hierarchy', t && t.problems > 0 ? new vscode.ThemeColor('problemsWarningIcon.foreground') : undefined);
         item.description = t ? `${t.agents.length} agents${t.problems > 0 ? ` · ${t.problems} problem${t.problems === 1 ? '' : 's'}` : ''}` : '';
         item.tooltip = t?.description ?? undefined;
@@ -71,9 +92,11 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
       }
       case 'thread': {
         const t = s.threads.find((x) => x.id === node.id);
-        const item = new vscode.TreeItem(t?.userMessage ? shorten(t.userMessage, 60) : node.id);
+        const item = new vscode.TreeItem(t?.userMessage ? oneLine(t.userMessage, 60) : node.id);
         item.id = `thread:${node.id}`;
         if (t) {
+          // The actions its state allows (Add Agent: completed or waiting; Cancel: running or waiting).
+          item.contextValue = `cortexThread-${t.status}`;
           const [icon, colour] = STATUS_ICONS[t.status];
           item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
           const where = t.activeAgent ? ` · ${t.activeAgent}${t.activeStage ? `:${t.activeStage}` : ''}` : '';
@@ -88,11 +111,29 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
   }
 }
 
+const GROUP_LABELS: Readonly<Record<Group, string>> = { templates: 'Templates', threads: 'Threads', background: 'Background agents' };
+
+/** A background agent: role, status and level; its task, lineage and result in the tooltip; Cancel while it runs. */
+function backgroundItem(a: BackgroundAgent | undefined, id: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(a?.role ?? id);
+  item.id = `background:${id}`;
+  if (!a) return item;
+  const [icon, colour] = Object.prototype.hasOwnProperty.call(BACKGROUND_ICONS, a.status) ? BACKGROUND_ICONS[a.status] : ['question', undefined];
+  item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
+  item.description = [a.status, a.level !== null ? `L${a.level}` : null, a.task ? oneLine(a.task, 50) : null].filter(Boolean).join(' · ');
+  const tip = new vscode.MarkdownString();
+  tip.appendText(`${a.role ?? 'agent'} ${a.id} — ${a.status}${a.level !== null ? `, level ${a.level}` : ''}\n\n`);
+  if (a.task) tip.appendText(`Task: ${a.task}\n\n`);
+  if (a.parentId) tip.appendText(`Spawned by ${a.parentId}\n\n`);
+  tip.appendText(`Started ${a.started ?? '—'}${a.finished ? `, finished ${a.finished}` : ''}\n\n`);
+  if (a.result) tip.appendText(`Result: ${a.result}`);
+  item.tooltip = tip;
+  item.contextValue = `cortexBackground-${a.status}`;
+  item.accessibilityInformation = { label: `Background agent ${a.role ?? id}, ${a.status}${a.level !== null ? `, level ${a.level}` : ''}. ${a.task ?? ''}${a.result ? ` Result: ${a.result}` : ''}` };
+  return item;
+}
+
 function openCommand(kind: SelectionKind, id: string): vscode.Command {
   return { command: OPEN_THREADS_COMMAND, title: 'Show in the Threads panel', arguments: [{ kind, id }] };
 }
 
-function shorten(s: string, max: number): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > max ? line.slice(0, max - 1) + '…' : line;
-}

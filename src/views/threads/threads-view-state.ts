@@ -5,10 +5,11 @@
  */
 import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
-import { THREAD_STATUSES, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
+import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
-import { TemplateView, ThreadStatusView, ThreadView, ThreadsViewState } from './common/messages';
+import { ResolvedPrompt } from '../../core/threads/prompt-templates';
+import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
   readonly status: ThreadsViewState['status'];
@@ -19,16 +20,20 @@ export interface ThreadsModelInput {
   readonly threads: readonly ThreadRecord[];
   /** The folder relative artifact paths resolve against. */
   readonly dataRoot: string | null;
+  /** The agents' prompt files put together, by `<folder>/<name>` (absent: none read). */
+  readonly prompts?: ReadonlyMap<string, ResolvedPrompt>;
+  /** The team's task with this id marker (a thread's `scheduleTaskId`); absent: no team. */
+  readonly taskOf?: (id: string) => ThreadTaskView | null;
 }
 
-export function templateViews(check: TemplatesCheck | null): TemplateView[] {
+export function templateViews(check: TemplatesCheck | null, prompts: ReadonlyMap<string, ResolvedPrompt> = new Map()): TemplateView[] {
   const config = check?.config;
   if (!config) return [];
   const agents = new Map<string, AgentDef>(config.agents.map((a) => [a.name, a]));
-  return config.templates.map((t) => templateView(t, agents, check));
+  return config.templates.map((t) => templateView(t, agents, check, prompts));
 }
 
-function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck): TemplateView {
+function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck, prompts: ReadonlyMap<string, ResolvedPrompt>): TemplateView {
   const graph = templateGraph(t, agents);
   const layout = layoutGraph(graph);
   const placed = new Map(layout.nodes.map((n) => [n.id, n]));
@@ -41,6 +46,10 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
     maxTotalSteps: t.maxTotalSteps,
     maxTotalCostUsd: t.maxTotalCostUsd,
     problems: check.findings.filter((f) => f.offset >= t.extent.offset && f.offset < end).length,
+    agentDefs: t.agents.flatMap((ref) => {
+      const a = agents.get(ref.ref);
+      return a ? [agentDefView(a, prompts)] : [];
+    }),
     graph: {
       width: layout.width,
       height: layout.height,
@@ -56,11 +65,24 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
   };
 }
 
+/** A prompt is shown up to this many characters (the file is one click away). */
+const PROMPT_TEXT_MAX = 4000;
+
+function agentDefView(a: AgentDef, prompts: ReadonlyMap<string, ResolvedPrompt>): AgentDefView {
+  const promptViews = a.fileRefs.flatMap((ref) => {
+    const p = prompts.get(`${ref.folder}/${ref.name}`);
+    if (!p) return [];
+    const text = p.text.length > PROMPT_TEXT_MAX ? `${p.text.slice(0, PROMPT_TEXT_MAX - 1)}…` : p.text;
+    return [{ field: ref.field, file: `file:${ref.name}`, chain: [...p.chain], fills: [...p.fills], variables: [...p.variables], text, problems: [...p.problems] }];
+  });
+  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], stages: a.stages.map((s) => s.name), prompts: promptViews };
+}
+
 function statusView(raw: string): ThreadStatusView {
   return (THREAD_STATUSES as readonly string[]).includes(raw) ? (raw as ThreadStatusView) : 'other';
 }
 
-export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null): ThreadView[] {
+export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf']): ThreadView[] {
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
     const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
@@ -81,18 +103,26 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       artifactPath: dataRoot !== null ? artifactLocation(r, dataRoot) : null,
+      channel: r.channel,
+      agents: r.agents.map((a) => ({ ...a })),
+      iterationCounts: r.iterationCounts.map(([k, n]) => [k, n] as const),
+      metadata: r.metadata.map(([k, v]) => [k, v] as const),
+      stopReason: r.stopReason,
+      stopExplained: r.stopReason !== null ? explainStop(r.stopReason) : null,
+      scheduleTaskId: r.scheduleTaskId,
+      task: r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null,
     };
   });
 }
 
 export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewState {
-  const templates = templateViews(input.check);
+  const templates = templateViews(input.check, input.prompts);
   return {
     status: input.status,
     files: input.files,
     messages: [...input.messages],
     templates,
-    threads: threadViews(input.threads, templates, input.dataRoot),
+    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf),
     problems: input.check?.findings.length ?? 0,
   };
 }

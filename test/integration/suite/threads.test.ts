@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { ArtifactView, ThreadsHostMessage } from '../../../src/views/threads/common/messages';
 import { cortexApi, sleep, teamDir, waitFor, writeFromAnotherProcess } from './cortex-helpers';
+import { addAgent, message, removeAgents, script } from './commands-helpers';
 
 function nextMessage(api: CortexTestApi, match: (m: ThreadsHostMessage) => boolean, what: string, timeoutMs = 15_000): Promise<ThreadsHostMessage> {
   return new Promise((resolve, reject) => {
@@ -191,6 +192,83 @@ describe('Threads (extension host)', function () {
       writeFromAnotherProcess(artifactFile, original);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a thread from a template (the task in a team agent\'s queue, the record linked by scheduleTaskId), adds an agent, cancels it; each write records its event', async () => {
+    writeFromAnotherProcess(threadsFile, originalThreads);
+    await api.threads.store.reload();
+    api.clearShownMessages();
+    const worker = await addAgent(api, { slug: 'thread-runner', name: 'Senior Payments Reconciliation Engineer' });
+    const feed = path.join(team, '.cortex', 'activity.jsonl');
+    const events = (type: string) => readFileSync(feed, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event_type: string; payload: Record<string, unknown> }).filter((e) => e.event_type === type);
+    try {
+      script(api, ['Add refunds to the Stripe webhook', worker.name], () => undefined);
+      const started = await api.threadCommands.start('coder-review');
+      assert.ok(started, 'started');
+      const tasks = readFileSync(worker.tasksFile, 'utf8');
+      assert.match(tasks, new RegExp(`## Thread ${started.id}: Add refunds to the Stripe webhook\n\\*\\*Status:\\*\\* ready`));
+      assert.match(tasks, /as its agent `planner`/);
+      assert.ok(started.taskId && tasks.includes(`<!-- cortex-team:id ${started.taskId} -->`), 'the task carries the id the thread names');
+      const record = (JSON.parse(readFileSync(threadsFile, 'utf8')) as Array<Record<string, unknown>>).find((r) => r.id === started.id)!;
+      assert.deepEqual([record.status, record.templateName, record.activeAgent, (record.metadata as Record<string, unknown>).scheduleTaskId], ['waiting', 'coder-review', 'planner', started.taskId]);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.scheduleTaskId, started.taskId);
+      assert.equal(events('thread.started').at(-1)?.payload.scheduleTaskId, started.taskId);
+      assert.equal(events('task.dispatched').at(-1)?.payload.thread, started.id);
+
+      script(api, ['reviewer', 'Please focus on security'], () => undefined);
+      assert.equal(await api.threadCommands.addAgent(started.id), started.id);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.activeAgent, 'reviewer');
+      assert.equal(events('thread.agent.added').at(-1)?.payload.agent, 'reviewer');
+
+      // A running thread takes no agent: a clear refusal, nothing written.
+      const before = readFileSync(threadsFile, 'utf8');
+      script(api, [], () => undefined);
+      assert.equal(await api.threadCommands.addAgent('thr_3f9a12c4'), undefined);
+      message(api, /thr_3f9a12c4 is running: only when it is completed or waiting an agent can be added/, 'error');
+      assert.equal(readFileSync(threadsFile, 'utf8'), before);
+
+      script(api, [], (_s, text, items) => (/^Cancel thread/.test(text) ? items[0] : undefined));
+      assert.equal(await api.threadCommands.cancel(started.id), started.id);
+      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.status, 'cancelled');
+      message(api, /cancelled thread .* Its task "Thread .*" is still ready in Senior Payments Reconciliation Engineer's queue/, 'info');
+      assert.equal(events('thread.cancelled').at(-1)?.payload.thread, started.id);
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(threadsFile, originalThreads);
+      await removeAgents(api, [worker.slug]);
+    }
+  });
+
+  it('background agents: the records beside threads.json, a notification when one completes, cancel a running one (confirmed; its event recorded)', async () => {
+    const file = path.join(team, '.cortex/data/background-agents.json');
+    const original = readFileSync(file, 'utf8');
+    const RUNNING = '6fa459ea-ee8a-3ca4-894e-db77e160355e';
+    const feed = path.join(team, '.cortex', 'activity.jsonl');
+    try {
+      await waitFor(() => api.threads.store.background.length === 2, 20_000, 'the example\'s background agents');
+      assert.deepEqual(api.threads.store.background.map((a) => [a.role, a.status, a.level]), [['support', 'running', 3], ['research', 'done', 2]]);
+      api.clearShownMessages();
+      script(api, [], () => undefined); // messages are recorded while answers are scripted
+      writeFromAnotherProcess(file, original.replace('"status": "running"', '"status": "done"').replace('"result": null', '"result": "Three signature docs saved to the journal."'));
+      await waitFor(() => api.shownMessages.some((m) => /background support 6fa459ea-ee8a-3ca4-894e-db77e160355e \(level 3\) finished: Three signature docs saved/.test(m.message)), 20_000, 'the completion notification');
+
+      writeFromAnotherProcess(file, original);
+      await waitFor(() => api.threads.store.background.some((a) => a.id === RUNNING && a.status === 'running'), 20_000, 'the agent running again');
+      script(api, [], (_s, text, items) => (/^Cancel background agent support/.test(text) ? items[0] : undefined));
+      assert.equal(await api.threadCommands.cancelBackground(RUNNING), RUNNING);
+      const record = (JSON.parse(readFileSync(file, 'utf8')) as { agents: Array<Record<string, unknown>> }).agents.find((a) => a.agent_id === RUNNING)!;
+      assert.equal(record.status, 'cancelled');
+      assert.ok(typeof record.finished === 'string');
+      const events = readFileSync(feed, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event_type: string; payload: Record<string, unknown> });
+      assert.equal(events.filter((e) => e.event_type === 'background.cancelled').at(-1)?.payload.agent, RUNNING);
+      const before = readFileSync(file, 'utf8');
+      assert.equal(await api.threadCommands.cancelBackground(RUNNING), undefined);
+      message(api, /is cancelled: only a running one can be cancelled/, 'error');
+      assert.equal(readFileSync(file, 'utf8'), before);
+    } finally {
+      api.setPromptAnswers(undefined);
+      writeFromAnotherProcess(file, original);
     }
   });
 

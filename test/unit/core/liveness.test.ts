@@ -6,7 +6,7 @@ import { parseStamp } from '../../../src/base/time';
 const NOW = parseStamp('2026-03-28T12:00')!;
 
 function task(status: string | null): Task {
-  return { title: `t-${status}`, status, started: null, completed: null, summary: null, body: '', fields: {}, line: 1 };
+  return { title: `t-${status}`, status, started: null, completed: null, summary: null, body: '', fields: {}, line: 1, id: null };
 }
 
 function agent(lastTick: string | null, statuses: (string | null)[] = [], status: string | null = 'active'): Agent {

@@ -22,7 +22,7 @@ function event(type: string, agent: string, title: string, local: [number, numbe
 }
 
 function task(title: string, status: string): Task {
-  return { title, status, started: null, completed: null, summary: null, body: '', fields: {}, line: 1 };
+  return { title, status, started: null, completed: null, summary: null, body: '', fields: {}, line: 1, id: null };
 }
 
 function agent(tasks: Task[], lastTick: string | null, dispatchedAt: string | null): Agent {

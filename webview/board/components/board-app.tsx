@@ -205,6 +205,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
             onDrop={cmd.drop}
             onOpen={cmd.openDetail}
             onMenu={(card, x, y) => setMenu({ card, x, y })}
+            onThread={actions.openThread}
             announce={announce}
             agentName={data.agentName}
           />
@@ -428,6 +429,7 @@ function cardCommands(d: CardCommandDeps) {
     else if (id === 'details') return openDetail(key);
     else if (id === 'edit' || id === 'sendBack') return d.details.open(key, id);
     else if (id === 'editor') actions.openTask(ref);
+    else if (id === 'thread' && c.thread) actions.openThread(c.thread.id);
     else if (id === 'reassign') client.reassign(ref);
     else if (id === 'again') actions.dispatchAgain(ref);
     else if (id === 'review') actions.reviewChanges(ref);

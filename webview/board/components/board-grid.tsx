@@ -35,6 +35,8 @@ export interface GridProps {
   onDrop: (card: DraggedCard, target: DropTarget) => CardKey | null;
   onOpen: (card: CardKey) => void;
   onMenu: (card: CardKey, x: number, y: number) => void;
+  /** A card's thread chip was clicked. */
+  onThread: (thread: string) => void;
   announce: (text: string) => void;
   agentName: (slug: string) => string;
 }
@@ -136,6 +138,8 @@ export function BoardGrid(p: GridProps) {
 function cardMouse(p: GridProps, focusKey: CardKey | null) {
   return {
     onClick: (e: MouseEvent) => {
+      const chip = e.target instanceof Element ? e.target.closest('[data-thread]') : null;
+      if (chip) return p.onThread(chip.getAttribute('data-thread') ?? '');
       const found = cardFromElement(e.target);
       if (!found) return;
       p.setFocus(found.key);

@@ -37,7 +37,8 @@ export function cardLabel(card: BoardCard, agentName: string, nextUp: boolean, n
   const age = ageText(card, now);
   const review = card.review ? `, ${card.review}` : card.status === 'done' ? ', to review' : '';
   const changed = changes && changesShort(changes, card.status) ? ` ${changesSentence(changes)}` : '';
-  return `${card.title}. ${statusText(card.status)}${review}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.${changed}`;
+  const thread = card.thread ? ` Thread ${card.thread.id}, ${card.thread.status}.` : '';
+  return `${card.title}. ${statusText(card.status)}${review}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.${changed}${thread}`;
 }
 
 const REVIEW_LOOK: Readonly<Record<'accepted' | 'sent back', { icon: string; text: string }>> = {
@@ -103,6 +104,12 @@ export function Card(p: CardProps) {
         <span class={`codicon codicon-${STATUS_ICONS[c.status ?? ''] ?? 'question'}`} aria-hidden="true" />
         <span class="card-agent">{p.agentName}</span>
         {age ? <span class="card-age">· {age}</span> : null}
+        {c.thread ? (
+          <span class={`card-thread thread-${c.thread.status.replace(/[^a-z]/g, '')}`} data-thread={c.thread.id} title={`Thread ${c.thread.id} (${c.thread.status}), started from this task: open it in the Threads panel`} aria-hidden="true">
+            <span class="codicon codicon-type-hierarchy" />
+            {c.thread.id}
+          </span>
+        ) : null}
         {short && changes ? (
           <span class={`card-changes${changes.kind === 'changes' ? '' : ' muted'}`} title={changesSentence(changes)} aria-hidden="true">
             <span class={`codicon codicon-${changes.kind === 'changes' ? 'diff' : 'circle-slash'}`} />

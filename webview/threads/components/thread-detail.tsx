@@ -3,6 +3,7 @@ import { formatCost, formatDuration, formatStamp } from '../format';
 import { Artifact } from './artifact';
 import { Graph } from './graph';
 import { StatusBadge } from './status-badge';
+import { StopReason, ThreadRecordParts } from './thread-records';
 
 /** A thread: status, where it is, what it cost against the template's limit, its steps, and the live artifact. */
 export function ThreadDetail(props: {
@@ -12,6 +13,7 @@ export function ThreadDetail(props: {
   onLink: (n: number) => void;
   onOpenArtifact: () => void;
   onShowTemplate: () => void;
+  onOpenTask: () => void;
 }) {
   const t = props.thread;
   const active = t.activeAgent ? (t.activeStage ? `${t.activeAgent}:${t.activeStage}` : t.activeAgent) : null;
@@ -21,25 +23,27 @@ export function ThreadDetail(props: {
         <StatusBadge status={t.status} raw={t.rawStatus} />
         <h2>{t.userMessage ?? t.id}</h2>
       </header>
-      <ThreadFacts thread={t} active={active} onShowTemplate={props.onShowTemplate} />
+      <ThreadFacts thread={t} active={active} onShowTemplate={props.onShowTemplate} onOpenTask={props.onOpenTask} />
       {t.abortReason && (
         <p class="abort-reason" role="note">
           <span class="codicon codicon-stop-circle" aria-hidden="true" /> Aborted by an agent: {t.abortReason}
         </p>
       )}
+      <StopReason thread={t} />
       {props.template && (
         <div class="graph-box small">
           <Graph graph={props.template.graph} title={props.template.name} active={active} />
         </div>
       )}
       <StepsTable steps={t.steps} />
+      <ThreadRecordParts thread={t} />
       <Artifact artifact={props.artifact} onLink={props.onLink} onOpen={props.onOpenArtifact} />
     </article>
   );
 }
 
 /** Which thread, its template, who is on it, what it cost against the limit, how many steps, when. */
-function ThreadFacts({ thread: t, active, onShowTemplate }: { thread: ThreadView; active: string | null; onShowTemplate: () => void }) {
+function ThreadFacts({ thread: t, active, onShowTemplate, onOpenTask }: { thread: ThreadView; active: string | null; onShowTemplate: () => void; onOpenTask: () => void }) {
   const cost = t.totalCostUsd ?? 0;
   const max = t.maxTotalCostUsd;
   const share = max !== null && max > 0 ? Math.min(1, cost / max) : null;
@@ -62,6 +66,22 @@ function ThreadFacts({ thread: t, active, onShowTemplate }: { thread: ThreadView
           `${t.templateName} (not in thread-templates.json)`
         )}
       </dd>
+      {t.scheduleTaskId !== null && (
+        <>
+          <dt>Task</dt>
+          <dd>
+            <ThreadTask thread={t} onOpen={onOpenTask} />
+          </dd>
+        </>
+      )}
+      {t.channel !== null && (
+        <>
+          <dt>Channel</dt>
+          <dd>
+            <code>{t.channel}</code>
+          </dd>
+        </>
+      )}
       <dt>{live ? 'Active' : 'Last agent'}</dt>
       <dd>{active ?? '—'}</dd>
       <dt>Cost</dt>
@@ -93,6 +113,21 @@ function ThreadFacts({ thread: t, active, onShowTemplate }: { thread: ThreadView
       <dt>Updated</dt>
       <dd>{formatStamp(t.updatedAt)}</dd>
     </dl>
+  );
+}
+
+/** The team task the thread was launched from: its card on the board, or only its id when the team does not have it. */
+function ThreadTask({ thread: t, onOpen }: { thread: ThreadView; onOpen: () => void }) {
+  if (!t.task) return <span class="muted">task {t.scheduleTaskId} (not in this team's queues)</span>;
+  return (
+    <span class="thread-task">
+      <button type="button" class="link-button" onClick={onOpen} title="Show the task on the task board">
+        {t.task.title}
+      </button>
+      <span class="muted">
+        {t.task.agentName} · {t.task.status ?? 'no status'}
+      </span>
+    </span>
   );
 }
 

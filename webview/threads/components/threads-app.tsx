@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/common/messages';
 import { Selection, ThreadsActions } from '../actions';
 import { Graph, GraphLegend } from './graph';
+import { AgentDefinitions } from './thread-records';
 import { StatusBadge } from './status-badge';
 import { ThreadDetail } from './thread-detail';
 
@@ -63,6 +64,7 @@ export function ThreadsApp(props: { actions: ThreadsActions; subscribe: Subscrib
             onLink={(n) => actions.openLink(selectedThread.id, n)}
             onOpenArtifact={() => actions.openArtifact(selectedThread.id)}
             onShowTemplate={() => selectedThread.templateName && select({ kind: 'template', id: selectedThread.templateName })}
+            onOpenTask={() => actions.openTask(selectedThread.id)}
           />
         )}
         {!selectedTemplate && !selectedThread && <p class="muted pad">Select a template or a thread.</p>}
@@ -177,6 +179,7 @@ function TemplateDetail(props: { template: TemplateView; problems: number; onOpe
         <Graph graph={t.graph} title={t.name} />
       </div>
       <GraphLegend />
+      <AgentDefinitions agents={t.agentDefs} />
     </article>
   );
 }

@@ -46,6 +46,8 @@ export interface BoardCard {
   readonly line: number;
   /** A done task's review (its `**Reviewed:**` line): accepted, sent back, or none yet. */
   readonly review: 'accepted' | 'sent back' | null;
+  /** The thread this task launched (threads.json's `metadata.scheduleTaskId`), when there is one. */
+  readonly thread: { readonly id: string; readonly status: string } | null;
 }
 
 export interface BoardAgent {
@@ -208,6 +210,8 @@ export type BoardWebviewMessage =
   | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
   | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
   | { readonly type: 'openTeamView' }
+  /** A card's thread chip: the thread in the Threads panel. */
+  | { readonly type: 'openThread'; readonly thread: string }
   /** The lane header's run buttons, through the same commands as the Team view's row. */
   | { readonly type: 'startAgent'; readonly agent: string }
   | { readonly type: 'stopAgent'; readonly agent: string }
@@ -232,7 +236,7 @@ export type BoardWebviewMessageType = BoardWebviewMessage['type'];
 // ---- validation --------------------------------------------------------------------
 
 const column = oneOf(COLUMN_IDS);
-const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int, review: nullable(oneOf(['accepted', 'sent back'])) });
+const card = object({ index: int, title: str, status: nullable(str), started: nullable(str), completed: nullable(str), text: str, summary: nullable(str), line: int, review: nullable(oneOf(['accepted', 'sent back'])), thread: nullable(object({ id: shortStr(200), status: shortStr(200) })) });
 const agent = object({
   slug,
   name: str,
@@ -328,6 +332,7 @@ const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
   detail: object({ type: str, request: int, card: cardRef }),
   openLink: object({ type: str, card: cardRef, link: int }),
   openTeamView: object({ type: str }),
+  openThread: object({ type: str, thread: shortStr(200) }),
   startAgent: object({ type: str, agent: slug }),
   stopAgent: object({ type: str, agent: slug }),
   showAgentTerminal: object({ type: str, agent: slug }),

@@ -10,6 +10,7 @@
  * into a tree of harmless elements, re-sent as agents write it) and `reveal` (the
  * sidebar asked to show an item). Every message is validated on arrival.
  */
+import type { ThreadAgentSlot } from '../../../core/threads/records';
 import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
@@ -66,6 +67,49 @@ export interface TemplateView {
   /** Errors and warnings the checks found in this template. */
   readonly problems: number;
   readonly graph: GraphView;
+  /** The definitions of the agents it lists (those `agents` defines), in its order. */
+  readonly agentDefs: readonly AgentDefView[];
+}
+
+/** An agent definition as thread-templates.json gives it. */
+export interface AgentDefView {
+  readonly name: string;
+  readonly description: string | null;
+  readonly profile: string | null;
+  readonly persistSession: boolean | null;
+  /** As written: the text, or a `file:` reference. */
+  readonly directive: string | null;
+  readonly tools: readonly string[];
+  readonly pluginDirs: readonly string[];
+  readonly stages: readonly string[];
+  /** Its `file:` prompt files, put together as the engine would. */
+  readonly prompts: readonly PromptView[];
+}
+
+/** A prompt file of an agent (seed 002's YAML-frontmatter templates: `extends`, `@fill`, `@block`). */
+export interface PromptView {
+  /** `directive`, `promptTemplate` or `systemPrompt`. */
+  readonly field: string;
+  readonly file: string;
+  /** The file and what it extends, the file first. */
+  readonly chain: readonly string[];
+  readonly fills: readonly string[];
+  readonly variables: readonly string[];
+  /** The prompt put together (shortened when long). */
+  readonly text: string;
+  readonly problems: readonly string[];
+}
+
+/** An agent slot of a thread (`agents`), as the core reads it (plain data). */
+export type AgentSlotView = ThreadAgentSlot;
+
+/** The team task that launched a thread (`metadata.scheduleTaskId`), as the team has it now. */
+export interface ThreadTaskView {
+  readonly agent: string;
+  readonly agentName: string;
+  readonly index: number;
+  readonly title: string;
+  readonly status: string | null;
 }
 
 export const THREAD_STATUS_VALUES = ['running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting', 'other'] as const;
@@ -99,6 +143,17 @@ export interface ThreadView {
   readonly updatedAt: string | null;
   /** Where the artifact is, for display; `null` when the record names none. */
   readonly artifactPath: string | null;
+  readonly channel: string | null;
+  readonly agents: readonly AgentSlotView[];
+  /** Convergence loop counts by transition edge. */
+  readonly iterationCounts: ReadonlyArray<readonly [string, number]>;
+  readonly metadata: ReadonlyArray<readonly [string, string]>;
+  /** Why the engine stopped it (`no_matching_transition`, `max_iterations`, `cost_limit`, or as written) and that in words. */
+  readonly stopReason: string | null;
+  readonly stopExplained: string | null;
+  /** The task it was launched from: `scheduleTaskId` when the team has it (`task`), or only the id. */
+  readonly scheduleTaskId: string | null;
+  readonly task: ThreadTaskView | null;
 }
 
 export type ThreadsStatus = 'loading' | 'none' | 'ready';
@@ -144,6 +199,8 @@ export type ThreadsWebviewMessage =
   | { readonly type: 'openTemplate'; readonly template: string }
   | { readonly type: 'openArtifact'; readonly thread: string }
   | { readonly type: 'openLink'; readonly thread: string; readonly link: number }
+  /** The thread's task on the task board. */
+  | { readonly type: 'openTask'; readonly thread: string }
   | { readonly type: 'refresh' };
 
 // ---- validation ------------------------------------------------------------------
@@ -159,6 +216,7 @@ const graphView = object({
     object({ from: str, to: str, kind: oneOf(EDGE_KINDS), label: str, implied: bool, shape: oneOf(EDGE_SHAPES), path: shortStr(400), labelX: num, labelY: num }),
   ),
 });
+const promptView = object({ field: str, file: str, chain: arrayOf(str), fills: arrayOf(str), variables: arrayOf(str), text: str, problems: arrayOf(str) });
 const templateView = object({
   name: str,
   description: nullable(str),
@@ -168,7 +226,12 @@ const templateView = object({
   maxTotalCostUsd: nullable(num),
   problems: int,
   graph: graphView,
+  agentDefs: arrayOf(
+    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
+  ),
 });
+const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
+const countPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number' && Number.isFinite(v[1]) ? null : `${at} should be an [edge, count] pair`);
 const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str) });
 const threadView = object({
   id: str,
@@ -187,6 +250,14 @@ const threadView = object({
   createdAt: nullable(str),
   updatedAt: nullable(str),
   artifactPath: nullable(str),
+  channel: nullable(str),
+  agents: arrayOf(object({ name: str, status: nullable(str), sessionId: nullable(str), persistSession: nullable(bool) })),
+  iterationCounts: arrayOf(countPair),
+  metadata: arrayOf(textPair),
+  stopReason: nullable(str),
+  stopExplained: nullable(str),
+  scheduleTaskId: nullable(str),
+  task: nullable(object({ agent: str, agentName: str, index: int, title: str, status: nullable(str) })),
 });
 const threadsViewState = object({
   status: oneOf(['loading', 'none', 'ready']),
@@ -212,6 +283,7 @@ const webviewMessages: Readonly<Record<ThreadsWebviewMessage['type'], Check>> = 
   openTemplate: object({ type: str, template: id }),
   openArtifact: object({ type: str, thread: id }),
   openLink: object({ type: str, thread: id, link: int }),
+  openTask: object({ type: str, thread: id }),
   refresh: object({ type: str }),
 };
 

@@ -6,7 +6,7 @@ import { excerpt, searchDocs } from '../../../../src/core/search/rank';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
 
 function task(title: string, extra: Partial<Task> = {}): Task {
-  return { title, status: 'ready', started: null, completed: null, summary: null, body: '', fields: {}, line: 1, ...extra };
+  return { title, status: 'ready', started: null, completed: null, summary: null, body: '', fields: {}, line: 1, id: null, ...extra };
 }
 
 function agent(slug: string, name: string, tasks: Task[]): Agent {

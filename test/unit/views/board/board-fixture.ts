@@ -1,5 +1,6 @@
 // Builders for the task board's tests: cards and agents as the host sends them, and a
 // whole state message from a small team of real files read by the real core.
+import type { ThreadLink } from '../../../../src/core/threads/records';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { TeamIndex } from '../../../../src/core/team-index';
 import { BoardModel, BoardSnapshot } from '../../../../src/views/board/board-view-state';
@@ -9,7 +10,7 @@ import { NOW, fixtureFiles } from '../../team-fixture';
 export { NOW };
 
 export function card(index: number, title: string, status: string | null, more: Partial<BoardCard> = {}): BoardCard {
-  return { index, title, status, started: null, completed: null, text: `Do ${title.toLowerCase()}.`, summary: null, line: 1 + index * 5, review: null, ...more };
+  return { index, title, status, started: null, completed: null, text: `Do ${title.toLowerCase()}.`, summary: null, line: 1 + index * 5, review: null, thread: null, ...more };
 }
 
 export function agent(slug: string, cards: readonly BoardCard[], more: Partial<BoardAgent> = {}): BoardAgent {
@@ -23,9 +24,9 @@ export function lanes(...entries: Array<[string, readonly BoardCard[]]>): Map<st
   return new Map(entries);
 }
 
-export async function snapshotOf(files: Record<string, string> = fixtureFiles(), trusted = true): Promise<BoardSnapshot> {
+export async function snapshotOf(files: Record<string, string> = fixtureFiles(), trusted = true, threads?: ReadonlyMap<string, ThreadLink>): Promise<BoardSnapshot> {
   const team = await new TeamIndex(new MemoryTeamFs(files)).load();
-  return new BoardModel().build({ status: 'ready', team, header: { name: 'larkspur', path: '~/larkspur' }, message: null, trusted, now: NOW, staleAfterMinutes: 30 });
+  return new BoardModel().build({ status: 'ready', team, header: { name: 'larkspur', path: '~/larkspur' }, message: null, trusted, now: NOW, staleAfterMinutes: 30, threads });
 }
 
 /** A full state message with every lane's cards. */

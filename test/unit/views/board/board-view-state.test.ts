@@ -12,6 +12,7 @@ import { BoardCard, checkBoardHostMessage, checkBoardWebviewMessage } from '../.
 import { NOW, fixtureFiles, note, task, tasks } from '../../team-fixture';
 import { TeamIndex } from '../../../../src/core/team-index';
 import { snapshotOf } from './board-fixture';
+import { readThreadRecords, threadsByTask } from '../../../../src/core/threads/records';
 
 function cardsOf(text: string, file = 'agents/a/tasks.md'): BoardCard[] {
   return parseTaskFile(text, file).tasks.map((t, i) => toCard(t, i));
@@ -51,6 +52,30 @@ describe('Task board model (host side)', () => {
     assert.notEqual(rev(three, 'billing-dev'), rev(one, 'billing-dev'));
     assert.equal(rev(three, 'dash-dev'), rev(one, 'dash-dev'));
     assert.deepEqual(three.cards('billing-dev').map((c) => c.title), ['Only one']);
+  });
+
+  it('a card shows the thread its task launched (metadata.scheduleTaskId); a thread that changes rebuilds only its lane', async () => {
+    const files = fixtureFiles();
+    files['agents/billing-dev/tasks.md'] = '## Thread thr_0a1b2c3d: refunds\n**Status:** ready\n\nRun it.\n\n<!-- cortex-team:id 3f9a2c4b7e01 -->\n';
+    const team = await new TeamIndex(new MemoryTeamFs(files)).load();
+    const model = new BoardModel();
+    const input = { status: 'ready' as const, header: null, message: null, trusted: true, now: NOW, staleAfterMinutes: 30, team };
+    const none = model.build(input);
+    assert.equal(none.cards('billing-dev')[0].thread, null);
+    const record = (status: string) => ({ id: 'thr_0a1b2c3d', status, createdAt: '2026-03-28T12:00:00.000Z', metadata: { scheduleTaskId: '3f9a2c4b7e01' } });
+    const read = (status: string) => {
+      const r = readThreadRecords(JSON.stringify([record(status)]));
+      assert.ok(r.ok);
+      return threadsByTask(r.threads);
+    };
+    const waiting = model.build({ ...input, threads: read('waiting') });
+    assert.deepEqual(waiting.cards('billing-dev')[0].thread, { id: 'thr_0a1b2c3d', status: 'waiting' });
+    const rev = (s: typeof none, slug: string) => s.agents.find((a) => a.slug === slug)!.rev;
+    assert.notEqual(rev(waiting, 'billing-dev'), rev(none, 'billing-dev'));
+    assert.equal(rev(waiting, 'dash-dev'), rev(none, 'dash-dev'));
+    const done = model.build({ ...input, threads: read('completed') });
+    assert.deepEqual(done.cards('billing-dev')[0].thread, { id: 'thr_0a1b2c3d', status: 'completed' });
+    assert.equal(checkBoardHostMessage({ type: 'state', version: 1, base: null, header: done.header, agents: done.agents, lanes: [{ slug: 'billing-dev', cards: done.cards('billing-dev') }] }).ok, true);
   });
 
   it('sends the lanes a page lacks a few thousand cards at a time, and then only changed lanes', async () => {
@@ -168,5 +193,5 @@ describe('Task board optimistic updates match the core operations', () => {
 });
 
 function card0(title: string, status: string): BoardCard {
-  return { index: 0, title, status, started: null, completed: null, text: '', summary: null, line: 1, review: null };
+  return { index: 0, title, status, started: null, completed: null, text: '', summary: null, line: 1, review: null, thread: null };
 }

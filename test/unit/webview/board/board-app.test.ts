@@ -13,6 +13,7 @@ import { createActions } from '../../../../webview/board/actions';
 import { BoardClient } from '../../../../webview/board/client';
 import { BoardApp } from '../../../../webview/board/components/board-app';
 import { RecordingApi } from '../host-api';
+import { readThreadRecords, threadsByTask } from '../../../../src/core/threads/records';
 import { Mounted, boardPage } from './board-page';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -332,6 +333,26 @@ describe('Task board (Preact components in a DOM)', () => {
     });
     act(() => (root.querySelector('[data-action="again"]') as HTMLElement).click());
     assert.deepEqual(m.api.ofType('dispatchAgain'), [{ type: 'dispatchAgain', card: { agent: 'billing-dev', index: 0, title: 'Old work', status: 'done' } }]);
+  });
+
+  it('a card that launched a thread shows its chip: a click (or the menu\'s Open Thread) asks for the thread, not the details', async () => {
+    const files = fixtureFiles();
+    files['agents/billing-dev/tasks.md'] = '## Thread thr_0a1b2c3d: refunds\n**Status:** ready\n\nRun it.\n\n<!-- cortex-team:id 3f9a2c4b7e01 -->\n';
+    const read = readThreadRecords(JSON.stringify([{ id: 'thr_0a1b2c3d', status: 'waiting', metadata: { scheduleTaskId: '3f9a2c4b7e01' } }]));
+    assert.ok(read.ok);
+    const m = mount(fullMessage(await snapshotOf(files, true, threadsByTask(read.threads))));
+    const card = cardEl('billing-dev', 'Thread thr_0a1b2c3d: refunds');
+    const chip = card.querySelector<HTMLElement>('.card-thread')!;
+    assert.equal(chip.textContent, 'thr_0a1b2c3d');
+    assert.match(card.getAttribute('aria-label')!, /Thread thr_0a1b2c3d, waiting\.$/);
+    act(() => chip.click());
+    assert.deepEqual(m.api.ofType('openThread'), [{ type: 'openThread', thread: 'thr_0a1b2c3d' }]);
+    assert.deepEqual(m.api.ofType('detail'), [], 'the chip does not open the details');
+    act(() => {
+      card.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    });
+    act(() => (root.querySelector('[data-action="thread"]') as HTMLElement).click());
+    assert.equal(m.api.ofType('openThread').length, 2);
   });
 
   it('card detail: asks the host, shows fields, Summary and body as markdown; HTML and scripts stay text; links go through the host', async () => {

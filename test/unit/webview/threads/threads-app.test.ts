@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { readThreadRecords } from '../../../../src/core/threads/records';
+import { ResolvedPrompt, resolvePrompt } from '../../../../src/core/threads/prompt-templates';
 import { checkThreadTemplates } from '../../../../src/core/threads/template-checks';
 import { renderArtifact } from '../../../../src/views/threads/artifact-render';
 import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage } from '../../../../src/views/threads/common/messages';
@@ -19,7 +20,13 @@ import { RecordingApi } from '../host-api';
 
 const cortex = path.join(exampleTeamDir, '.cortex');
 
-function exampleState(): ThreadsViewState {
+function readRecords(list: unknown[]) {
+  const r = readThreadRecords(JSON.stringify(list));
+  assert.ok(r.ok);
+  return r.threads;
+}
+
+function exampleState(prompts?: Map<string, ResolvedPrompt>): ThreadsViewState {
   const check = checkThreadTemplates(readFileSync(path.join(cortex, 'config/thread-templates.json'), 'utf8'), null);
   const records = readThreadRecords(readFileSync(path.join(cortex, 'data/threads.json'), 'utf8'));
   assert.ok(records.ok);
@@ -30,6 +37,8 @@ function exampleState(): ThreadsViewState {
     check,
     threads: records.threads,
     dataRoot: '/t',
+    prompts,
+    taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null),
   });
 }
 
@@ -40,6 +49,23 @@ describe('threads: view model and protocol', () => {
     const running = s.threads[0];
     assert.deepEqual([running.id, running.maxTotalCostUsd, running.maxTotalSteps, running.artifactPath], ['thr_3f9a12c4', 5, 10, '/t/tmp/threads/thr_3f9a12c4/artifact.md']);
     assert.equal(s.templates[0].graph.nodes.length, 4);
+  });
+
+  it('shows what the records and definitions hold: stop reason in words, agent slots, loop counts, metadata, agent definitions, the task', () => {
+    const s = exampleState();
+    const done = s.threads.find((t) => t.id === 'thr_7b21e0d5')!;
+    assert.deepEqual([done.stopReason, done.stopExplained], ['no_matching_transition', 'no transition rule matched the last step']);
+    assert.deepEqual(done.iterationCounts, [['critic->researcher', 1]]);
+    assert.deepEqual(done.metadata, [['trigger', 'dashboard'], ['project', 'billing-service']]);
+    assert.equal(done.channel, 'C07CORTEX');
+    const running = s.threads.find((t) => t.id === 'thr_3f9a12c4')!;
+    assert.deepEqual(running.agents.map((a) => [a.name, a.status, a.sessionId]), [['planner', 'done', null], ['coder', 'running', 'ses_91c2'], ['reviewer', 'idle', null]]);
+    const planner = s.templates.find((t) => t.name === 'coder-review')!.agentDefs[0];
+    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], stages: [], prompts: [] });
+    const linked = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'waiting', stopReason: 'toString', metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null) });
+    assert.equal(linked.threads[0].task?.title, 'Retry failed invoice emails');
+    assert.equal(linked.threads[0].stopExplained, null, 'a reason the document does not name is shown as written, never looked up on the prototype');
+    assert.equal(checkThreadsViewState(linked), null);
   });
 
   it('refuses messages with extra fields, paths, unknown types or bad artifact trees', () => {
@@ -124,6 +150,41 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.equal(root.querySelectorAll('svg .node').length, 2);
     act(() => (root.querySelector('.detail-head .link-button') as HTMLElement).click());
     assert.deepEqual(api.ofType('openTemplate').at(-1), { type: 'openTemplate', template: 'research-critique' });
+  });
+
+  it('a thread shows why it stopped, its agents, loop counts, metadata and its task (a click shows it on the board); a template its agent definitions', () => {
+    const { api, send } = mount({ selection: { kind: 'thread', id: 'thr_7b21e0d5' } });
+    const state = exampleState();
+    const withTask = { ...state, threads: state.threads.map((t) => (t.id === 'thr_7b21e0d5' ? { ...t, scheduleTaskId: '5e7d1c9a0b42', task: { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } } : t)) };
+    send({ type: 'state', version: 1, state: withTask });
+    assert.match(root.querySelector('.stop-reason')!.textContent!, /Stopped: no_matching_transition — no transition rule matched the last step/);
+    assert.match(root.querySelector('section[aria-label="Loop counts"]')!.textContent!, /critic->researcher1/);
+    assert.match(root.querySelector('section[aria-label="Metadata"]')!.textContent!, /triggerdashboard.*projectbilling-service/);
+    assert.match(root.querySelector('.facts')!.textContent!, /ChannelC07CORTEX/);
+    act(() => (root.querySelector('.thread-task .link-button') as HTMLElement).click());
+    assert.deepEqual(api.ofType('openTask').at(-1), { type: 'openTask', thread: 'thr_7b21e0d5' });
+    const template = [...root.querySelectorAll('.item')].find((b) => b.textContent === 'coder-review') as HTMLElement;
+    act(() => template.click());
+    const defs = [...root.querySelectorAll('.agent-def')].map((r) => r.textContent);
+    assert.equal(defs.length, 3);
+    assert.match(defs[0]!, /planner.*claude-sonnet.*file:planner\.md.*Read, Grep, Glob, Write, Edit, WebSearch.*plugins\/cortex-common/);
+    assert.match(defs[1]!, /coder.*stages: implement, review.*keeps its session/);
+  });
+
+  it('an agent\'s prompt files: put together with what they extend (the example coder fills base-step.md\'s task block)', async () => {
+    const folder = path.join(cortex, 'config/prompts/promptTemplates');
+    const resolved = await resolvePrompt('coder-implement.md', async (n) => readFileSync(path.join(folder, n), 'utf8'));
+    assert.ok(resolved);
+    const { send } = mount({ selection: { kind: 'template', id: 'coder-review' } });
+    const state = exampleState(new Map([['promptTemplates/coder-implement.md', resolved]]));
+    assert.equal(checkThreadsViewState(state), null);
+    send({ type: 'state', version: 1, state });
+    const prompt = root.querySelector<HTMLElement>('.agent-def:nth-child(2) .prompt-file')!;
+    assert.match(prompt.querySelector('summary')!.textContent!, /promptTemplate: file:coder-implement\.md · extends base-step\.md · fills task/);
+    const text = prompt.querySelector('.prompt-text')!.textContent!;
+    assert.match(text, /^You are one step of a thread\./);
+    assert.match(text, /Implement the plan in \{\{artifactPath\}\}/);
+    assert.doesNotMatch(text, /Do what the request asks/, 'the child fills the task block');
   });
 
   it('says where it looked when there are no thread files', () => {
