@@ -5,6 +5,7 @@ import { Graph, GraphLegend } from './graph';
 import { AgentDefinitions } from './thread-records';
 import { StatusBadge } from './status-badge';
 import { ThreadDetail } from './thread-detail';
+import { PageHeader } from '../../shared/page-header';
 
 /** Hands the page the host's messages (main.tsx connects it to the window). */
 export type Subscribe = (listener: (m: ThreadsHostMessage) => void) => () => void;
@@ -52,23 +53,35 @@ export function ThreadsApp(props: { actions: ThreadsActions; subscribe: Subscrib
   const selectedThread = effective?.kind === 'thread' ? state.threads.find((t) => t.id === effective.id) : undefined;
 
   return (
-    <div class="layout">
-      <SideList state={state} selectedTemplate={selectedTemplate?.name} selectedThread={selectedThread?.id} select={select} onRefresh={() => actions.refresh()} />
-      <main class="main">
-        {selectedTemplate && <TemplateDetail template={selectedTemplate} problems={state.problems} onOpen={() => actions.openTemplate(selectedTemplate.name)} />}
-        {selectedThread && (
-          <ThreadDetail
-            thread={selectedThread}
-            template={state.templates.find((t) => t.name === selectedThread.templateName)}
-            artifact={artifact?.thread === selectedThread.id ? artifact : undefined}
-            onLink={(n) => actions.openLink(selectedThread.id, n)}
-            onOpenArtifact={() => actions.openArtifact(selectedThread.id)}
-            onShowTemplate={() => selectedThread.templateName && select({ kind: 'template', id: selectedThread.templateName })}
-            onOpenTask={() => actions.openTask(selectedThread.id)}
-          />
+    <div class="page">
+      <PageHeader icon="type-hierarchy" title="Threads" class="threads-header">
+        {state.files && (
+          <span class="files muted" title={`${state.files.templates}\n${state.files.threads}`}>
+            From {state.files.source}
+          </span>
         )}
-        {!selectedTemplate && !selectedThread && <p class="muted pad">Select a template or a thread.</p>}
-      </main>
+        <button type="button" class="icon-button" aria-label="Refresh" title="Read the thread files again" onClick={() => actions.refresh()}>
+          <span class="codicon codicon-refresh" aria-hidden="true" />
+        </button>
+      </PageHeader>
+      <div class="layout">
+        <SideList state={state} selectedTemplate={selectedTemplate?.name} selectedThread={selectedThread?.id} select={select} />
+        <main class="main">
+          {selectedTemplate && <TemplateDetail template={selectedTemplate} problems={state.problems} onOpen={() => actions.openTemplate(selectedTemplate.name)} />}
+          {selectedThread && (
+            <ThreadDetail
+              thread={selectedThread}
+              template={state.templates.find((t) => t.name === selectedThread.templateName)}
+              artifact={artifact?.thread === selectedThread.id ? artifact : undefined}
+              onLink={(n) => actions.openLink(selectedThread.id, n)}
+              onOpenArtifact={() => actions.openArtifact(selectedThread.id)}
+              onShowTemplate={() => selectedThread.templateName && select({ kind: 'template', id: selectedThread.templateName })}
+              onOpenTask={() => actions.openTask(selectedThread.id)}
+            />
+          )}
+          {!selectedTemplate && !selectedThread && <p class="muted pad">Select a template or a thread.</p>}
+        </main>
+      </div>
     </div>
   );
 }
@@ -86,18 +99,10 @@ function NoThreadFiles() {
 }
 
 /** The left side: where the files are, the templates and the threads to pick from, and what is missing. */
-function SideList(props: { state: ThreadsViewState; selectedTemplate: string | undefined; selectedThread: string | undefined; select: (s: Selection) => void; onRefresh: () => void }) {
+function SideList(props: { state: ThreadsViewState; selectedTemplate: string | undefined; selectedThread: string | undefined; select: (s: Selection) => void }) {
   const { state, select } = props;
   return (
     <nav class="side" aria-label="Templates and threads">
-      {state.files && (
-        <p class="files muted" title={`${state.files.templates}\n${state.files.threads}`}>
-          From {state.files.source}
-          <button type="button" class="icon-button" aria-label="Refresh" title="Refresh" onClick={props.onRefresh}>
-            <span class="codicon codicon-refresh" aria-hidden="true" />
-          </button>
-        </p>
-      )}
       <h2 class="side-title">Templates</h2>
       <ul class="items" role="listbox" aria-label="Templates">
         {state.templates.map((t) => (

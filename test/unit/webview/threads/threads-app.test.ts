@@ -114,6 +114,9 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
   it('lists templates and threads, opens on the running thread and asks the host for its artifact', () => {
     const { api, send } = mount();
     send({ type: 'state', version: 1, state: exampleState() });
+    assert.equal(root.querySelector('header.page-header.threads-header h1.page-title .page-name')!.textContent, 'Threads', 'the one page header');
+    (root.querySelector('header.page-header button[aria-label="Refresh"]') as HTMLButtonElement).click();
+    assert.equal(api.ofType('refresh').length, 1, 'its Refresh reads the files again');
     const items = [...root.querySelectorAll('.item-name')].map((e) => e.textContent);
     assert.deepEqual(items.slice(0, 2), ['coder-review', 'research-critique']);
     assert.equal(items.length, 5);
