@@ -1,12 +1,8 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../base/disposable';
-import { AgentRunCommands } from '../extension/agents/agent-run-commands';
-import { AgentRunner } from '../extension/agents/agent-runner';
-import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
-import { AgentUsageService } from '../extension/agents/agent-usage';
-import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
-import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { AgentCommands } from '../extension/commands/agent-commands';
+import { RunningAgents, registerRunningAgents } from './running-agents';
+import { Reviewing, registerReviewing } from './reviewing';
 import { EditorDrafts } from '../extension/commands/editor-drafts';
 import { registerRunWithShuttle } from '../extension/commands/run-with-shuttle';
 import { checkTitle } from '../extension/commands/dispatch-task';
@@ -15,7 +11,6 @@ import { TeamCommands } from '../extension/commands/team-commands';
 import { WorklogCommands } from '../extension/commands/worklog-commands';
 import { ContextKeys } from '../extension/context-keys';
 import { DiagnosticsPublisher } from '../extension/diagnostics';
-import { DownNotifier } from '../extension/down-notifier';
 import { EscalationCommands } from '../extension/commands/escalation-commands';
 import { LiveTeam } from '../extension/live-team';
 import { LivenessClock } from '../extension/liveness-clock';
@@ -35,11 +30,6 @@ import { BackgroundNotifier } from '../extension/background-notifier';
 import { WorkspaceTrust } from '../extension/trust';
 import { TeamWriter } from '../extension/writer';
 import { SearchTeam } from '../extension/commands/search-team';
-import { ReviewDiffs } from '../extension/review/review-diffs';
-import { ReviewStatusBar } from '../extension/review/review-status-bar';
-import { TaskChangesService } from '../extension/review/task-changes-service';
-import { TaskActions } from '../extension/tasks/task-actions';
-import { UndoHistory } from '../extension/tasks/undo-history';
 import { BoardPanel } from '../views/board/board-panel';
 import { registerBoard } from '../views/board/registration';
 import { InsightsPanel } from '../views/insights/insights-panel';
@@ -48,7 +38,7 @@ import { TeamView } from '../views/team/team-view';
 import { registerTeamView } from '../views/team/registration';
 import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
-import { WorklogPanel } from '../views/worklog/worklog-panel';
+import { WorklogActions, WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
  * The composition root: builds the services, the commands and each view's
@@ -69,17 +59,14 @@ export class CortexController extends DisposableBase {
   readonly threads: ThreadsViews;
   /** Start Thread, Add Agent to Thread, Cancel Thread. */
   readonly threadCommands: ThreadCommands;
-  /** Running agents: terminals, turn states, the heartbeat driver, what the rows show. */
-  readonly agents: { readonly runner: AgentRunner; readonly driver: HeartbeatDriver; readonly runs: AgentRuns; readonly usage: AgentUsageService; readonly commands: AgentRunCommands; readonly needsInput: NeedsInputNotifier };
+  readonly agents: RunningAgents;
   readonly worklog: WorklogPanel;
   /** The stable command agents' MCP wiring runs (`undefined` without a storage folder on this disk). */
   readonly cliLauncher: CliLauncher | undefined;
   /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
   readonly mcpServer: CortexMcpServerProvider | undefined;
-  readonly undo: UndoHistory;
-  readonly changes: TaskChangesService;
-  readonly reviews: ReviewDiffs;
-  readonly reviewStatusBar: ReviewStatusBar;
+  /** Reviewing and steering tasks: undo, task actions, changes, diffs, the status bar item. */
+  readonly reviewing: Reviewing;
   readonly search: SearchTeam;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
@@ -104,30 +91,8 @@ export class CortexController extends DisposableBase {
     this.statusBar = own.add(new TeamStatusBar(team, settings));
 
     // ---- running agents ----------------------------------------------------------------
-    const runner = own.add(new AgentRunner(services));
-    const usage = own.add(new AgentUsageService(runner, clock, log));
-    const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(store.team?.agents.find((a) => a.slug === slug))));
-    const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
-    runs.setUsage(usage);
-    const runCommands = own.add(new AgentRunCommands(services, runner));
-    runCommands.setTranscripts({
-      open: async (slug) => {
-        const file = usage.logPathOf(slug);
-        if (!file) return prompts.info(`Cortex: no session log of ${store.team?.agents.find((a) => a.slug === slug)?.name ?? slug} is known yet: its CLI names it in its first hook report (Generate Protocol File installs the hooks).`);
-        return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
-      },
-    });
-    const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, this.statusBar));
-    this.agents = { runner, driver, runs, usage, commands: runCommands, needsInput };
-    own.add(
-      new DownNotifier(prompts, team, settings, {
-        canRestart: (slug) => {
-          const agent = store.team?.agents.find((a) => a.slug === slug);
-          return !!agent && runner.profileOf(agent) !== null;
-        },
-        restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : runCommands.start(slug)),
-      }),
-    );
+    this.agents = registerRunningAgents(own, services, this.statusBar);
+    const { runs, usage, actions: runActions } = this.agents;
     const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), team, log });
     this.mcpServer = mcpServer && own.add(mcpServer);
 
@@ -143,23 +108,11 @@ export class CortexController extends DisposableBase {
     this.reports = own.add(new ReportCommands(services));
     this.threadCommands = own.add(new ThreadCommands(services, threadsStore));
     own.add(new BackgroundNotifier(threadsStore, prompts));
-    // Reviewing and steering tasks: undo, the task actions, each task's git changes and their diffs.
-    this.undo = own.add(new UndoHistory(writer, prompts, log));
-    const tasks = new TaskActions({ team, writer, prompts, log, undo: this.undo });
-    this.changes = own.add(new TaskChangesService(log, () => team.current.fs?.root.scheme === 'file'));
-    this.reviews = own.add(new ReviewDiffs(team, this.changes, tasks, prompts, log));
-    this.reviewStatusBar = own.add(new ReviewStatusBar(team, settings));
+    this.reviewing = registerReviewing(own, services);
+    const { tasks, undo, changes } = this.reviewing;
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
-    // The run buttons of the Team view's rows and the board's lane headers: the same commands.
-    const runActions: AgentRunActions = {
-      start: (slug) => runCommands.start(slug),
-      stop: (slug) => runner.stop(slug),
-      restart: (slug) => runner.restart(slug),
-      showTerminal: (slug) => runner.focus(slug),
-      openTranscript: (slug) => runCommands.openTranscript(slug),
-    };
     this.view = registerTeamView(own, {
       extensionUri,
       log,
@@ -178,34 +131,16 @@ export class CortexController extends DisposableBase {
       dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
       checkTitle: (agent, title) => checkTitle(services, agent, title).error,
       tasks,
-      undo: this.undo,
-      changes: this.changes,
+      undo,
+      changes,
       runs,
       runActions,
       threads: threadsStore,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, showTask: (t) => this.board.showCard(t) });
-    this.worklog = registerWorklog(own, {
-      extensionUri,
-      log,
-      team,
-      actions: {
-        append: () => worklog.append(),
-        updateStatus: () => worklog.updateStatus(),
-        compose: (to) => worklog.compose(to),
-        setStatus: (id, status, expected) => worklog.setStatus(id, status, expected),
-        escalate: (id) => escalation.escalate(id),
-      },
-    });
-    this.search = own.add(
-      new SearchTeam({ team, threads: threadsStore, log, prompts }, {
-        task: (t) => this.board.showCard(t),
-        worklog: (id) => this.worklog.reveal('worklog', id),
-        message: (id) => this.worklog.reveal('mailbox', id),
-        artifact: (thread) => this.threads.panel.open({ kind: 'thread', id: thread }),
-      }),
-    );
+    this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklogPanelActions(worklog, escalation) });
+    this.search = own.add(new SearchTeam({ team, threads: threadsStore, log, prompts }, searchTargets(this.board, this.worklog, this.threads)));
   }
 
   /** Finds the team folder and reads it (activation, and the test API). */
@@ -218,6 +153,27 @@ export class CortexController extends DisposableBase {
       (e: unknown) => this.services.log.warn(`MCP: could not update the agents' Cortex command: ${e instanceof Error ? e.message : String(e)}`),
     );
   }
+}
+
+/** What the worklog panel's buttons do: the worklog commands and escalation. */
+function worklogPanelActions(worklog: WorklogCommands, escalation: EscalationCommands): WorklogActions {
+  return {
+    append: () => worklog.append(),
+    updateStatus: () => worklog.updateStatus(),
+    compose: (to) => worklog.compose(to),
+    setStatus: (id, status, expected) => worklog.setStatus(id, status, expected),
+    escalate: (id) => escalation.escalate(id),
+  };
+}
+
+/** Where Search Team shows each kind of result. */
+function searchTargets(board: BoardPanel, worklog: WorklogPanel, threads: ThreadsViews): ConstructorParameters<typeof SearchTeam>[1] {
+  return {
+    task: (t) => board.showCard(t),
+    worklog: (id) => worklog.reveal('worklog', id),
+    message: (id) => worklog.reveal('mailbox', id),
+    artifact: (thread) => threads.panel.open({ kind: 'thread', id: thread }),
+  };
 }
 
 /** The agents' Cortex command in the extension's global storage, where that is a folder on this disk. */

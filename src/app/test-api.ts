@@ -200,7 +200,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
       },
     },
     reports: controller.reports,
-    review: { changes: controller.changes, diffs: controller.reviews, undo: controller.undo, statusBar: controller.reviewStatusBar, search: controller.search },
+    review: { changes: controller.reviewing.changes, diffs: controller.reviewing.reviews, undo: controller.reviewing.undo, statusBar: controller.reviewing.statusBar, search: controller.search },
     get locateResult() {
       return services.session.located;
     },

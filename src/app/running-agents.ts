@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { AgentRunCommands } from '../extension/agents/agent-run-commands';
+import { AgentRunner } from '../extension/agents/agent-runner';
+import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
+import { AgentUsageService } from '../extension/agents/agent-usage';
+import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
+import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
+import { DownNotifier } from '../extension/down-notifier';
+import { Services } from '../extension/services';
+import { TeamStatusBar } from '../extension/status-bar';
+
+/** Running agents: terminals, turn states, the heartbeat driver, their cost, what the rows show. */
+export interface RunningAgents {
+  readonly runner: AgentRunner;
+  readonly driver: HeartbeatDriver;
+  readonly runs: AgentRuns;
+  readonly usage: AgentUsageService;
+  readonly commands: AgentRunCommands;
+  readonly needsInput: NeedsInputNotifier;
+  /** The run buttons of the Team view's rows and the board's lane headers: the same commands. */
+  readonly actions: AgentRunActions;
+}
+
+/** Builds the running-agents services and commands; `own` keeps each for disposal. */
+export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d: T): T }, services: Services, statusBar: TeamStatusBar): RunningAgents {
+  const { store, clock, settings, team, prompts, log } = services;
+  const runner = own.add(new AgentRunner(services));
+  const usage = own.add(new AgentUsageService(runner, clock, log));
+  const agentOf = (slug: string) => store.team?.agents.find((a) => a.slug === slug);
+  const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(agentOf(slug))));
+  const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
+  runs.setUsage(usage);
+  const commands = own.add(new AgentRunCommands(services, runner));
+  commands.setTranscripts({
+    open: async (slug) => {
+      const file = usage.logPathOf(slug);
+      if (!file) return prompts.info(`Cortex: no session log of ${agentOf(slug)?.name ?? slug} is known yet: its CLI names it in its first hook report (Generate Protocol File installs the hooks).`);
+      return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+    },
+  });
+  const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, statusBar));
+  own.add(
+    new DownNotifier(prompts, team, settings, {
+      canRestart: (slug) => {
+        const agent = agentOf(slug);
+        return !!agent && runner.profileOf(agent) !== null;
+      },
+      restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : commands.start(slug)),
+    }),
+  );
+  const actions: AgentRunActions = {
+    start: (slug) => commands.start(slug),
+    stop: (slug) => runner.stop(slug),
+    restart: (slug) => runner.restart(slug),
+    showTerminal: (slug) => runner.focus(slug),
+    openTranscript: (slug) => commands.openTranscript(slug),
+  };
+  return { runner, driver, runs, usage, commands, needsInput, actions };
+}
