@@ -52,8 +52,6 @@ export function Card(p: CardProps) {
   const age = ageText(c, p.now);
   const line = cardLine(c);
   const changes = useContext(ChangesContext).get(changeKey(p.agentSlug, c));
-  const short = changesShort(changes, c.status);
-  const review = c.review ? REVIEW_LOOK[c.review] : null;
   const cls = [
     'card',
     `status-${c.status === 'ready' || c.status === 'in-progress' || c.status === 'done' ? c.status : 'other'}`,
@@ -82,51 +80,67 @@ export function Card(p: CardProps) {
       data-title={c.title}
       data-status={c.status ?? ''}
     >
-      <div class="card-title">
-        {p.nextUp ? (
-          <span class="next-up-mark" title="Next up: the first ready task, which the agent picks up next">
-            <span class="codicon codicon-arrow-right" aria-hidden="true" />
-            next up
-          </span>
-        ) : null}
-        <span class="card-title-text" title={c.title}>
-          {c.title}
-        </span>
-        {p.pending ? <span class="codicon codicon-sync codicon-modifier-spin pending-icon" aria-hidden="true" title="Writing…" /> : null}
-        {review ? (
-          <span class={`review-mark review-${c.review === 'accepted' ? 'accepted' : 'sent-back'}`} title={`Reviewed: ${review.text}`} aria-hidden="true">
-            <span class={`codicon codicon-${review.icon}`} />
-            {review.text}
-          </span>
-        ) : null}
-      </div>
-      <div class="card-meta">
-        <span class={`codicon codicon-${STATUS_ICONS[c.status ?? ''] ?? 'question'}`} aria-hidden="true" />
-        <span class="card-agent">{p.agentName}</span>
-        {age ? <span class="card-age">· {age}</span> : null}
-        {c.thread ? (
-          <span class={`card-thread thread-${c.thread.status.replace(/[^a-z]/g, '')}`} data-thread={c.thread.id} title={`Thread ${c.thread.id} (${c.thread.status}), started from this task: open it in the Threads panel`} aria-hidden="true">
-            <span class="codicon codicon-type-hierarchy" />
-            {c.thread.id}
-          </span>
-        ) : null}
-        {short && changes ? (
-          <span class={`card-changes${changes.kind === 'changes' ? '' : ' muted'}`} title={changesSentence(changes)} aria-hidden="true">
-            <span class={`codicon codicon-${changes.kind === 'changes' ? 'diff' : 'circle-slash'}`} />
-            {changes.kind === 'changes' ? (
-              <>
-                {changes.files} <span class="added">+{changes.added}</span> <span class="removed">−{changes.removed}</span>
-              </>
-            ) : (
-              short
-            )}
-          </span>
-        ) : null}
-      </div>
+      <CardTitle card={c} nextUp={p.nextUp} pending={p.pending} />
+      <CardMeta card={c} agentName={p.agentName} age={age} changes={changes} />
       {line ? (
         <div class={`card-text${c.status === 'done' && c.summary ? ' summary' : ''}`} title={line}>
           {line}
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The title line: "next up", the title, a write on its way, the review's mark. */
+function CardTitle({ card: c, nextUp, pending }: { card: BoardCard; nextUp: boolean; pending: boolean }) {
+  const review = c.review ? REVIEW_LOOK[c.review] : null;
+  return (
+    <div class="card-title">
+      {nextUp ? (
+        <span class="next-up-mark" title="Next up: the first ready task, which the agent picks up next">
+          <span class="codicon codicon-arrow-right" aria-hidden="true" />
+          next up
+        </span>
+      ) : null}
+      <span class="card-title-text" title={c.title}>
+        {c.title}
+      </span>
+      {pending ? <span class="codicon codicon-sync codicon-modifier-spin pending-icon" aria-hidden="true" title="Writing…" /> : null}
+      {review ? (
+        <span class={`review-mark review-${c.review === 'accepted' ? 'accepted' : 'sent-back'}`} title={`Reviewed: ${review.text}`} aria-hidden="true">
+          <span class={`codicon codicon-${review.icon}`} />
+          {review.text}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Status icon, agent and age, the thread the task launched, its changes. */
+function CardMeta({ card: c, agentName, age, changes }: { card: BoardCard; agentName: string; age: string | null; changes: ChangeSummary | undefined }) {
+  const short = changesShort(changes, c.status);
+  return (
+    <div class="card-meta">
+      <span class={`codicon codicon-${STATUS_ICONS[c.status ?? ''] ?? 'question'}`} aria-hidden="true" />
+      <span class="card-agent">{agentName}</span>
+      {age ? <span class="card-age">· {age}</span> : null}
+      {c.thread ? (
+        <span class={`card-thread thread-${c.thread.status.replace(/[^a-z]/g, '')}`} data-thread={c.thread.id} title={`Thread ${c.thread.id} (${c.thread.status}), started from this task: open it in the Threads panel`} aria-hidden="true">
+          <span class="codicon codicon-type-hierarchy" />
+          {c.thread.id}
+        </span>
+      ) : null}
+      {short && changes ? (
+        <span class={`card-changes${changes.kind === 'changes' ? '' : ' muted'}`} title={changesSentence(changes)} aria-hidden="true">
+          <span class={`codicon codicon-${changes.kind === 'changes' ? 'diff' : 'circle-slash'}`} />
+          {changes.kind === 'changes' ? (
+            <>
+              {changes.files} <span class="added">+{changes.added}</span> <span class="removed">−{changes.removed}</span>
+            </>
+          ) : (
+            short
+          )}
+        </span>
       ) : null}
     </div>
   );
