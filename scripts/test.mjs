@@ -13,7 +13,7 @@
 //
 //   node scripts/test.mjs [unit] [stress] [agents] [integration] [e2e] [--no-install] [--grep TEXT]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureAgentClis } from './install-agent-clis.mjs';
 import { ensureCodeServer } from './install-code-server.mjs';
@@ -55,7 +55,7 @@ writeFileSync(pgidFile, '');
 
 /** Everything that ran: suites with their test counts, and setup steps that failed. */
 const report = [];
-let current = null; // the child process group running now
+const running = new Set(); // the child process groups running now
 let interrupted = false; // SIGINT/SIGTERM: start nothing more
 
 function log(line) {
@@ -87,21 +87,25 @@ function killRegisteredGroups() {
 }
 
 /**
- * Runs a command in a process group of its own with output streamed through, under a
- * hard timeout (SIGTERM to the group, SIGKILL 10 s later). Resolves to
- * `{ code, timedOut, ms }`; never rejects.
+ * Runs a command in a process group of its own with output streamed through (or into
+ * `output`, a file, for a step that runs beside another), under a hard timeout (SIGTERM
+ * to the group, SIGKILL 10 s later). Resolves to `{ code, timedOut, ms }`; never rejects.
+ * `registered`: the step's harness registers process groups (code-server, chromium) that
+ * are ended when it closes; only such steps run alone.
  */
-function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot } = {}) {
+function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot, output, registered = true } = {}) {
   const started = Date.now();
   if (interrupted) return Promise.resolve({ code: 130, timedOut: false, ms: 0 });
   return new Promise((resolve) => {
+    const out = output ? openSync(output, 'w') : undefined;
     const child = spawn(cmd, cmdArgs, {
       cwd,
-      stdio: 'inherit',
+      stdio: out === undefined ? 'inherit' : ['ignore', out, out],
       detached: true,
       env: { ...process.env, CORTEX_TEST_PGIDS: pgidFile, ...env },
     });
-    current = child.pid;
+    if (out !== undefined) closeSync(out);
+    running.add(child.pid);
     let timedOut = false;
     let killTimer;
     const timer = setTimeout(() => {
@@ -117,8 +121,8 @@ function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot } = {}) {
       clearTimeout(timer);
       clearTimeout(killTimer);
       killGroup(child.pid, 'SIGKILL'); // anything it left behind in its group
-      killRegisteredGroups();
-      current = null;
+      if (registered) killRegisteredGroups();
+      running.delete(child.pid);
       resolve({ code: code ?? (signal ? 128 : 1), timedOut, ms: Date.now() - started });
     });
   });
@@ -128,9 +132,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     log(`${signal}: stopping`);
     interrupted = true;
-    if (current) killGroup(current, 'SIGTERM');
+    for (const pgid of running) killGroup(pgid, 'SIGTERM');
     setTimeout(() => {
-      if (current) killGroup(current, 'SIGKILL');
+      for (const pgid of running) killGroup(pgid, 'SIGKILL');
       killRegisteredGroups();
       process.exit(130);
     }, 3000).unref();
@@ -212,15 +216,21 @@ function readResults(file, suite, run) {
 const reporter = path.join(repoRoot, 'out', 'test', 'harness', 'mocha-reporter.js');
 const mochaBin = path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
 
-async function mochaSuite(suite, mochaArgs, { timeoutMs, env = {} }) {
+/** `beside`: the suite runs beside others, its output kept in test-results/<suite>.log and printed when it ends. */
+async function mochaSuite(suite, mochaArgs, { timeoutMs, env = {}, beside = false }) {
   const json = path.join(resultsDir, `${suite}.json`);
   rmSync(json, { force: true });
-  log(`--- ${suite} ---`);
+  const output = beside ? path.join(resultsDir, `${suite}.log`) : undefined;
+  log(beside ? `--- ${suite} (beside the next suites; its output when it ends) ---` : `--- ${suite} ---`);
   const run = await runStep(
     process.execPath,
     [mochaBin, ...mochaArgs, '--reporter', reporter, '--reporter-option', `output=${json}`, '--reporter-option', `suite=${suite}`, ...(grep ? ['--grep', grep] : [])],
-    { timeoutMs, env },
+    { timeoutMs, env, output, registered: !beside },
   );
+  if (output) {
+    log(`--- ${suite} (its output) ---`);
+    process.stdout.write(readFileSync(output, 'utf8'));
+  }
   readResults(json, suite, run);
 }
 
@@ -285,9 +295,15 @@ async function main() {
     return true;
   };
 
+  // The stress suite (about two minutes of processes racing for files) runs beside unit
+  // and agents, which start no editor: they assert no timing, so sharing the cores is
+  // safe, and the whole run is shorter. The editor suites start after it ends.
+  const besides = [];
+  const others = ['unit', 'agents'].filter((s) => suites.includes(s)).length > 0;
+  if (canRun('stress')) besides.push(mochaSuite('stress', ['--no-config', '--timeout', '600000', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress, beside: others }));
   if (canRun('unit')) await mochaSuite('unit', ['--config', '.mocharc.json'], { timeoutMs: timeouts.unit });
-  if (canRun('stress')) await mochaSuite('stress', ['--no-config', '--timeout', '600000', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress });
   if (canRun('agents')) await mochaSuite('agents', ['--no-config', '--timeout', '120000', 'out/test/agents/**/*.test.js'], { timeoutMs: timeouts.agents });
+  await Promise.all(besides);
   if (canRun('integration')) await integrationSuite();
   if (canRun('e2e')) {
     const vsix = defaultVsixPath();
