@@ -1,5 +1,6 @@
 /** The parsed team, as every view and the CLI see it. Plain data: safe to post to a webview. */
 import type { LaunchProfile } from './agents/launch-profile';
+import type { ToolRules } from './agents/tool-rules';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -64,6 +65,8 @@ export interface Agent {
   readonly level: number | null;
   /** How the dashboard starts the agent (the note's `launch:`); absent when the note names none. */
   readonly launch?: LaunchProfile;
+  /** The note's `allow_tools:` / `deny_tools:` (core/agents/tool-rules.ts); absent when it has neither. */
+  readonly tools?: ToolRules;
   /** Team-relative path of the agent note, `null` when the folder has none. */
   readonly notePath: string | null;
   readonly tasksPath: string;

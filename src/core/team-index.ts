@@ -509,6 +509,7 @@ function buildAgent(slug: string, note: NotePart, tasks: TasksPart): Agent {
     parent: n?.parent ?? null,
     level: n?.level ?? null,
     ...(n?.launch ? { launch: n.launch } : {}),
+    ...(n?.tools ? { tools: n.tools } : {}),
     notePath: note.path,
     tasksPath: agentTasksPath(slug),
     tasks: tasks.tasks,

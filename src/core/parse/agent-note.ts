@@ -5,6 +5,7 @@ import { Line } from '../text';
 import { parseStamp } from '../../base/time';
 import { Section, findSections, sectionNamed } from './sections';
 import { LaunchProfile, readLaunchProfile } from '../agents/launch-profile';
+import { ToolRules, readToolRules } from '../agents/tool-rules';
 
 /**
  * Reads an agent note (agents/<slug>/<slug>.md): frontmatter `name`, `project`,
@@ -22,6 +23,8 @@ export interface AgentNote {
   readonly level: number | null;
   /** `launch:` (our extension of the protocol): how the dashboard starts the agent; absent without one. */
   readonly launch?: LaunchProfile;
+  /** `allow_tools:` / `deny_tools:` (document 003); absent without either. */
+  readonly tools?: ToolRules;
   /** 1-based lines of the `parent:` and `level:` keys (the frontmatter's first line when absent): where lineage findings point. */
   readonly parentLine: number;
   readonly levelLine: number;
@@ -73,6 +76,8 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
   }
   const launch = readLaunchProfile(data?.launch);
   for (const problem of launch.problems) report(fieldLine('launch'), 'warning', problem);
+  const tools = readToolRules(data);
+  for (const problem of tools.problems) report(fieldLine(problem.key), 'warning', problem.message);
   const joined = str('joined');
   if (joined !== null && parseStamp(joined) === null) {
     report(fieldLine('joined'), 'info', `Unreadable join date "${joined}"; expected YYYY-MM-DD.`);
@@ -94,6 +99,7 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
     parent: str('parent'),
     level,
     ...(launch.value ? { launch: launch.value } : {}),
+    ...(tools.value ? { tools: tools.value } : {}),
     parentLine: fieldLine('parent'),
     levelLine: fieldLine('level'),
     role: firstParagraph(text, lines, sectionNamed(sections, 'Role')),

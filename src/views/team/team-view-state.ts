@@ -1,3 +1,4 @@
+import { toolRulesText } from '../../core/agents/tool-rules';
 import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
 import { isValidLevel } from '../../core/lineage';
@@ -95,6 +96,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     joined: agent.joined,
     projects: agent.projects,
     capabilities: agent.capabilities,
+    tools: toolRulesText(agent.tools),
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,
     shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle, now, staleAfter) : null,

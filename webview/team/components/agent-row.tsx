@@ -49,6 +49,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
     (a.current ? `, working on ${a.current.title}` : '') +
     `, ${plural(a.readyCount, 'ready task')}` +
     (a.capabilities.length > 0 ? `, capabilities: ${a.capabilities.join(', ')}` : '') +
+    (a.tools ? `, tools: ${a.tools}` : '') +
     (a.run?.turn === 'needs-input' ? ', needs your input' : a.run?.turn === 'working' ? ', working' : '') +
     (a.shuttle ? `, Shuttle ${a.shuttle.done} of ${a.shuttle.total} done` : '') +
     (tree?.context ? ', shown as the parent of a match' : '');
@@ -79,6 +80,12 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
       <RowHead agent={a} actions={actions} tree={tree} tabStop={props.tabStop} onSelect={props.onSelect} />
       {a.coordinator || a.role ? <RoleLine agent={a} /> : null}
       {a.capabilities.length > 0 ? <CapabilitiesLine capabilities={a.capabilities} /> : null}
+      {a.tools ? (
+        <div class="row-line capabilities tools" title={`Tools (allow_tools / deny_tools in the agent note): ${a.tools}`}>
+          <span class="codicon codicon-shield" aria-hidden="true" />
+          <span class="capabilities-text">{a.tools}</span>
+        </div>
+      ) : null}
       <RunLines agent={a} actions={actions} />
       {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
       <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />

@@ -50,6 +50,8 @@ export interface AgentView {
   readonly projects: readonly string[];
   /** `## Capabilities` from the note, in its order. */
   readonly capabilities: readonly string[];
+  /** The note's tool rules in words ("only Read, Grep · never Bash"; see core/agents/tool-rules.ts), `null` without any. */
+  readonly tools: string | null;
   /** Slug of the agent that started this one, when the note names one. */
   readonly parent: string | null;
   /** `level:` from the note when it is 1, 2 or 3. */
@@ -197,6 +199,7 @@ const agentView = object({
   joined: nullable(str),
   projects: arrayOf(str),
   capabilities: arrayOf(str),
+  tools: nullable(str),
   parent: nullable(str),
   level: nullable(int),
   shuttle: nullable(

@@ -146,6 +146,17 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.deepEqual(api.ofType('newProject'), [{ type: 'newProject' }]);
   });
 
+  it("shows an agent's tool rules (allow_tools / deny_tools) on its own line, and says them to screen readers", async () => {
+    const files = fixtureFiles();
+    files['agents/qa/qa.md'] = files['agents/qa/qa.md'].replace(/^---\n/, '---\nallow_tools: [Read, Grep, Bash]\ndeny_tools: Bash\n');
+    draw(await stateOf(files));
+    const line = row('qa').querySelector<HTMLElement>('.row-line.tools')!;
+    assert.equal(line.textContent, 'only Read, Grep, Bash · never Bash');
+    assert.match(line.getAttribute('title')!, /^Tools \(allow_tools \/ deny_tools in the agent note\): /);
+    assert.match(row('qa').getAttribute('aria-label')!, /tools: only Read, Grep, Bash · never Bash/);
+    assert.equal(row('docs').querySelector('.row-line.tools'), null, 'no rules, no line');
+  });
+
   it('filters and sorts, and keeps both as UI state', async () => {
     draw(await stateOf());
     const input = root.querySelector<HTMLInputElement>('.filter-input')!;
