@@ -99,6 +99,82 @@ export function laneColumns(
   return { columns, shown };
 }
 
+/**
+ * One lane's last results, kept with its cards (a patch replaces only the lanes whose
+ * file changed, so an unchanged lane keeps its array): the unfiltered columns, which
+ * Escape returns to, and the last filtered ones, which the next keystroke narrows.
+ */
+interface LaneMemo {
+  readonly nextUp: number | null;
+  all?: LaneResult;
+  last?: LaneResult;
+}
+
+interface LaneResult {
+  readonly agentText: string;
+  readonly words: readonly string[];
+  readonly review: boolean;
+  readonly full: ReadonlySet<string> | undefined;
+  readonly columns: Record<ColumnId, BoardCard[]>;
+  readonly shown: number;
+  /** The cards shown, in file order (what a narrower filter needs to look at). */
+  readonly matched: readonly BoardCard[];
+}
+
+const memos = new WeakMap<readonly BoardCard[], LaneMemo>();
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((w, i) => w === b[i]);
+}
+
+/** Every card `next` shows, `prev` showed: each of prev's words is inside one of next's. */
+function narrows(prev: LaneResult, words: readonly string[], review: boolean, full: ReadonlySet<string> | undefined): boolean {
+  return prev.full === undefined && full === undefined && prev.review === review && prev.words.every((p) => words.some((w) => w.includes(p)));
+}
+
+function laneResult(
+  cards: readonly BoardCard[],
+  words: readonly string[],
+  agentText: string,
+  review: boolean,
+  full: ReadonlySet<string> | undefined,
+  slug: string,
+): LaneResult {
+  const { columns, shown } = laneColumns(cards, words, agentText, {
+    review,
+    full: full && ((index) => full.has(`${slug}\n${index}`)),
+  });
+  const matched = shown === cards.length ? cards : [...columns.ready, ...columns['in-progress'], ...columns.done, ...columns.other].sort((x, y) => x.index - y.index);
+  return { agentText, words, review, full, columns, shown, matched };
+}
+
+/** One lane's columns for the filter, from its memo when the lane and the filter are as they were. */
+function laneFor(
+  cards: readonly BoardCard[],
+  words: readonly string[],
+  agentText: string,
+  review: boolean,
+  full: ReadonlySet<string> | undefined,
+  slug: string,
+): { result: LaneResult; nextUp: number | null } {
+  if (cards === EMPTY) return { result: laneResult(cards, words, agentText, review, full, slug), nextUp: null };
+  let memo = memos.get(cards);
+  if (!memo) {
+    memo = { nextUp: nextUpIndex(cards) };
+    memos.set(cards, memo);
+  }
+  const unfiltered = words.length === 0 && !review;
+  const hit = (r: LaneResult | undefined) => r !== undefined && r.agentText === agentText && r.review === review && r.full === full && sameWords(r.words, words);
+  if (unfiltered && hit(memo.all)) return { result: memo.all!, nextUp: memo.nextUp };
+  if (hit(memo.last)) return { result: memo.last!, nextUp: memo.nextUp };
+  const prev = memo.last;
+  const from = prev && prev.agentText === agentText && narrows(prev, words, review, full) ? prev.matched : cards;
+  const result = laneResult(from, words, agentText, review, full, slug);
+  if (unfiltered) memo.all = result;
+  else memo.last = result;
+  return { result, nextUp: memo.nextUp };
+}
+
 export function filterBoard(
   agents: readonly BoardAgent[],
   cardsBySlug: ReadonlyMap<string, readonly BoardCard[]>,
@@ -106,19 +182,17 @@ export function filterBoard(
   fullText?: FullTextMatches,
 ): VisibleLane[] {
   const words = filterWords(filter.text);
-  const full = fullText && filterWords(fullText.text).join(' ') === words.join(' ') ? fullText.keys : undefined;
+  // No card found in the full texts filters as no search at all (and keeps the memo).
+  const full = fullText && fullText.keys.size > 0 && filterWords(fullText.text).join(' ') === words.join(' ') ? fullText.keys : undefined;
   const out: VisibleLane[] = [];
   for (const agent of agents) {
     if (filter.agent !== null && agent.slug !== filter.agent) continue;
     if (filter.project !== null && !agent.projects.includes(filter.project)) continue;
     const known = cardsBySlug.get(agent.slug);
     const cards = known ?? EMPTY;
-    const { columns, shown } = laneColumns(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase(), {
-      review: filter.review,
-      full: full && ((index) => full.has(`${agent.slug}\n${index}`)),
-    });
-    if ((words.length > 0 || filter.review) && shown === 0) continue;
-    out.push({ agent, cards, columns, nextUp: nextUpIndex(cards), shown, loaded: known !== undefined });
+    const { result, nextUp } = laneFor(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase(), filter.review, full, agent.slug);
+    if ((words.length > 0 || filter.review) && result.shown === 0) continue;
+    out.push({ agent, cards, columns: result.columns, nextUp, shown: result.shown, loaded: known !== undefined });
   }
   return out;
 }
