@@ -118,11 +118,18 @@ interface LaneMemo {
   last?: LaneResult;
 }
 
-interface LaneResult {
+/** What one lane is filtered by. */
+interface LaneQuery {
+  readonly slug: string;
+  /** The agent's name and slug, lowered (a word found there matches every card). */
   readonly agentText: string;
   readonly words: readonly string[];
   readonly review: boolean;
   readonly full: ReadonlySet<string> | undefined;
+}
+
+interface LaneResult {
+  readonly query: LaneQuery;
   readonly columns: Record<ColumnId, BoardCard[]>;
   readonly shown: number;
   /** The cards shown, in file order (what a narrower filter needs to look at). */
@@ -131,53 +138,44 @@ interface LaneResult {
 
 const memos = new WeakMap<readonly BoardCard[], LaneMemo>();
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((w, i) => w === b[i]);
+function sameQuery(a: LaneQuery, b: LaneQuery): boolean {
+  return a.agentText === b.agentText && a.review === b.review && a.full === b.full && a.words.length === b.words.length && a.words.every((w, i) => w === b.words[i]);
 }
 
 /** Every card `next` shows, `prev` showed: each of prev's words is inside one of next's. */
-function narrows(prev: LaneResult, words: readonly string[], review: boolean, full: ReadonlySet<string> | undefined): boolean {
-  return prev.full === undefined && full === undefined && prev.review === review && prev.words.every((p) => words.some((w) => w.includes(p)));
+function narrows(prev: LaneQuery, next: LaneQuery): boolean {
+  return (
+    prev.full === undefined &&
+    next.full === undefined &&
+    prev.agentText === next.agentText &&
+    prev.review === next.review &&
+    prev.words.every((p) => next.words.some((w) => w.includes(p)))
+  );
 }
 
-function laneResult(
-  cards: readonly BoardCard[],
-  words: readonly string[],
-  agentText: string,
-  review: boolean,
-  full: ReadonlySet<string> | undefined,
-  slug: string,
-): LaneResult {
-  const { columns, shown } = laneColumns(cards, words, agentText, {
-    review,
+function laneResult(cards: readonly BoardCard[], query: LaneQuery): LaneResult {
+  const { slug, full } = query;
+  const { columns, shown } = laneColumns(cards, query.words, query.agentText, {
+    review: query.review,
     full: full && ((index) => full.has(`${slug}\n${index}`)),
   });
   const matched = shown === cards.length ? cards : [...columns.ready, ...columns['in-progress'], ...columns.done, ...columns.other].sort((x, y) => x.index - y.index);
-  return { agentText, words, review, full, columns, shown, matched };
+  return { query, columns, shown, matched };
 }
 
 /** One lane's columns for the filter, from its memo when the lane and the filter are as they were. */
-function laneFor(
-  cards: readonly BoardCard[],
-  words: readonly string[],
-  agentText: string,
-  review: boolean,
-  full: ReadonlySet<string> | undefined,
-  slug: string,
-): { result: LaneResult; nextUp: number | null } {
-  if (cards === EMPTY) return { result: laneResult(cards, words, agentText, review, full, slug), nextUp: null };
+function laneFor(cards: readonly BoardCard[], query: LaneQuery): { result: LaneResult; nextUp: number | null } {
+  if (cards === EMPTY) return { result: laneResult(cards, query), nextUp: null };
   let memo = memos.get(cards);
   if (!memo) {
     memo = { nextUp: nextUpIndex(cards) };
     memos.set(cards, memo);
   }
-  const unfiltered = words.length === 0 && !review;
-  const hit = (r: LaneResult | undefined) => r !== undefined && r.agentText === agentText && r.review === review && r.full === full && sameWords(r.words, words);
-  if (unfiltered && hit(memo.all)) return { result: memo.all!, nextUp: memo.nextUp };
-  if (hit(memo.last)) return { result: memo.last!, nextUp: memo.nextUp };
+  const unfiltered = query.words.length === 0 && !query.review;
+  if (unfiltered && memo.all && sameQuery(memo.all.query, query)) return { result: memo.all, nextUp: memo.nextUp };
+  if (memo.last && sameQuery(memo.last.query, query)) return { result: memo.last, nextUp: memo.nextUp };
   const prev = memo.last;
-  const from = prev && prev.agentText === agentText && narrows(prev, words, review, full) ? prev.matched : cards;
-  const result = laneResult(from, words, agentText, review, full, slug);
+  const result = laneResult(prev && narrows(prev.query, query) ? prev.matched : cards, query);
   if (unfiltered) memo.all = result;
   else memo.last = result;
   return { result, nextUp: memo.nextUp };
@@ -198,7 +196,8 @@ export function filterBoard(
     if (filter.project !== null && !agent.projects.includes(filter.project)) continue;
     const known = cardsBySlug.get(agent.slug);
     const cards = known ?? EMPTY;
-    const { result, nextUp } = laneFor(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase(), filter.review, full, agent.slug);
+    const agentText = `${agent.name}\n${agent.slug}`.toLowerCase();
+    const { result, nextUp } = laneFor(cards, { slug: agent.slug, agentText, words, review: filter.review, full });
     if ((words.length > 0 || filter.review) && result.shown === 0) continue;
     out.push({ agent, cards, columns: result.columns, nextUp, shown: result.shown, loaded: known !== undefined });
   }
