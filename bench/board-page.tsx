@@ -8,7 +8,7 @@
 import { JSDOM } from 'jsdom';
 import { render } from 'preact';
 import { planDrop } from '../src/views/board/common/drop';
-import { filterBoard } from '../src/views/board/common/filter';
+import { NO_FILTER, filterBoard } from '../src/views/board/common/filter';
 import { BoardStateMessage, checkBoardHostMessage } from '../src/views/board/common/messages';
 import { BoardActions } from '../webview/board/actions';
 import { BoardClient } from '../webview/board/client';
@@ -75,6 +75,8 @@ export async function benchPage(first: string, all: string, runs: number): Promi
   const dropShown: number[] = [];
   const filterCold: number[] = [];
   const filterWarm: number[] = [];
+  const unfilter: number[] = [];
+  const refilter: number[] = [];
   const scrollTimes: number[] = [];
   let cardsRendered = 0;
   let tasks = 0;
@@ -124,6 +126,11 @@ export async function benchPage(first: string, all: string, runs: number): Promi
     const f1 = performance.now();
     filterBoard(client.view.agents, client.view.cards, { text: 'webhook #4', agent: null, project: null, review: false });
     const f2 = performance.now();
+    // Escape (back to every card), then the first keystroke again (texts already lowered).
+    filterBoard(client.view.agents, client.view.cards, NO_FILTER);
+    const f3 = performance.now();
+    filterBoard(client.view.agents, client.view.cards, { text: 'webhook', agent: null, project: null, review: false });
+    const f4 = performance.now();
 
     // A screen further down: the scroll handler re-renders the window.
     const scroller = rootEl.querySelector<HTMLElement>('.board-scroll')!;
@@ -144,6 +151,8 @@ export async function benchPage(first: string, all: string, runs: number): Promi
     dropShown.push(t5 - t4);
     filterCold.push(f1 - f0);
     filterWarm.push(f2 - f1);
+    unfilter.push(f3 - f2);
+    refilter.push(f4 - f3);
     scrollTimes.push(s1 - s0);
   }
   return [
@@ -154,6 +163,8 @@ export async function benchPage(first: string, all: string, runs: number): Promi
     row('page: a drop shown on screen (optimistic, jsdom)', dropShown),
     row('page: filter 20,000 cards, first keystroke', filterCold),
     row('page: filter 20,000 cards, next keystroke', filterWarm),
+    row('page: Escape, every card back (20,000)', unfilter),
+    row('page: the first keystroke again after Escape', refilter),
     row('page: scroll a screen down and re-render (jsdom, one frame)', scrollTimes),
   ];
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnsFor, findCard } from '../../../src/views/board/common/columns';
 import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
-import { BoardFilter, NO_FILTER, filterBoard, isFiltering } from '../../../src/views/board/common/filter';
+import { BoardFilter, NO_FILTER, filterBoard, isFiltering, prepareFilterText } from '../../../src/views/board/common/filter';
 import { BoardCard, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
@@ -297,8 +297,27 @@ function useScrollSave(actions: BoardActions, setUi: (f: (prev: UiState) => UiSt
   };
 }
 
+/**
+ * While the page is idle, lowers every card's text for the filter, a lane at a time, so
+ * the first keystroke on a big team does not wait for it (browsers only: jsdom has no idle).
+ */
+function useFilterWarmUp(cards: BoardView['cards']): void {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const pending = [...cards.values()];
+    let handle = 0;
+    const work = (deadline: IdleDeadline) => {
+      while (pending.length > 0 && deadline.timeRemaining() > 1) prepareFilterText(pending.pop()!);
+      if (pending.length > 0) handle = requestIdleCallback(work);
+    };
+    handle = requestIdleCallback(work);
+    return () => cancelIdleCallback(handle);
+  }, [cards]);
+}
+
 /** The lanes as filtered, the columns, and looking cards up by key. */
 function useBoardData(view: BoardView, ui: UiState, matches: TextMatches | undefined) {
+  useFilterWarmUp(view.cards);
   const collapsed = useMemo(() => new Set(ui.collapsed), [ui.collapsed]);
   const lanes = useMemo(() => filterBoard(view.agents, view.cards, ui.filter, matches), [view.agents, view.cards, ui.filter, matches]);
   const columns = useMemo(() => columnsFor(view.agents), [view.agents]);

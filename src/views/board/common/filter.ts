@@ -62,6 +62,14 @@ function cardText(c: BoardCard): string {
   return s;
 }
 
+/**
+ * Lowers the cards' texts for the filter ahead of the first keystroke (the page does it
+ * while idle; at 100,000 cards that first pass is what a keystroke would otherwise wait for).
+ */
+export function prepareFilterText(cards: readonly BoardCard[]): void {
+  for (const c of cards) cardText(c);
+}
+
 export function filterWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);
 }
@@ -99,6 +107,80 @@ export function laneColumns(
   return { columns, shown };
 }
 
+/**
+ * One lane's last results, kept with its cards (a patch replaces only the lanes whose
+ * file changed, so an unchanged lane keeps its array): the unfiltered columns, which
+ * Escape returns to, and the last filtered ones, which the next keystroke narrows.
+ */
+interface LaneMemo {
+  readonly nextUp: number | null;
+  all?: LaneResult;
+  last?: LaneResult;
+}
+
+/** What one lane is filtered by. */
+interface LaneQuery {
+  readonly slug: string;
+  /** The agent's name and slug, lowered (a word found there matches every card). */
+  readonly agentText: string;
+  readonly words: readonly string[];
+  readonly review: boolean;
+  readonly full: ReadonlySet<string> | undefined;
+}
+
+interface LaneResult {
+  readonly query: LaneQuery;
+  readonly columns: Record<ColumnId, BoardCard[]>;
+  readonly shown: number;
+  /** The cards shown, in file order (what a narrower filter needs to look at). */
+  readonly matched: readonly BoardCard[];
+}
+
+const memos = new WeakMap<readonly BoardCard[], LaneMemo>();
+
+function sameQuery(a: LaneQuery, b: LaneQuery): boolean {
+  return a.agentText === b.agentText && a.review === b.review && a.full === b.full && a.words.length === b.words.length && a.words.every((w, i) => w === b.words[i]);
+}
+
+/** Every card `next` shows, `prev` showed: each of prev's words is inside one of next's. */
+function narrows(prev: LaneQuery, next: LaneQuery): boolean {
+  return (
+    prev.full === undefined &&
+    next.full === undefined &&
+    prev.agentText === next.agentText &&
+    prev.review === next.review &&
+    prev.words.every((p) => next.words.some((w) => w.includes(p)))
+  );
+}
+
+function laneResult(cards: readonly BoardCard[], query: LaneQuery): LaneResult {
+  const { slug, full } = query;
+  const { columns, shown } = laneColumns(cards, query.words, query.agentText, {
+    review: query.review,
+    full: full && ((index) => full.has(`${slug}\n${index}`)),
+  });
+  const matched = shown === cards.length ? cards : [...columns.ready, ...columns['in-progress'], ...columns.done, ...columns.other].sort((x, y) => x.index - y.index);
+  return { query, columns, shown, matched };
+}
+
+/** One lane's columns for the filter, from its memo when the lane and the filter are as they were. */
+function laneFor(cards: readonly BoardCard[], query: LaneQuery): { result: LaneResult; nextUp: number | null } {
+  if (cards === EMPTY) return { result: laneResult(cards, query), nextUp: null };
+  let memo = memos.get(cards);
+  if (!memo) {
+    memo = { nextUp: nextUpIndex(cards) };
+    memos.set(cards, memo);
+  }
+  const unfiltered = query.words.length === 0 && !query.review;
+  if (unfiltered && memo.all && sameQuery(memo.all.query, query)) return { result: memo.all, nextUp: memo.nextUp };
+  if (memo.last && sameQuery(memo.last.query, query)) return { result: memo.last, nextUp: memo.nextUp };
+  const prev = memo.last;
+  const result = laneResult(prev && narrows(prev.query, query) ? prev.matched : cards, query);
+  if (unfiltered) memo.all = result;
+  else memo.last = result;
+  return { result, nextUp: memo.nextUp };
+}
+
 export function filterBoard(
   agents: readonly BoardAgent[],
   cardsBySlug: ReadonlyMap<string, readonly BoardCard[]>,
@@ -106,19 +188,18 @@ export function filterBoard(
   fullText?: FullTextMatches,
 ): VisibleLane[] {
   const words = filterWords(filter.text);
-  const full = fullText && filterWords(fullText.text).join(' ') === words.join(' ') ? fullText.keys : undefined;
+  // No card found in the full texts filters as no search at all (and keeps the memo).
+  const full = fullText && fullText.keys.size > 0 && filterWords(fullText.text).join(' ') === words.join(' ') ? fullText.keys : undefined;
   const out: VisibleLane[] = [];
   for (const agent of agents) {
     if (filter.agent !== null && agent.slug !== filter.agent) continue;
     if (filter.project !== null && !agent.projects.includes(filter.project)) continue;
     const known = cardsBySlug.get(agent.slug);
     const cards = known ?? EMPTY;
-    const { columns, shown } = laneColumns(cards, words, `${agent.name}\n${agent.slug}`.toLowerCase(), {
-      review: filter.review,
-      full: full && ((index) => full.has(`${agent.slug}\n${index}`)),
-    });
-    if ((words.length > 0 || filter.review) && shown === 0) continue;
-    out.push({ agent, cards, columns, nextUp: nextUpIndex(cards), shown, loaded: known !== undefined });
+    const agentText = `${agent.name}\n${agent.slug}`.toLowerCase();
+    const { result, nextUp } = laneFor(cards, { slug: agent.slug, agentText, words, review: filter.review, full });
+    if ((words.length > 0 || filter.review) && result.shown === 0) continue;
+    out.push({ agent, cards, columns: result.columns, nextUp, shown: result.shown, loaded: known !== undefined });
   }
   return out;
 }

@@ -83,6 +83,45 @@ describe('Task board logic: filtering', () => {
     const shown = filterBoard([a, b], lanes(['billing-dev', cards.get('billing-dev')!]), NO_FILTER);
     assert.deepEqual(shown.map((l) => l.loaded), [true, false]);
   });
+
+  // filterBoard keeps each lane's last results with its cards array (narrowing the next
+  // keystroke from them, returning to the unfiltered columns on Escape): whatever the
+  // sequence of filters, patches and full-text answers, each result must equal the one
+  // computed from scratch (fresh arrays, which no memo knows).
+  it('gives, keystroke after keystroke and patch after patch, what filtering from scratch gives', () => {
+    const word = fc.constantFrom('a', 'ab', 'abc', 'b', 'bc', 'c', 'x', 'Ab');
+    const status = fc.constantFrom('ready', 'in-progress', 'done', 'blocked', null);
+    const cardsArb = fc.array(fc.tuple(fc.array(word, { maxLength: 3 }), status, fc.boolean()), { maxLength: 8 }).map((xs) =>
+      xs.map(([ws, st, reviewed], i) => card(i, ws.join(' ') || 'T', st, { summary: i % 2 ? ws.join('-') : null, review: reviewed ? 'accepted' : null })),
+    );
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('type' as const), text: fc.array(word, { maxLength: 3 }).map((ws) => ws.join(' ')), review: fc.boolean() }),
+      fc.record({ kind: fc.constant('patch' as const), lane: fc.nat(2), cards: cardsArb }),
+      fc.record({ kind: fc.constant('full' as const), keys: fc.array(fc.tuple(fc.nat(2), fc.nat(7)), { maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('rename' as const), lane: fc.nat(2), name: word }),
+    );
+    fc.assert(
+      fc.property(fc.array(cardsArb, { minLength: 3, maxLength: 3 }), fc.array(step, { minLength: 1, maxLength: 12 }), (initial, steps) => {
+        let agents = initial.map((cs, i) => agent(`agent-${i}`, cs));
+        const byLane = new Map(initial.map((cs, i) => [`agent-${i}`, cs] as const));
+        let filter = NO_FILTER;
+        let full: { text: string; keys: ReadonlySet<string> } | undefined;
+        for (const s of steps) {
+          if (s.kind === 'type') {
+            filter = { ...NO_FILTER, text: s.text, review: s.review };
+            full = undefined;
+          } else if (s.kind === 'patch') byLane.set(`agent-${s.lane}`, s.cards);
+          else if (s.kind === 'full') full = { text: filter.text, keys: new Set(s.keys.map(([l, i]) => `agent-${l}\n${i}`)) };
+          else agents = agents.map((x, i) => (i === s.lane ? { ...x, name: s.name } : x));
+          const got = filterBoard(agents, byLane, filter, full);
+          const fresh = new Map([...byLane].map(([k, v]) => [k, v.map((c) => ({ ...c }))] as const));
+          const want = filterBoard(agents, fresh, filter, full);
+          assert.deepEqual(got, want);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('Task board logic: windowing', () => {
