@@ -159,26 +159,12 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   if (!header) return <BoardLoading />;
   if (header.status !== 'ready') return <BoardNoTeam header={header} onOpenTeamView={actions.openTeamView} />;
 
-  const allCards = lanes.reduce((n, l) => n + l.shown, 0);
-  const summary = `${plural(lanes.length, 'agent')} · ${plural(allCards, 'task')}${isFiltering(ui.filter) ? ' shown' : ''}`;
   const detail = details.detail;
 
   return (
     <ChangesContext.Provider value={extras.changes}>
     <main class="board-app" onKeyDown={(e) => cmd.onKeyDown(e)}>
-      <PageHeader icon="github-project" title="Task Board" team={header.team} class="board-header">
-        <Toolbar
-          filter={ui.filter}
-          agents={view.agents}
-          projects={header.projects}
-          summary={summary}
-          trusted={header.trusted}
-          toReview={header.toReview}
-          someFolded={lanes.some((l) => collapsed.has(l.agent.slug))}
-          onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
-          onCollapseAll={(c) => update({ collapsed: c ? view.agents.map((a) => a.slug) : [] })}
-        />
-      </PageHeader>
+      <BoardTop header={header} agents={view.agents} lanes={lanes} collapsed={collapsed} filter={ui.filter} setUi={setUi} />
       {header.message ? (
         <p class="notice" role="alert">
           <span class="codicon codicon-warning" aria-hidden="true" /> {header.message}
@@ -213,14 +199,52 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
         {detail ? <CardDetails detail={detail} changes={details.changes} trusted={header.trusted} now={header.now} data={data} actions={actions} cmd={cmd} /> : null}
       </div>
       {menu ? <CardMenuAt menu={menu} cmd={cmd} onClose={() => setMenu(null)} /> : null}
+      <ScreenReaderText announcement={announcement} />
+    </main>
+    </ChangesContext.Provider>
+  );
+}
+
+/** The page header with the toolbar: filters, how many lanes and cards are shown, fold all. */
+function BoardTop(props: {
+  header: NonNullable<ReturnType<typeof useView>['header']>;
+  agents: ReturnType<typeof useView>['agents'];
+  lanes: ReturnType<typeof useBoardData>['lanes'];
+  collapsed: ReadonlySet<string>;
+  filter: BoardFilter;
+  setUi: (f: (prev: UiState) => UiState) => void;
+}) {
+  const { header, agents, lanes, collapsed, filter, setUi } = props;
+  const allCards = lanes.reduce((n, l) => n + l.shown, 0);
+  const summary = `${plural(lanes.length, 'agent')} · ${plural(allCards, 'task')}${isFiltering(filter) ? ' shown' : ''}`;
+  return (
+    <PageHeader icon="github-project" title="Task Board" team={header.team} class="board-header">
+      <Toolbar
+        filter={filter}
+        agents={agents}
+        projects={header.projects}
+        summary={summary}
+        trusted={header.trusted}
+        toReview={header.toReview}
+        someFolded={lanes.some((l) => collapsed.has(l.agent.slug))}
+        onFilter={(patch: Partial<BoardFilter>) => setUi((prev) => ({ ...prev, filter: { ...prev.filter, ...patch } }))}
+        onCollapseAll={(c) => setUi((prev) => ({ ...prev, collapsed: c ? agents.map((a) => a.slug) : [] }))}
+      />
+    </PageHeader>
+  );
+}
+
+/** What a screen reader hears: the live announcement, and the cards' keyboard help (aria-describedby). */
+function ScreenReaderText({ announcement }: { announcement: string }) {
+  return (
+    <>
       <div class="visually-hidden" role="status" aria-live="polite" data-announcement>
         {announcement}
       </div>
       <div id="card-help" class="visually-hidden">
         Enter shows the details. Space lifts the card: then the arrow keys choose a column, a position or another agent's lane, and Enter or Space drops it. Shift+F10 opens its actions. Ctrl+Z undoes the last board action.
       </div>
-    </main>
-    </ChangesContext.Provider>
+    </>
   );
 }
 
@@ -362,8 +386,21 @@ interface CardCommandDeps {
 
 /** What can be done to a card: drop it (mouse, keyboard, menu), its menu's actions, its details; the focus follows. */
 function cardCommands(d: CardCommandDeps) {
-  const { client, actions, data, announce } = d;
-  /** The grid's tab stop, focused once rendered. */
+  const nav = cardNavigation(d);
+  const drop = dropCommand(d);
+  const writes = cardWrites(d, nav.openDetail);
+  const menuItems = (key: CardKey): MenuItem[] => {
+    const c = d.data.cardOf(key);
+    return c ? menuItemsFor(c, d.data.readyOf(key.agent), d.trusted, d.agentCount, d.data.isDown(key.agent)) : [];
+  };
+  const choose = menuChooser(d, nav, drop, writes);
+  const { openDetail, closeDetail, refocus } = nav;
+  const { accept, sendBack, editTask } = writes;
+  return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown: undoOnCtrlZ(writes.undo), setForm: d.details.setForm };
+}
+
+/** Focus and the detail panel: the grid's tab stop focused once rendered, the panel opened and closed. */
+function cardNavigation(d: CardCommandDeps) {
   const focusedCard = () => d.gridHost.current?.querySelector<HTMLElement>('.card[tabindex="0"]');
   const refocus = (key: CardKey) => {
     d.setFocus({ ...key });
@@ -378,9 +415,13 @@ function cardCommands(d: CardCommandDeps) {
     d.details.close();
     if (key) refocus(key);
   };
+  return { focusedCard, refocus, openDetail, closeDetail };
+}
 
-  /** Plans and sends a drop; returns where the card is now (for the focus). */
-  const drop = (card: DraggedCard, target: DropTarget): CardKey | null => {
+/** Plans and sends a drop; returns where the card is now (for the focus). */
+function dropCommand(d: CardCommandDeps) {
+  const { client, data, announce } = d;
+  return (card: DraggedCard, target: DropTarget): CardKey | null => {
     if (!d.trusted) {
       announce('Restricted Mode: the board only reads.');
       return null;
@@ -395,13 +436,11 @@ function cardCommands(d: CardCommandDeps) {
     if (said.text) announce(said.text);
     return said.now;
   };
+}
 
-  const menuItems = (key: CardKey): MenuItem[] => {
-    const c = data.cardOf(key);
-    return c ? menuItemsFor(c, data.readyOf(key.agent), d.trusted, d.agentCount, data.isDown(key.agent)) : [];
-  };
-
-  /** Sends a write on one card; the host's result is announced. */
+/** The writes on one card (and undo); the host's result is announced. */
+function cardWrites(d: CardCommandDeps, openDetail: (key: CardKey) => void) {
+  const { client, actions, announce } = d;
   const write = (send: (op: number) => void, doing: string, then?: (ok: boolean) => void) => {
     if (!d.trusted) {
       announce('Restricted Mode: the board only reads.');
@@ -425,17 +464,24 @@ function cardCommands(d: CardCommandDeps) {
   const editTask = (ref: CardRef, expected: { title: string; body: string }, title: string, body: string) =>
     formWrite((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
   const undo = () => write((op) => actions.undo(op), 'Undoing the last board action…');
+  return { write, accept, sendBack, editTask, undo };
+}
 
-  /** Ctrl+Z (Cmd+Z) undoes the last board action, except while typing in a text field (where it undoes the typing). */
-  const onKeyDown = (e: KeyboardEvent) => {
+/** Ctrl+Z (Cmd+Z) undoes the last board action, except while typing in a text field (where it undoes the typing). */
+function undoOnCtrlZ(undo: () => void) {
+  return (e: KeyboardEvent) => {
     if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
     const t = e.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
     e.preventDefault();
     undo();
   };
+}
 
-  const choose = (id: string, from: CardKey | null = d.menu?.card ?? null) => {
+/** What a card menu item (or its detail panel button) does. */
+function menuChooser(d: CardCommandDeps, nav: ReturnType<typeof cardNavigation>, drop: ReturnType<typeof dropCommand>, writes: ReturnType<typeof cardWrites>) {
+  const { client, actions, data } = d;
+  return (id: string, from: CardKey | null = d.menu?.card ?? null) => {
     d.setMenu(null);
     if (!from) return;
     const key = from;
@@ -445,25 +491,23 @@ function cardCommands(d: CardCommandDeps) {
     const target = menuDropTarget(id, key, c, data.readyOf(key.agent));
     let now: CardKey | null = key;
     if (target) now = drop(ref, target);
-    else if (id === 'details') return openDetail(key);
+    else if (id === 'details') return nav.openDetail(key);
     else if (id === 'edit' || id === 'sendBack') return d.details.open(key, id);
     else if (id === 'editor') actions.openTask(ref);
     else if (id === 'thread' && c.thread) actions.openThread(c.thread.id);
     else if (id === 'reassign') client.reassign(ref);
     else if (id === 'again') actions.dispatchAgain(ref);
     else if (id === 'review') actions.reviewChanges(ref);
-    else if (id === 'accept') accept(ref);
-    else if (id === 'cancel') write((op) => actions.cancelTask(op, ref), `Cancelling "${ref.title}"…`);
-    else if (id === 'unclaim') write((op) => actions.unclaim(op, ref), `Unclaiming "${ref.title}"…`);
+    else if (id === 'accept') writes.accept(ref);
+    else if (id === 'cancel') writes.write((op) => actions.cancelTask(op, ref), `Cancelling "${ref.title}"…`);
+    else if (id === 'unclaim') writes.write((op) => actions.unclaim(op, ref), `Unclaiming "${ref.title}"…`);
     else if (id === 'lift') {
-      refocus(key);
-      requestAnimationFrame(() => focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
+      nav.refocus(key);
+      requestAnimationFrame(() => nav.focusedCard()?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
       return;
     }
-    if (now) refocus(now);
+    if (now) nav.refocus(now);
   };
-
-  return { drop, menuItems, choose, openDetail, closeDetail, refocus, accept, sendBack, editTask, onKeyDown, setForm: d.details.setForm };
 }
 
 type Commands = ReturnType<typeof cardCommands>;

@@ -82,22 +82,12 @@ export function BoardGrid(p: GridProps) {
     contains: (node) => view.scroller.current?.contains(node) ?? false,
   });
 
-  // Scroll to a lane when asked (the board was opened for one agent), and focus its first card.
-  useEffect(() => {
-    if (!p.reveal) return;
-    const li = laneIndex.get(p.reveal.agent);
-    if (li === undefined) return;
-    view.scrollTo(layout.tops[li]);
-    focusCard(firstCard({ lanes: [lanes[li]], columns, collapsed: new Set() }));
-  }, [p.reveal?.seq]);
+  useReveal(p.reveal, g, layout, view, focusCard);
   const mouse = cardMouse(p, focusKey);
 
   const { moving } = keyboard;
-  const { dragging, over } = drag;
-  const activeMove = moving ?? (dragging && over ? { card: dragging, target: over } : null);
-  const indicator = activeMove ? indicatorFor(g, activeMove.card, activeMove.target) : null;
-  const lifted: CardKey | null = moving ? { agent: moving.card.agent, index: moving.card.index, title: moving.card.title } : null;
-  const draggingKey: CardKey | null = dragging ? { agent: dragging.agent, index: dragging.index, title: dragging.title } : null;
+  const { dragging } = drag;
+  const { indicator, lifted, draggingKey } = moveState(g, moving, drag);
 
   return (
     <div
@@ -132,6 +122,27 @@ export function BoardGrid(p: GridProps) {
       <p class="visually-hidden">{plural(lanes.length, 'lane')}</p>
     </div>
   );
+}
+
+/** Scrolls to a lane when asked (the board was opened for one agent), and focuses its first card. */
+function useReveal(reveal: GridProps['reveal'], g: GridLanes, layout: ReturnType<typeof useLaneLayout>['layout'], view: ReturnType<typeof useViewport>, focusCard: (key: CardKey | null) => void): void {
+  useEffect(() => {
+    if (!reveal) return;
+    const li = g.laneIndex.get(reveal.agent);
+    if (li === undefined) return;
+    view.scrollTo(layout.tops[li]);
+    focusCard(firstCard({ lanes: [g.lanes[li]], columns: g.columns, collapsed: new Set() }));
+  }, [reveal?.seq]);
+}
+
+/** A card on the move (lifted by the keyboard, or dragged over a target): where it would land, and which cards look lifted or dragged. */
+function moveState(g: GridLanes, moving: ReturnType<typeof useGridKeyboard>['moving'], drag: ReturnType<typeof useDragLayer>) {
+  const { dragging, over } = drag;
+  const activeMove = moving ?? (dragging && over ? { card: dragging, target: over } : null);
+  const indicator = activeMove ? indicatorFor(g, activeMove.card, activeMove.target) : null;
+  const lifted: CardKey | null = moving ? { agent: moving.card.agent, index: moving.card.index, title: moving.card.title } : null;
+  const draggingKey: CardKey | null = dragging ? { agent: dragging.agent, index: dragging.index, title: dragging.title } : null;
+  return { indicator, lifted, draggingKey };
 }
 
 /** A click opens a card's details, a right click its menu; a card focused by Tab becomes the focus. */
