@@ -155,8 +155,11 @@ describe('Cortex: lineage and Shuttle progress', () => {
       assert.equal(readFileSync(dashboardTasks, 'utf8'), dashboardBefore, 'declined: nothing written');
     } finally {
       api.setPromptAnswers(undefined);
+      // The next suites count the example team's tasks: the journal must not put the wrapper back.
+      api.forgetPendingWrites();
       writeFromAnotherProcess(tasks, original);
     }
     await settle(api, [tasks]);
+    await waitFor(() => !api.store.team?.agents.find((a) => a.slug === 'billing-dev')?.tasks.some((t) => t.title === 'Execute Shuttle tasks — report status') || undefined, 10_000, 'the wrapper task to go');
   });
 });
