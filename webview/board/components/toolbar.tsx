@@ -1,3 +1,4 @@
+import { FilterBox } from '../../shared/filter-box';
 import { BoardFilter } from '../../../src/views/board/common/filter';
 import { BoardAgent } from '../../../src/views/board/common/messages';
 
@@ -22,7 +23,7 @@ export function Toolbar(props: ToolbarProps) {
   const set = props.onFilter;
   return (
     <div class="toolbar" role="search" aria-label="Filter the board">
-      <TextFilter text={filter.text} onText={(text) => set({ text })} />
+      <FilterBox value={filter.text} placeholder="Filter tasks" label="Filter tasks by text" clearLabel="Clear the text filter" onChange={(text) => set({ text })} />
       <SelectFilter icon="account" label="Agent" all="All agents" value={filter.agent} options={props.agents.map((a) => [a.slug, a.name] as const)} onPick={(agent) => set({ agent })} />
       <SelectFilter icon="project" label="Project" all="All projects" value={filter.project} options={props.projects.map((p) => [p, p] as const)} onPick={(project) => set({ project })} />
       <button
@@ -54,36 +55,6 @@ export function Toolbar(props: ToolbarProps) {
       >
         <span class={`codicon codicon-${props.someFolded ? 'expand-all' : 'collapse-all'}`} aria-hidden="true" />
       </button>
-    </div>
-  );
-}
-
-/** The text filter: Escape or the clear button empties it. */
-function TextFilter(props: { text: string; onText: (text: string) => void }) {
-  const { text, onText } = props;
-  return (
-    <div class="filter">
-      <span class="codicon codicon-filter" aria-hidden="true" />
-      <input
-        type="text"
-        class="filter-input"
-        placeholder="Filter tasks"
-        aria-label="Filter tasks by text"
-        value={text}
-        spellcheck={false}
-        onInput={(e) => onText((e.currentTarget as HTMLInputElement).value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && text !== '') {
-            e.preventDefault();
-            onText('');
-          }
-        }}
-      />
-      {text !== '' ? (
-        <button type="button" class="icon-button" title="Clear the text filter" aria-label="Clear the text filter" onClick={() => onText('')}>
-          <span class="codicon codicon-close" aria-hidden="true" />
-        </button>
-      ) : null}
     </div>
   );
 }

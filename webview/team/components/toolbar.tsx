@@ -1,3 +1,4 @@
+import { FilterBox } from '../../shared/filter-box';
 import { AgentLayout, SORT_KEYS, SORT_LABELS, SortKey } from '../state';
 
 /** The filter box, the sort order and the agents' layout (flat list or lineage tree). */
@@ -12,29 +13,7 @@ export function Toolbar(props: {
   const tree = props.layout === 'tree';
   return (
     <div class="toolbar" role="search">
-      <div class="filter">
-        <span class="codicon codicon-filter" aria-hidden="true" />
-        <input
-          type="text"
-          class="filter-input"
-          placeholder="Filter"
-          aria-label="Filter agents and projects"
-          value={props.filter}
-          spellcheck={false}
-          onInput={(e) => props.onFilter((e.currentTarget as HTMLInputElement).value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && props.filter !== '') {
-              e.preventDefault();
-              props.onFilter('');
-            }
-          }}
-        />
-        {props.filter !== '' ? (
-          <button type="button" class="icon-button clear-filter" title="Clear the filter" aria-label="Clear the filter" onClick={() => props.onFilter('')}>
-            <span class="codicon codicon-close" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
+      <FilterBox value={props.filter} placeholder="Filter" label="Filter agents and projects" clearLabel="Clear the filter" clearClass="clear-filter" onChange={props.onFilter} />
       <label class="sort">
         <span class="codicon codicon-list-filter" aria-hidden="true" />
         <span class="visually-hidden">Sort agents by</span>
