@@ -90,8 +90,9 @@ function killRegisteredGroups() {
  * Runs a command in a process group of its own with output streamed through (or into
  * `output`, a file, for a step that runs beside another), under a hard timeout (SIGTERM
  * to the group, SIGKILL 10 s later). Resolves to `{ code, timedOut, ms }`; never rejects.
- * `registered`: the step's harness registers process groups (code-server, chromium) that
- * are ended when it closes; only such steps run alone.
+ * `registered` (default): the harness's registered process groups (code-server, chromium)
+ * are ended when the step closes; a step running beside another passes false, and the
+ * editor suites, which register them, never run beside another.
  */
 function runStep(cmd, cmdArgs, { timeoutMs, env = {}, cwd = repoRoot, output, registered = true } = {}) {
   const started = Date.now();
