@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CortexInputError } from '../core/errors';
 
 /**
  * Steps of a multi-step QuickInput (VS Code's pattern for wizards): a title with
@@ -31,6 +32,17 @@ export interface InputFeedback {
   readonly error?: string;
   readonly warning?: string;
   readonly hint?: string;
+}
+
+/** A core input rule as the box's feedback: what it refuses is the error, anything else is thrown on. */
+export function ruleFeedback(check: () => unknown): InputFeedback {
+  try {
+    check();
+    return {};
+  } catch (e) {
+    if (e instanceof CortexInputError) return { error: e.message };
+    throw e;
+  }
 }
 
 export interface InputStepRequest extends StepCommon {

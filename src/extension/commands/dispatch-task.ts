@@ -7,7 +7,7 @@ import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { article, checkUserText } from '../../core/ops/shared';
 import { Services } from '../services';
 import { EditorDrafts } from './editor-drafts';
-import { InputFeedback } from '../quick-input';
+import { InputFeedback, ruleFeedback } from '../quick-input';
 import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
 import { writeFailureMessage } from '../write-failure';
 import { checkTitle as checkCoreTitle } from '../../core/input-rules';
@@ -138,13 +138,7 @@ async function bodyStep(w: DispatchWizard): Promise<StepResult> {
 /** The title's own rules (one line, no structure), before an agent is chosen. */
 function checkBareTitle(value: string): InputFeedback {
   if (value.trim() === '') return { error: 'Enter a title: it is how the agent and everyone else refer to the task.' };
-  try {
-    checkCoreTitle(value);
-  } catch (e) {
-    if (e instanceof CortexInputError) return { error: e.message };
-    throw e;
-  }
-  return {};
+  return ruleFeedback(() => checkCoreTitle(value));
 }
 
 /**
@@ -179,13 +173,7 @@ export function checkTitle(c: Services, agent: Agent, value: string): InputFeedb
 }
 
 function checkBody(value: string): InputFeedback {
-  try {
-    if (value.trim() !== '') checkUserText(value, 'task body');
-    return {};
-  } catch (e) {
-    if (e instanceof CortexInputError) return { error: e.message };
-    throw e;
-  }
+  return ruleFeedback(() => value.trim() !== '' && checkUserText(value, 'task body'));
 }
 
 async function dispatchFromDraft(c: Services, drafts: EditorDrafts, agent: Agent, title: string, body: string): Promise<DispatchedTask | undefined> {

@@ -5,7 +5,7 @@ import { CortexInputError } from '../../core/errors';
 import { LIMITS, checkOneLine, checkUserText, slugify } from '../../core/input-rules';
 import { NewProjectResult, createProject, projectNotePath } from '../../core/ops/new-project';
 import { formatDate } from '../../base/time';
-import { InputFeedback } from '../quick-input';
+import { InputFeedback, ruleFeedback } from '../quick-input';
 import { Services } from '../services';
 import { UnsavedChangesError } from '../writer';
 import { loadedTeam } from './agent-picks';
@@ -83,7 +83,7 @@ async function nextActionStep(c: Services, w: ProjectWizard): Promise<StepResult
     value: w.nextAction,
     placeholder: 'Next Action (optional), e.g. Implement the webhook handler for failed payments',
     prompt: 'One line under ## Next Action: what the team does next on it.',
-    check: (value) => rule(() => checkOneLine(value, 'next action', LIMITS.line, { allowEmpty: true })),
+    check: (value) => ruleFeedback(() => checkOneLine(value, 'next action', LIMITS.line, { allowEmpty: true })),
   });
   if (answer.kind === 'back') return { next: 2 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
@@ -100,7 +100,7 @@ async function notesStep(c: Services, w: ProjectWizard): Promise<StepResult> {
     value: w.notes,
     placeholder: 'A first note (optional), e.g. Stack: Python, FastAPI, PostgreSQL',
     prompt: `A bullet under ## Notes. Enter writes ${projectNotePath(slugify(w.name))}; the note then opens for more.`,
-    check: (value) => rule(() => value.trim() !== '' && checkUserText(value, 'note')),
+    check: (value) => ruleFeedback(() => value.trim() !== '' && checkUserText(value, 'note')),
   });
   if (answer.kind === 'back') return { next: 3 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
@@ -110,24 +110,13 @@ async function notesStep(c: Services, w: ProjectWizard): Promise<StepResult> {
 
 async function checkName(c: Services, value: string): Promise<InputFeedback> {
   if (value.trim() === '') return { error: 'Enter the project\'s name, e.g. "Billing Service".' };
-  const feedback = rule(() => checkOneLine(value, 'project name', LIMITS.line));
+  const feedback = ruleFeedback(() => checkOneLine(value, 'project name', LIMITS.line));
   if (feedback.error) return feedback;
   const slug = slugify(value.trim());
   if (slug === '') return { error: `"${value.trim()}" gives an empty slug: use letters or digits.` };
   const path = projectNotePath(slug);
   if (c.store.team?.projects.some((p) => p.slug === slug) || (await c.store.fs?.stat(path))) return { error: `A project "${slug}" already exists (${path}).` };
   return { hint: `Slug: ${slug} → ${path}` };
-}
-
-/** The core's input rule as the box's feedback. */
-function rule(check: () => unknown): InputFeedback {
-  try {
-    check();
-    return {};
-  } catch (e) {
-    if (e instanceof CortexInputError) return { error: e.message };
-    throw e;
-  }
 }
 
 async function write(c: Services, w: ProjectWizard): Promise<NewProjectResult | undefined> {

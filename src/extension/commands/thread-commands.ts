@@ -12,7 +12,7 @@ import { ThreadRecord, artifactLocation } from '../../core/threads/records';
 import { TERMINAL_STATUSES, addThreadAgentOperation, cancelThreadOperation, newThreadId, startThreadOperation } from '../../core/threads/thread-edits';
 import { AgentDef, TemplateDef, ThreadTemplates } from '../../core/threads/templates';
 import { guardedCommand } from '../guarded-command';
-import { InputFeedback } from '../quick-input';
+import { InputFeedback, ruleFeedback } from '../quick-input';
 import { Services } from '../services';
 import { ThreadsStore, backgroundFile } from '../threads-store';
 import { writeFailureMessage } from '../write-failure';
@@ -331,13 +331,7 @@ function persists(a: AgentDef): boolean {
 
 function checkRequest(value: string, optional = false): InputFeedback {
   if (value.trim() === '') return optional ? {} : { error: 'Say what the thread is to do: its first agent gets it as the request.' };
-  try {
-    checkUserText(value, 'request');
-    return {};
-  } catch (e) {
-    if (e instanceof CortexInputError) return { error: e.message };
-    throw e;
-  }
+  return ruleFeedback(() => checkUserText(value, 'request'));
 }
 
 

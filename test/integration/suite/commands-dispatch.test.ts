@@ -359,7 +359,7 @@ describe('Command: Dispatch Task', function () {
       assert.equal(read(bob.tasksFile), '## Long one\n**Status:** ready\n\n### Looks like a heading\n');
     });
 
-    it('Ctrl+Enter in the draft sends it (cortex.sendDraft, the editor title button)', async () => {
+    it('the send command sends the draft without the notification (cortex.sendDraft: what the title bar button and Ctrl+Enter run)', async () => {
       script(a, ['Long one', 'Itest Bob', { button: 'editor' }]);
       const running = vscode.commands.executeCommand('cortex.dispatchTask');
       await typeInDraft('Written, then sent with the title bar button.');
