@@ -19,7 +19,7 @@
  * JSON object instead (shape: README "Measured"; `scripts/bench-compare.mjs` compares
  * two of them). Prints medians of several runs, the machine and its load average.
  */
-import { closeSync, promises as fsp, existsSync, fsyncSync, mkdirSync, openSync, readFile, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'fs';
+import { closeSync, promises as fsp, existsSync, fsyncSync, mkdirSync, openSync, readFile, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { setFlagsFromString } from 'v8';
@@ -253,11 +253,16 @@ function plainReplace(file: string): number {
 }
 
 /** Wall time of fresh node processes (the first run only warms the disk cache). */
-function processRuns(args: string[], runs = RUNS.process): number[] {
+/** The CLI's home for the processes (its status cache, see cli/status-cache.ts), inside the bench folder. */
+const CLI_ENV = { ...process.env, CORTEX_HOME: path.join(root, 'cortex-home') };
+
+/** Runs `node args` once to warm up, then `runs` times; `before` runs before each (untimed). */
+function processRuns(args: string[], runs = RUNS.process, opts: { env?: NodeJS.ProcessEnv; before?: (i: number) => void } = {}): number[] {
   const samples: number[] = [];
   for (let i = 0; i < runs + 1; i++) {
+    opts.before?.(i);
     const t0 = performance.now();
-    execFileSync(process.execPath, args, { stdio: 'ignore', maxBuffer: 1 << 30 });
+    execFileSync(process.execPath, args, { stdio: 'ignore', maxBuffer: 1 << 30, env: opts.env ?? CLI_ENV });
     if (i > 0) samples.push(performance.now() - t0);
   }
   return samples;
@@ -410,6 +415,15 @@ async function benchDispatch(dir: string): Promise<BenchRow[]> {
   ];
 }
 
+/** Before run i: the first agent's tasks.md with a blank line more or less (its tasks stay the same, its bytes do not). */
+function changeOneTaskFile(team: string): (i: number) => void {
+  const agents = path.join(team, 'agents');
+  const file = path.join(agents, readdirSync(agents).sort()[0], 'tasks.md');
+  const original = readFileSync(file, 'utf8');
+  process.on('exit', () => writeFileSync(file, original));
+  return (i) => writeFileSync(file, i % 2 === 0 ? original : original + '\n');
+}
+
 /**
  * The CLI and the MCP server as agents meet them: whole processes (node's own start
  * included), dist/cli.js and dist/mcp.js as built by `npm run build`.
@@ -431,7 +445,10 @@ async function benchAgentDoor(small: string, big: string): Promise<BenchRow[]> {
   rows.push(sampled('process.status-small', `cortex-team status, ${SMALL_AGENTS}-agent team (process)`, processRuns([cli, 'status', '--team', small]), { yardstick: { row: 'process.read-small' } }));
   rows.push(sampled('process.read-big', `a process reading the ${BIG_AGENTS}-agent team's files`, processRuns([readFiles, big])));
   const BIG = { row: 'process.read-big' };
-  rows.push(sampled('process.status-big', `cortex-team status, ${BIG_AGENTS}-agent team (cold process)`, processRuns([cli, 'status', '--team', big]), { yardstick: BIG, goal: 2, note: 'the further goal is 1.5×' }));
+  const status = [cli, 'status', '--team', big];
+  rows.push(sampled('process.status-big', `cortex-team status, ${BIG_AGENTS}-agent team (cold process; no file changed since the last run)`, processRuns(status), { yardstick: BIG, goal: 2, note: 'the further goal is 1.5×' }));
+  rows.push(sampled('process.status-big-changed', `the same, one tasks.md changed since the last run`, processRuns(status, RUNS.process, { before: changeOneTaskFile(big) }), { yardstick: BIG, goal: 2 }));
+  rows.push(sampled('process.status-big-nocache', `the same, CORTEX_TEAM_CACHE=off (every file parsed, as in a first run)`, processRuns(status, RUNS.process, { env: { ...CLI_ENV, CORTEX_TEAM_CACHE: 'off' } }), { yardstick: BIG }));
   rows.push(sampled('process.status-json-big', `cortex-team status --json, ${BIG_AGENTS}-agent team`, processRuns([cli, 'status', '--json', '--team', big], 5), { yardstick: BIG, note: 'every task with its body' }));
 
   const connect: number[] = [];

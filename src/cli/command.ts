@@ -14,6 +14,11 @@ export interface CliIo extends CliEnv {
   readonly clock?: () => Date;
   /** Standard input, for the verbs that read it (`hook`, `simulate`); absent: nothing to read. */
   readonly stdin?: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  /**
+   * The running CLI's identity (a hash of its bundle), which caches of parsed files are
+   * bound to (cli/status-cache.ts); absent (no cache) when the verbs run in-process.
+   */
+  readonly build?: () => string | null;
 }
 
 export interface Command {

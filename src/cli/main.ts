@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import { hashBytes } from '../core/text';
 import { run } from './run';
 
 // The `cortex-team` bin (bundled to dist/cli.js by esbuild, with a shebang).
@@ -7,6 +9,7 @@ run(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  build: bundleHash,
 }).then(
   (code) => {
     process.exitCode = code;
@@ -16,3 +19,12 @@ run(process.argv.slice(2), {
     process.exitCode = 2;
   },
 );
+
+/** This bundle's own bytes, hashed (cli.js: every parser is in it); `null` when it cannot be read. */
+function bundleHash(): string | null {
+  try {
+    return hashBytes(readFileSync(__filename));
+  } catch {
+    return null;
+  }
+}

@@ -25,6 +25,7 @@ import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
 import { statusJson, statusTable } from './status';
+import { openStatusCache, saveStatusCache } from './status-cache';
 import { checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
 /**
@@ -134,16 +135,22 @@ const SHARED: SharedSpecs = { team: TEAM, now: NOW, agent: AGENT, nowOf: (opts, 
 const commands: Record<string, Command> = {
   status: {
     synopsis: 'status [--team DIR] [--json] [--now YYYY-MM-DDTHH:MM]',
-    summary: 'Show every agent (liveness, tick age, ready and in-progress tasks), the projects and a count of problems.',
+    summary: 'Show every agent (liveness, tick age, ready and in-progress tasks), the projects and a count of problems (parsed files are cached in ~/.cortex/cache; CORTEX_TEAM_CACHE=off turns that off).',
     options: { team: TEAM, json: { kind: 'flag', help: 'print one JSON object instead of the table' }, now: NOW },
     async run(opts, ctx) {
       const now = nowOf(opts, ctx.io);
       const nowMinutes = parseStamp(now)!;
-      const asJson = opts.flags.has('json');
-      const team = await loadTeam(ctx.fs);
       const staleAfter = staleAfterMinutes(ctx.heartbeatMinutes);
-      if (asJson) ctx.io.stdout(JSON.stringify(statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter), null, 2) + '\n');
-      else ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter));
+      if (opts.flags.has('json')) {
+        const team = await loadTeam(ctx.fs);
+        ctx.io.stdout(JSON.stringify(statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter), null, 2) + '\n');
+        return EXIT_OK;
+      }
+      // The table needs only each file's open work: parsed files come from the cache when their bytes did not change.
+      const cached = await openStatusCache(ctx.io, ctx.teamDir);
+      const team = await loadTeam(ctx.fs, cached?.cache.parsers);
+      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter));
+      if (cached) await saveStatusCache(cached);
       return EXIT_OK;
     },
   },

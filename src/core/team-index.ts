@@ -1,10 +1,10 @@
 import { FileNotFoundError, TeamFs, joinPath } from './fs/team-fs';
 import { LineageRecord, lineageDiagnostics } from './lineage';
 import { Agent, Diagnostic, Project, Task, Team } from './model';
-import { AgentNote, parseAgentNote } from './parse/agent-note';
-import { parseProjectNote } from './parse/project-note';
-import { readTaskFile } from './parse/tasks';
-import { decodeText, isLosslessUtf8 } from './text';
+import { AgentNote } from './parse/agent-note';
+import { FULL_PARSERS, TeamParsers } from './team-parsers';
+import { ContentKey, FileContent, sameContentKey } from './file-content';
+import { isUtf8 } from 'buffer';
 import { readDispatchTimes, readyDispatchedAt } from './pickup';
 import { ACTIVITY_FILE, AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
 import { Limiter } from '../base/limiter';
@@ -34,24 +34,25 @@ const EMPTY_TEAM: Team = Object.freeze({
   diagnostics: [],
 });
 
-export async function loadTeam(fs: TeamFs): Promise<Team> {
-  return new TeamIndex(fs).load();
+/** The whole team, read once (`parsers`: see team-parsers.ts). */
+export async function loadTeam(fs: TeamFs, parsers: TeamParsers = FULL_PARSERS): Promise<Team> {
+  return new TeamIndex(fs, READ_CONCURRENCY, parsers).load();
 }
 
 /** `unreadable`: why the bytes are no text agents can read (binary, not UTF-8), when they are not. */
-type ReadResult = { kind: 'text'; text: string; unreadable?: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
+type ReadResult = { kind: 'text'; content: FileContent; unreadable?: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
 interface NotePart {
   readonly path: string | null;
-  /** The text read, to tell an unchanged file (a touch, a repeated event) from a change. */
-  readonly text: string | null;
+  /** What was read, to tell an unchanged file (a touch, a repeated event) from a change. */
+  readonly content: ContentKey | null;
   readonly note: AgentNote | null;
   /** Folder-level findings (no note, a note under another name). */
   readonly extra: readonly Diagnostic[];
 }
 
 interface TasksPart {
-  readonly text: string | null;
+  readonly content: ContentKey | null;
   /** There is no tasks.md. */
   readonly missing: boolean;
   readonly tasks: readonly Task[];
@@ -67,7 +68,7 @@ interface AgentEntry {
 }
 
 interface ProjectEntry {
-  readonly text: string | null;
+  readonly content: ContentKey | null;
   readonly project: Project;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -90,6 +91,7 @@ export class TeamIndex {
   constructor(
     readonly fs: TeamFs,
     concurrency: number = READ_CONCURRENCY,
+    private readonly parsers: TeamParsers = FULL_PARSERS,
   ) {
     this.limit = new Limiter(concurrency);
   }
@@ -331,7 +333,7 @@ export class TeamIndex {
 
   /** Takes the feed as read; true when its dispatch times may have changed. */
   private takeFeed(read: ReadResult): boolean {
-    const text = read.kind === 'text' ? read.text : null;
+    const text = read.kind === 'text' ? read.content.text : null;
     if (text === this.feed) return false;
     const before = this.feed;
     this.feed = text;
@@ -390,7 +392,7 @@ export class TeamIndex {
   /** The agent note: `<slug>.md`, else the one other `.md` in the folder (with a warning); `prev` when nothing changed. */
   private async readNotePart(slug: string, prev: NotePart | undefined): Promise<NotePart> {
     const next = await this.findNote(slug, prev);
-    if (prev && next !== prev && next.path === prev.path && next.text === prev.text && sameDiagnostics(next.extra, prev.extra)) return prev;
+    if (prev && next !== prev && next.path === prev.path && sameContentKey(next.content, prev.content) && sameDiagnostics(next.extra, prev.extra)) return prev;
     return next;
   }
 
@@ -398,10 +400,11 @@ export class TeamIndex {
     const expected = agentNotePath(slug);
     const direct = await this.readText(expected);
     if (direct.kind === 'text') {
-      if (prev && prev.path === expected && prev.text === direct.text) return prev;
-      return { path: expected, text: direct.text, note: parseAgentNote(direct.text, expected, slug), extra: [] };
+      if (prev && prev.path === expected && direct.content.matches(prev.content)) return prev;
+      const note = this.parsers.agentNote(direct.content, expected, slug);
+      return { path: expected, content: direct.content.key(), note, extra: [] };
     }
-    if (direct.kind === 'failed') return { path: expected, text: null, note: null, extra: readFailure(expected, direct) };
+    if (direct.kind === 'failed') return { path: expected, content: null, note: null, extra: readFailure(expected, direct) };
     const entries = await this.limit.run(() => this.fs.list(joinPath(AGENTS_DIR, slug)));
     const candidates = entries
       .filter((e) => e.kind === 'file' && !isSkippedName(e.name) && /\.md$/i.test(e.name) && e.name !== TASKS_FILE)
@@ -409,7 +412,7 @@ export class TeamIndex {
       .sort(compareStrings);
     const noNote: NotePart = {
       path: null,
-      text: null,
+      content: null,
       note: null,
       extra: [{ file: expected, line: 1, severity: 'warning', message: `No agent note: expected ${expected}. The agent is listed under its folder name.` }],
     };
@@ -422,8 +425,11 @@ export class TeamIndex {
       (others.length ? ` Also found ${others.map((o) => `"${o}"`).join(', ')}, not read.` : '');
     const warning: Diagnostic = { file: path, line: 1, severity: 'warning', message };
     const read = await this.readText(path);
-    if (read.kind === 'text') return { path, text: read.text, note: parseAgentNote(read.text, path, slug), extra: [warning] };
-    if (read.kind === 'failed') return { path, text: null, note: null, extra: [warning, ...readFailure(path, read)] };
+    if (read.kind === 'text') {
+      const note = this.parsers.agentNote(read.content, path, slug);
+      return { path, content: read.content.key(), note, extra: [warning] };
+    }
+    if (read.kind === 'failed') return { path, content: null, note: null, extra: [warning, ...readFailure(path, read)] };
     // Gone between the listing and the read: the watcher will report it.
     return noNote;
   }
@@ -433,17 +439,18 @@ export class TeamIndex {
     const path = agentTasksPath(slug);
     const read = await this.readText(path);
     if (read.kind === 'missing') return null;
-    if (read.kind === 'failed') return { text: null, missing: false, tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
-    if (prev && prev.text === read.text) return prev;
-    const { tasks, lastTick, lastTickLine, diagnostics } = readTaskFile(read.text, path);
-    if (!read.unreadable) return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics };
+    if (read.kind === 'failed') return { content: null, missing: false, tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
+    if (prev && read.content.matches(prev.content)) return prev;
+    const { tasks, lastTick, lastTickLine, diagnostics } = this.parsers.taskFile(read.content, path);
+    const content = read.content.key();
+    if (!read.unreadable) return { content, missing: false, tasks, lastTick, lastTickLine, diagnostics };
     const unreadable: Diagnostic = {
       file: path,
       line: 1,
       severity: 'error',
       message: `${path} ${read.unreadable}; agents cannot read its tasks and it will not be edited here. Convert it to UTF-8 text (or restore it, e.g. from git).`,
     };
-    return { text: read.text, missing: false, tasks, lastTick, lastTickLine, diagnostics: [unreadable, ...diagnostics] };
+    return { content, missing: false, tasks, lastTick, lastTickLine, diagnostics: [unreadable, ...diagnostics] };
   }
 
   private async readProject(slug: string, prev?: ProjectEntry): Promise<ProjectEntry | null> {
@@ -452,23 +459,24 @@ export class TeamIndex {
     if (read.kind === 'missing') return null;
     if (read.kind === 'failed') {
       return {
-        text: null,
+        content: null,
         project: { slug, path, type: null, status: null, created: null, nextAction: null, notes: null },
         diagnostics: readFailure(path, read),
       };
     }
-    if (prev && prev.text === read.text) return prev;
-    return { text: read.text, ...parseProjectNote(read.text, path, slug) };
+    if (prev && read.content.matches(prev.content)) return prev;
+    const parsed = this.parsers.projectNote(read.content, path, slug);
+    return { content: read.content.key(), ...parsed };
   }
 
   private async readText(path: string): Promise<ReadResult> {
     try {
       const bytes = await this.limit.run(() => this.fs.readFile(path));
-      const text = decodeText(bytes);
-      // Cheap checks first: only a text with NUL or U+FFFD can be binary or not UTF-8.
-      if (text.indexOf('\0') >= 0) return { kind: 'text', text, unreadable: 'contains NUL bytes: it is a binary file, not text' };
-      if (!isLosslessUtf8(bytes, text)) return { kind: 'text', text, unreadable: 'is not valid UTF-8 text' };
-      return { kind: 'text', text };
+      // Checked on the bytes, so the text is decoded only when a parser asks for it.
+      const content = new FileContent(bytes);
+      if (bytes.indexOf(0) >= 0) return { kind: 'text', content, unreadable: 'contains NUL bytes: it is a binary file, not text' };
+      if (!isUtf8(bytes)) return { kind: 'text', content, unreadable: 'is not valid UTF-8 text' };
+      return { kind: 'text', content };
     } catch (e) {
       if (e instanceof FileNotFoundError) return { kind: 'missing' };
       const code = errorCode(e);
@@ -485,7 +493,7 @@ const ALL_PARTS = { note: true, tasks: true, folder: true };
 function missingTasks(slug: string): TasksPart {
   const file = agentTasksPath(slug);
   return {
-    text: null,
+    content: null,
     missing: true,
     tasks: [],
     lastTick: null,
@@ -544,7 +552,7 @@ function readFailure(path: string, read: ReadResult): Diagnostic[] {
 }
 
 function templateText(read: ReadResult): string | null {
-  return read.kind === 'text' ? read.text : null;
+  return read.kind === 'text' ? read.content.text : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import { isolateGitConfig } from '../git/git-fixture';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { lockPathFor } from '../../../src/core/edit';
@@ -334,6 +334,44 @@ describe('cortex-team CLI (real process)', function () {
     assert.strictEqual(lines[header + 1].indexOf('alive'), col);
     assert.ok(lines.some((l) => /^api\s+active\s+2026-03-01\s+Ship v2$/.test(l)));
     assert.match(lines[lines.length - 2], /diagnostic|No problems/);
+  });
+
+  it('status keeps what it parsed in ~/.cortex/cache, its owner\'s only, and reads a file anew when its bytes change in the same size and time', async () => {
+    const table = async (extra: Record<string, string> = {}) => {
+      const r = await runCli(['status', '--team', team, '--now', '2026-03-28T10:20'], { env: { ...env, ...extra }, cwd: root });
+      return ok(r);
+    };
+    const first = await table();
+    const dir = path.join(home, '.cortex', 'cache', 'status');
+    const [name] = readdirSync(dir);
+    const file = path.join(dir, name);
+    assert.strictEqual(statSync(dir).mode & 0o777, 0o700);
+    assert.strictEqual(statSync(file).mode & 0o777, 0o600);
+    assert.strictEqual(await table({ CORTEX_TEAM_CACHE: 'off' }), first);
+    assert.strictEqual(await table(), first);
+
+    // The process reads the cache: an entry doctored under the file's own hash shows.
+    const saved = readFileSync(file, 'utf8');
+    writeFileSync(file, saved.replace('"Working"', '"From the cache"'));
+    assert.match(await table(), /^ada\s+alive\s+20m\s+1\s+From the cache$/m);
+    writeFileSync(file, saved);
+
+    // An agent rewrites the whole file, no lock, the same length, then sets the old mtime back.
+    const tasks = path.join(team, 'agents/ada/tasks.md');
+    utimesSync(tasks, 1_800_000_000, 1_800_000_000);
+    const before = statSync(tasks);
+    writeFileSync(tasks, ADA_TASKS.replace('## Working', '## Testing'));
+    utimesSync(tasks, 1_800_000_000, 1_800_000_000);
+    assert.deepStrictEqual([statSync(tasks).size, statSync(tasks).mtimeMs], [before.size, before.mtimeMs]);
+    assert.match(await table(), /^ada\s+alive\s+20m\s+1\s+Testing$/m);
+
+    // A cache that cannot be written costs nothing but the next run's parse; a bad setting is refused.
+    rmSync(path.join(home, '.cortex'), { recursive: true });
+    writeFileSync(path.join(home, '.cortex'), 'not a folder');
+    assert.match(await table(), /^ada\s+alive\s+20m\s+1\s+Testing$/m);
+    const bad = await runCli(['status', '--team', team], { env: { ...env, CORTEX_TEAM_CACHE: 'maybe' }, cwd: root });
+    assert.strictEqual(bad.code, 2);
+    assert.match(bad.stderr, /^cortex-team status: CORTEX_TEAM_CACHE is "on" or "off", not "maybe" \(cortex-team status --help\)\n$/);
   });
 
   it('lint exits 1 on errors and 0 without, with --json', async () => {

@@ -1,0 +1,54 @@
+import { promises as fsp } from 'fs';
+import * as path from 'path';
+import { ParseCache } from '../core/parse-cache/parse-cache';
+import { hashBytes } from '../core/text';
+import { CliIo } from './command';
+import { homeDir } from './team-dir';
+import { UsageError } from './args';
+
+/**
+ * Where `cortex-team status` keeps what each team's files parsed to (core/parse-cache),
+ * so the next run parses only the files that changed: one file per team folder under
+ * `$CORTEX_HOME/cache/status/` (else `~/.cortex/cache/status/`), readable by its owner
+ * only (it holds task titles). `CORTEX_TEAM_CACHE=off` turns it off. The cache is only
+ * ever an optimization: a cache that cannot be read or written costs a full parse.
+ */
+export interface StatusCache {
+  readonly file: string;
+  readonly cache: ParseCache;
+}
+
+/** `null` when the cache is off, or when this process is not a built CLI (`io.build` absent: nothing to bind the cache to). */
+export async function openStatusCache(io: CliIo, teamDir: string): Promise<StatusCache | null> {
+  const setting = io.env.CORTEX_TEAM_CACHE;
+  if (setting !== undefined && setting !== '' && setting !== 'on' && setting !== 'off') {
+    throw new UsageError(`CORTEX_TEAM_CACHE is "on" or "off", not "${setting}"`);
+  }
+  if (setting === 'off' || !io.build) return null;
+  const build = io.build();
+  if (build === null) return null;
+  const cortexHome = io.env.CORTEX_HOME?.trim() || path.join(homeDir(io.env), '.cortex');
+  const file = path.join(cortexHome, 'cache', 'status', `${hashBytes(Buffer.from(path.resolve(teamDir))).slice(0, 32)}.json`);
+  let text: string | null = null;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch {
+    // None yet, or unreadable: start empty.
+  }
+  return { file, cache: ParseCache.parse(text, build) };
+}
+
+/** Writes the cache when this run changed it: a whole new file renamed over the old one, so a reader never sees half. */
+export async function saveStatusCache(status: StatusCache): Promise<void> {
+  if (!status.cache.changed) return;
+  const dir = path.dirname(status.file);
+  const temp = path.join(dir, `.${path.basename(status.file)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  try {
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fsp.writeFile(temp, status.cache.serialize(), { mode: 0o600, flag: 'wx' });
+    await fsp.rename(temp, status.file);
+  } catch {
+    // A cache that cannot be written (read-only home, a sandbox) only costs the next run a full parse.
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,151 @@
+import { deepStrictEqual, strictEqual } from 'assert';
+import * as fc from 'fast-check';
+import * as fs from 'fs';
+import * as path from 'path';
+import { statusTable } from '../../../../src/cli/status';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
+import { TeamFs } from '../../../../src/core/fs/team-fs';
+import { Team } from '../../../../src/core/model';
+import { openWorkOf } from '../../../../src/core/parse-cache/open-work';
+import { ParseCache } from '../../../../src/core/parse-cache/parse-cache';
+import { loadTeam } from '../../../../src/core/team-index';
+import { FIXTURE_TEAMS, memoryCopy, tempDir } from '../team-index-helpers';
+
+const EXAMPLE_TEAM = path.resolve(__dirname, '../../../../../examples/team');
+const BUILD = 'build-a';
+
+/** The whole team with each agent's tasks cut to their open work: what a team read through the cache must equal. */
+function projected(full: Team): Team {
+  return { ...full, agents: full.agents.map((a) => ({ ...a, tasks: openWorkOf({ tasks: a.tasks, lastTick: a.lastTick, lastTickLine: a.lastTickLine, diagnostics: [] }).tasks })) };
+}
+
+/** Reads `fs` with an empty cache, then with what that run serialized: both must be the projected full read. */
+async function checkCacheOn(fs: TeamFs): Promise<ParseCache> {
+  const expected = projected(await loadTeam(fs));
+  const cold = ParseCache.empty(BUILD);
+  deepStrictEqual(await loadTeam(fs, cold.parsers), expected);
+  const warm = ParseCache.parse(cold.serialize(), BUILD);
+  deepStrictEqual(await loadTeam(fs, warm.parsers), expected);
+  strictEqual(warm.changed, false, 'a second read of the same bytes parses nothing anew');
+  return warm;
+}
+
+const NOWS = [0, 30, 24 * 60, 400 * 24 * 60].map((d) => 27_000_000 + d);
+
+describe('core/parse-cache: what status reads, kept by the bytes of each file', () => {
+  const teams = [EXAMPLE_TEAM, ...fs.readdirSync(FIXTURE_TEAMS).map((t) => path.join(FIXTURE_TEAMS, t))];
+  for (const dir of teams) {
+    it(`reads ${path.basename(dir)} as the full parse's open work, from an empty cache and from its saved form`, async () => {
+      await checkCacheOn(memoryCopy(dir));
+    });
+  }
+
+  it('prints the very status table the full parse prints', async () => {
+    for (const dir of teams) {
+      const mem = memoryCopy(dir);
+      const full = await loadTeam(mem);
+      const cold = ParseCache.empty(BUILD);
+      const viaCold = await loadTeam(mem, cold.parsers);
+      const viaWarm = await loadTeam(mem, ParseCache.parse(cold.serialize(), BUILD).parsers);
+      for (const now of NOWS) {
+        const expected = statusTable(full, '/t', 'now', now, 30);
+        strictEqual(statusTable(viaCold, '/t', 'now', now, 30), expected, `${dir} at ${now}`);
+        strictEqual(statusTable(viaWarm, '/t', 'now', now, 30), expected, `${dir} at ${now}`);
+      }
+    }
+  });
+
+  it('any task files and notes: a hit gives what a miss gives, and both what the full parse gives', async () => {
+    const line = fc.constantFrom(
+      '## Task A', '## Task B', '## Task A', '**Status:** ready', '**Status:** in-progress', '**Status:** Done', '**Status:** blocked',
+      '**Started:** 2026-03-28T09:00', '**Started:** yesterday', '**Completed:** 2026-03-28T10:00', '### Summary', 'Shipped.', '```', '',
+      '<!-- cortex:last-tick 2026-03-28T10:00 -->', '<!-- cortex-team:id 01J -->', '**Priority:** high', '# Title',
+    );
+    const text = fc.tuple(fc.array(line, { maxLength: 14 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([ls, eol, bom]) => (bom ? '\ufeff' : '') + ls.join(eol));
+    const noteText = fc.constantFrom('---\nname: Ada\nstatus: inactive\n---\n## Role\nx\n', '---\nname: [\n---\n', '---\nparent: bob\nlevel: 2\n---\n', '## Role\nNo frontmatter.\n', '');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('ada', 'bob', 'cy'), text, noteText), { minLength: 1, maxLength: 4 }), async (agents) => {
+        const mem = new MemoryTeamFs({ 'projects/p.md': '---\nstatus: active\n---\n## Next Action\n- Go\n' });
+        for (const [slug, tasks, note] of agents) {
+          mem.put(`agents/${slug}/tasks.md`, tasks);
+          mem.put(`agents/${slug}/${slug}.md`, note);
+        }
+        await checkCacheOn(mem);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keys on the bytes, not the size and time: an agent rewriting the file in the same size and mtime is read anew', async () => {
+    const dir = tempDir('cortex-parse-cache-');
+    try {
+      const file = path.join(dir, 'agents', 'ada', 'tasks.md');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'agents', 'ada', 'ada.md'), '---\nname: Ada\n---\n');
+      fs.writeFileSync(file, '## One\n**Status:** ready\n');
+      const wholeSecond = 1_800_000_000; // whole seconds, so the time set back is exactly the time read
+      fs.utimesSync(file, wholeSecond, wholeSecond);
+      const fsys = new NodeTeamFs(dir);
+      const first = ParseCache.empty(BUILD);
+      await loadTeam(fsys, first.parsers);
+      const before = fs.statSync(file);
+      // What an agent does: write the whole file in place (no lock), same length, then the old times back.
+      fs.writeFileSync(file, '## Two\n**Status:** ready\n');
+      fs.utimesSync(file, wholeSecond, wholeSecond);
+      strictEqual(fs.statSync(file).size, before.size);
+      strictEqual(fs.statSync(file).mtimeMs, before.mtimeMs);
+      const second = ParseCache.parse(first.serialize(), BUILD);
+      const team = await loadTeam(fsys, second.parsers);
+      deepStrictEqual(team.agents[0].tasks.map((t) => t.title), ['Two']);
+      strictEqual(second.changed, true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a cache that is torn, of another format or of another build is not used (everything is parsed again)', async () => {
+    const mem = memoryCopy(EXAMPLE_TEAM);
+    const expected = projected(await loadTeam(mem));
+    const good = ParseCache.empty(BUILD);
+    await loadTeam(mem, good.parsers);
+    const saved = good.serialize();
+    const other = JSON.parse(saved) as Record<string, unknown>;
+    const bad = [null, '', '{', saved.slice(0, saved.length / 2), '[]', 'null', JSON.stringify({ ...other, format: 0 }), JSON.stringify({ ...other, entries: [] })];
+    for (const text of [...bad, saved]) {
+      for (const build of text === saved ? ['build-b'] : [BUILD]) {
+        const cache = ParseCache.parse(text, build);
+        deepStrictEqual(await loadTeam(mem, cache.parsers), expected);
+        strictEqual(cache.changed, true, `${String(text).slice(0, 20)} / ${build}`);
+      }
+    }
+  });
+
+  it('a stored value is used for exactly its bytes: a doctored entry with another hash is ignored', async () => {
+    const mem = new MemoryTeamFs({ 'agents/ada/ada.md': '---\nname: Ada\n---\n', 'agents/ada/tasks.md': '## Real\n**Status:** ready\n' });
+    const cache = ParseCache.empty(BUILD);
+    await loadTeam(mem, cache.parsers);
+    const data = JSON.parse(cache.serialize()) as { entries: Record<string, [string, string, { ready: string[] }]> };
+    const key = Object.keys(data.entries).find((k) => k.startsWith('open-work '))!;
+    data.entries[key][2].ready = ['Doctored'];
+    const sameHash = ParseCache.parse(JSON.stringify(data), BUILD);
+    deepStrictEqual((await loadTeam(mem, sameHash.parsers)).agents[0].tasks.map((t) => t.title), ['Doctored'], 'the entry is what is used when the hash matches');
+    data.entries[key][1] = '0'.repeat(64);
+    const otherHash = ParseCache.parse(JSON.stringify(data), BUILD);
+    deepStrictEqual((await loadTeam(mem, otherHash.parsers)).agents[0].tasks.map((t) => t.title), ['Real']);
+  });
+
+  it('keeps only the files read: an agent removed leaves the cache with its folder', async () => {
+    const mem = memoryCopy(EXAMPLE_TEAM);
+    const first = ParseCache.empty(BUILD);
+    const team = await loadTeam(mem, first.parsers);
+    const gone = team.agents[0].slug;
+    for (const p of mem.paths().filter((p) => p.startsWith(`agents/${gone}/`))) await mem.remove(p);
+    const second = ParseCache.parse(first.serialize(), BUILD);
+    await loadTeam(mem, second.parsers);
+    strictEqual(second.changed, true);
+    const keys = Object.keys((JSON.parse(second.serialize()) as { entries: object }).entries);
+    strictEqual(keys.some((k) => k.includes(`agents/${gone}/`)), false);
+    strictEqual(keys.length > 0, true);
+  });
+});
