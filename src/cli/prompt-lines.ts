@@ -1,4 +1,4 @@
-import * as readline from 'readline';
+import type * as Readline from 'readline';
 import type { Context } from './command';
 
 /** Lines from stdin, awaited one at a time; `undefined` once it has ended. */
@@ -6,7 +6,7 @@ export class PromptLines {
   private readonly waiting: string[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
-  private readonly rl: readline.Interface | undefined;
+  private readonly rl: Readline.Interface | undefined;
 
   constructor(ctx: Context) {
     const stdin = ctx.io.stdin;
@@ -14,6 +14,8 @@ export class PromptLines {
       this.ended = true;
       return;
     }
+    // Loaded here, not at the top: every other verb starts without Node's readline (a few ms of each `cortex-team status`).
+    const readline = require('readline') as typeof Readline;
     const rl = (this.rl = readline.createInterface({ input: stdin, terminal: false, crlfDelay: Infinity }));
     rl.on('line', (line) => {
       this.waiting.push(line);

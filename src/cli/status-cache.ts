@@ -1,6 +1,6 @@
-import { promises as fsp } from 'fs';
+import { promises as fsp, statSync } from 'fs';
 import * as path from 'path';
-import { ParseCache } from '../core/parse-cache/parse-cache';
+import { FileStamp, ParseCache } from '../core/parse-cache/parse-cache';
 import { hashBytes } from '../core/text';
 import { CliIo } from './command';
 import { homeDir } from './team-dir';
@@ -8,7 +8,8 @@ import { UsageError } from './args';
 
 /**
  * Where `cortex-team status` keeps what each team's files parsed to (core/parse-cache),
- * so the next run parses only the files that changed: one file per team folder under
+ * so the next run parses only the files that changed (and, on Linux and macOS, reads
+ * only those whose stamp it cannot trust): one file per team folder under
  * `$CORTEX_HOME/cache/status/` (else `~/.cortex/cache/status/`), readable by its owner
  * only (it holds task titles). `CORTEX_TEAM_CACHE=off` turns it off. The cache is only
  * ever an optimization: a cache that cannot be read or written costs a full parse.
@@ -35,7 +36,21 @@ export async function openStatusCache(io: CliIo, teamDir: string): Promise<Statu
   } catch {
     // None yet, or unreadable: start empty.
   }
-  return { file, cache: ParseCache.parse(text, build) };
+  return { file, cache: ParseCache.parse(text, build, { stat: fileStamps(teamDir), now: Date.now() }) };
+}
+
+/**
+ * Each file's stamp, where the change time is the kernel's own (Linux, macOS): then the
+ * cache may skip reading a file whose stamp it trusts (see core/parse-cache). Elsewhere
+ * every file is read and hashed.
+ */
+export function fileStamps(teamDir: string): ((p: string) => Promise<FileStamp | undefined>) | undefined {
+  if (process.platform !== 'linux' && process.platform !== 'darwin') return undefined;
+  return async (p) => {
+    const s = statSync(path.join(teamDir, ...p.split('/')), { bigint: true, throwIfNoEntry: false });
+    if (!s || !s.isFile()) return undefined;
+    return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, ctimeMs: Number(s.ctimeNs / 1_000_000n) };
+  };
 }
 
 /** Writes the cache when this run changed it: a whole new file renamed over the old one, so a reader never sees half. */

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'buffer';
 import { decodeText, encodeText, hashBytes } from './text';
 
 /**
@@ -6,18 +7,34 @@ import { decodeText, encodeText, hashBytes } from './text';
  * decoded, the bytes are let go; holders keep a `ContentKey`, not the content.
  */
 export class FileContent {
-  private raw: Uint8Array | null;
   private decoded: string | null = null;
-  private digest: string | null = null;
 
-  constructor(bytes: Uint8Array) {
-    this.raw = bytes;
+  private constructor(
+    private raw: Uint8Array | null,
+    private digest: string | null,
+    /** Why the bytes are no text agents can read (binary, not UTF-8), when they are not. */
+    readonly unreadable: string | undefined,
+  ) {}
+
+  /** Bytes just read (checked as they are, so the text is decoded only when asked for). */
+  static of(bytes: Uint8Array): FileContent {
+    const unreadable = bytes.indexOf(0) >= 0 ? 'contains NUL bytes: it is a binary file, not text' : isUtf8(bytes) ? undefined : 'is not valid UTF-8 text';
+    return new FileContent(bytes, null, unreadable);
+  }
+
+  /**
+   * A file known by its hash without being read (a cache that trusts the file's stat, see
+   * core/parse-cache): only its hash can be asked for. Asking for its text is a bug.
+   */
+  static known(sha256: string, unreadable: string | undefined): FileContent {
+    return new FileContent(null, sha256, unreadable);
   }
 
   /** The text, byte for byte (see `decodeText`). */
   get text(): string {
     if (this.decoded === null) {
-      this.decoded = decodeText(this.raw!);
+      if (this.raw === null) throw new Error('FileContent.known has no text: the file was not read');
+      this.decoded = decodeText(this.raw);
       this.raw = null;
     }
     return this.decoded;
@@ -40,7 +57,9 @@ export class FileContent {
   /** The content `key` was taken from (compared the way it was kept). */
   matches(key: ContentKey | null): boolean {
     if (key === null) return false;
-    return 'text' in key ? this.text === key.text : this.sha256() === key.sha256;
+    if ('sha256' in key) return this.sha256() === key.sha256;
+    // A content known only by its hash is not compared with a text (it counts as changed: parsed again by hash).
+    return (this.raw !== null || this.decoded !== null) && this.text === key.text;
   }
 }
 

@@ -4,7 +4,6 @@ import { Agent, Diagnostic, Project, Task, Team } from './model';
 import { AgentNote } from './parse/agent-note';
 import { FULL_PARSERS, TeamParsers } from './team-parsers';
 import { ContentKey, FileContent, sameContentKey } from './file-content';
-import { isUtf8 } from 'buffer';
 import { readDispatchTimes, readyDispatchedAt } from './pickup';
 import { ACTIVITY_FILE, AGENTS_DIR, AGENT_TEMPLATE, PROJECTS_DIR, PROJECT_TEMPLATE, TASKS_FILE, TEMPLATES_DIR, agentNotePath, agentTasksPath, isProjectFileName, isSkippedName, projectSlugOf } from './team-paths';
 import { Limiter } from '../base/limiter';
@@ -398,7 +397,7 @@ export class TeamIndex {
 
   private async findNote(slug: string, prev: NotePart | undefined): Promise<NotePart> {
     const expected = agentNotePath(slug);
-    const direct = await this.readText(expected);
+    const direct = await this.readText(expected, true);
     if (direct.kind === 'text') {
       if (prev && prev.path === expected && direct.content.matches(prev.content)) return prev;
       const note = this.parsers.agentNote(direct.content, expected, slug);
@@ -424,7 +423,7 @@ export class TeamIndex {
       `The agent note is named "${name}"; the protocol expects "${slug}.md" in ${AGENTS_DIR}/${slug}/.` +
       (others.length ? ` Also found ${others.map((o) => `"${o}"`).join(', ')}, not read.` : '');
     const warning: Diagnostic = { file: path, line: 1, severity: 'warning', message };
-    const read = await this.readText(path);
+    const read = await this.readText(path, true);
     if (read.kind === 'text') {
       const note = this.parsers.agentNote(read.content, path, slug);
       return { path, content: read.content.key(), note, extra: [warning] };
@@ -437,7 +436,7 @@ export class TeamIndex {
   /** `null` when tasks.md does not exist; `prev` when it holds the same text as before. */
   private async readTasksPart(slug: string, prev: TasksPart | undefined): Promise<TasksPart | null> {
     const path = agentTasksPath(slug);
-    const read = await this.readText(path);
+    const read = await this.readText(path, true);
     if (read.kind === 'missing') return null;
     if (read.kind === 'failed') return { content: null, missing: false, tasks: [], lastTick: null, lastTickLine: null, diagnostics: readFailure(path, read) };
     if (prev && read.content.matches(prev.content)) return prev;
@@ -455,7 +454,7 @@ export class TeamIndex {
 
   private async readProject(slug: string, prev?: ProjectEntry): Promise<ProjectEntry | null> {
     const path = `${PROJECTS_DIR}/${slug}.md`;
-    const read = await this.readText(path);
+    const read = await this.readText(path, true);
     if (read.kind === 'missing') return null;
     if (read.kind === 'failed') {
       return {
@@ -469,14 +468,14 @@ export class TeamIndex {
     return { content: read.content.key(), ...parsed };
   }
 
-  private async readText(path: string): Promise<ReadResult> {
+  /** `parsed`: the file goes to the parsers, which may know it without its being read. */
+  private async readText(path: string, parsed = false): Promise<ReadResult> {
+    const known = parsed && this.parsers.known ? await this.limit.run(() => this.parsers.known!(path)) : null;
+    if (known) return { kind: 'text', content: known, unreadable: known.unreadable };
     try {
       const bytes = await this.limit.run(() => this.fs.readFile(path));
-      // Checked on the bytes, so the text is decoded only when a parser asks for it.
-      const content = new FileContent(bytes);
-      if (bytes.indexOf(0) >= 0) return { kind: 'text', content, unreadable: 'contains NUL bytes: it is a binary file, not text' };
-      if (!isUtf8(bytes)) return { kind: 'text', content, unreadable: 'is not valid UTF-8 text' };
-      return { kind: 'text', content };
+      const content = FileContent.of(bytes);
+      return { kind: 'text', content, unreadable: content.unreadable };
     } catch (e) {
       if (e instanceof FileNotFoundError) return { kind: 'missing' };
       const code = errorCode(e);

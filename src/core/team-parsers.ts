@@ -13,6 +13,11 @@ export interface TeamParsers {
   taskFile(content: FileContent, path: string): TaskFile;
   agentNote(content: FileContent, path: string, slug: string): AgentNote;
   projectNote(content: FileContent, path: string, slug: string): ParsedProjectNote;
+  /**
+   * Optional: the content of a file these parsers will be asked about, when they know it
+   * without its being read (`FileContent.known`); `null` to have it read.
+   */
+  known?(path: string): Promise<FileContent | null>;
 }
 
 export const FULL_PARSERS: TeamParsers = {

@@ -8,8 +8,8 @@ describe('core/file-content: bytes decoded on first use', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), fc.boolean(), (s, bom) => {
         const bytes = encodeText((bom ? '\ufeff' : '') + s);
-        const undecoded = new FileContent(bytes).sha256();
-        const decoded = new FileContent(bytes);
+        const undecoded = FileContent.of(bytes).sha256();
+        const decoded = FileContent.of(bytes);
         strictEqual(decoded.text, (bom ? '\ufeff' : '') + s);
         strictEqual(decoded.sha256(), undecoded);
       }),
@@ -17,8 +17,8 @@ describe('core/file-content: bytes decoded on first use', () => {
   });
 
   it('keeps a key that tells the same content from another: the text once decoded, else the hash', () => {
-    const a = () => new FileContent(encodeText('## One\n'));
-    const b = () => new FileContent(encodeText('## Two\n'));
+    const a = () => FileContent.of(encodeText('## One\n'));
+    const b = () => FileContent.of(encodeText('## Two\n'));
     const decoded = (c: FileContent) => (c.text, c);
     deepStrictEqual(decoded(a()).key(), { text: '## One\n' });
     strictEqual('sha256' in a().key(), true);
@@ -36,8 +36,8 @@ describe('core/file-content: bytes decoded on first use', () => {
   });
 
   it('never takes bytes that are not UTF-8 for the text they decode to, until decoded (then the text is what is parsed)', () => {
-    const invalid = () => new FileContent(Uint8Array.from([0x23, 0xff, 0x0a]));
-    const lossy = new FileContent(encodeText(invalid().text));
+    const invalid = () => FileContent.of(Uint8Array.from([0x23, 0xff, 0x0a]));
+    const lossy = FileContent.of(encodeText(invalid().text));
     strictEqual(invalid().sha256() === lossy.sha256(), false);
     const decoded = invalid();
     strictEqual(decoded.text, '#\ufffd\n');

@@ -10,7 +10,8 @@ import { Team } from '../../../../src/core/model';
 import { openWorkOf } from '../../../../src/core/parse-cache/open-work';
 import { ParseCache } from '../../../../src/core/parse-cache/parse-cache';
 import { loadTeam } from '../../../../src/core/team-index';
-import { FIXTURE_TEAMS, memoryCopy, tempDir } from '../team-index-helpers';
+import { FileStamp } from '../../../../src/core/parse-cache/parse-cache';
+import { CountingFs, FIXTURE_TEAMS, memoryCopy, tempDir } from '../team-index-helpers';
 
 const EXAMPLE_TEAM = path.resolve(__dirname, '../../../../../examples/team');
 const BUILD = 'build-a';
@@ -125,12 +126,12 @@ describe('core/parse-cache: what status reads, kept by the bytes of each file', 
     const mem = new MemoryTeamFs({ 'agents/ada/ada.md': '---\nname: Ada\n---\n', 'agents/ada/tasks.md': '## Real\n**Status:** ready\n' });
     const cache = ParseCache.empty(BUILD);
     await loadTeam(mem, cache.parsers);
-    const data = JSON.parse(cache.serialize()) as { entries: Record<string, [string, string, { ready: string[] }]> };
-    const key = Object.keys(data.entries).find((k) => k.startsWith('open-work '))!;
-    data.entries[key][2].ready = ['Doctored'];
+    const data = JSON.parse(cache.serialize()) as { entries: Record<string, [string, string, string, { ready: string[] }]> };
+    const key = 'agents/ada/tasks.md';
+    data.entries[key][3].ready = ['Doctored'];
     const sameHash = ParseCache.parse(JSON.stringify(data), BUILD);
     deepStrictEqual((await loadTeam(mem, sameHash.parsers)).agents[0].tasks.map((t) => t.title), ['Doctored'], 'the entry is what is used when the hash matches');
-    data.entries[key][1] = '0'.repeat(64);
+    data.entries[key][2] = '0'.repeat(64);
     const otherHash = ParseCache.parse(JSON.stringify(data), BUILD);
     deepStrictEqual((await loadTeam(mem, otherHash.parsers)).agents[0].tasks.map((t) => t.title), ['Real']);
   });
@@ -147,5 +148,80 @@ describe('core/parse-cache: what status reads, kept by the bytes of each file', 
     const keys = Object.keys((JSON.parse(second.serialize()) as { entries: object }).entries);
     strictEqual(keys.some((k) => k.includes(`agents/${gone}/`)), false);
     strictEqual(keys.length > 0, true);
+  });
+
+  describe('with file stamps: a file whose trusted stamp is unchanged is not even read', () => {
+    const NOW = 1_800_000_000_000;
+    /** Stamps the test sets: a path's version and change time. */
+    function stamps(files: Record<string, { v: number; ctimeMs: number }>) {
+      return async (p: string): Promise<FileStamp | undefined> => (files[p] ? { key: `${p}@${files[p].v}`, ctimeMs: files[p].ctimeMs } : undefined);
+    }
+    const teamFiles = () => memoryCopy(EXAMPLE_TEAM);
+    const stampAll = (mem: MemoryTeamFs, ctimeMs: number) => Object.fromEntries(mem.paths().map((p) => [p, { v: 1, ctimeMs }]));
+
+    it('reads only what it cannot trust, and still gives the full parse\'s open work', async () => {
+      const mem = teamFiles();
+      const expected = projected(await loadTeam(mem));
+      const files = stampAll(mem, NOW - 60_000);
+      files['agents/billing-dev/tasks.md'].ctimeMs = NOW - 10_000; // the newest change in the team
+      const counting = new CountingFs(mem);
+      const first = ParseCache.empty(BUILD, { stat: stamps(files), now: NOW });
+      deepStrictEqual(await loadTeam(counting, first.parsers), expected);
+      const readFirst = counting.read.filter((p) => !p.startsWith('templates/') && p !== 'data/activity.jsonl').length;
+      counting.reset();
+      const second = ParseCache.parse(first.serialize(), BUILD, { stat: stamps(files), now: NOW + 1000 });
+      deepStrictEqual(await loadTeam(counting, second.parsers), expected);
+      const parsedReads = counting.read.filter((p) => p.startsWith('agents/') || p.startsWith('projects/'));
+      deepStrictEqual(parsedReads, ['agents/billing-dev/tasks.md'], 'only the newest change (within 2 s of the newest) is read again');
+      strictEqual(readFirst > 10, true);
+      strictEqual(second.changed, false);
+    });
+
+    it('reads a file again when its stamp changed, and takes nothing on trust within 2 s of now or of the newest change', async () => {
+      const mem = teamFiles();
+      const files = stampAll(mem, NOW - 60_000);
+      files['projects/docs-site.md'].ctimeMs = NOW - 40_000; // the newest change: not trusted on the first save
+      const first = ParseCache.empty(BUILD, { stat: stamps(files), now: NOW });
+      await loadTeam(mem, first.parsers);
+      // An agent's rewrite: new bytes, a new stamp (its change time, whatever it did to the modification time).
+      const path0 = 'agents/billing-dev/tasks.md';
+      mem.put(path0, '## Rewritten\n**Status:** ready\n');
+      files[path0] = { v: 2, ctimeMs: NOW - 30_000 };
+      const counting = new CountingFs(mem);
+      const second = ParseCache.parse(first.serialize(), BUILD, { stat: stamps(files), now: NOW });
+      const team = await loadTeam(counting, second.parsers);
+      deepStrictEqual(team.agents.find((a) => a.slug === 'billing-dev')!.tasks.map((t) => t.title), ['Rewritten']);
+      deepStrictEqual(counting.read.filter((p) => p.startsWith('agents/') || p.startsWith('projects/')).sort(), [path0, 'projects/docs-site.md']);
+
+      // Change times within the margin of now (our clock) or of the newest change (the team's clock): read every time.
+      for (const [ctime, now] of [[NOW - 1000, NOW], [NOW - 61_000, NOW + 3_600_000]] as const) {
+        const recent = stampAll(mem, ctime);
+        if (ctime === NOW - 61_000) recent[path0].ctimeMs = NOW - 60_000; // the newest, 1 s after the rest
+        const a = ParseCache.empty(BUILD, { stat: stamps(recent), now });
+        await loadTeam(mem, a.parsers);
+        const c = new CountingFs(mem);
+        await loadTeam(c, ParseCache.parse(a.serialize(), BUILD, { stat: stamps(recent), now }).parsers);
+        const parsedFiles = mem.paths().filter((p) => /^(agents\/[^/]+\/[^/]+\.md|projects\/[^/]+\.md)$/.test(p));
+        deepStrictEqual(c.read.filter((p) => p.startsWith('agents/') || p.startsWith('projects/')).sort(), parsedFiles.sort(), `ctime ${ctime}, now ${now}: nothing trusted`);
+      }
+    });
+
+    it('an entry becomes trusted once its change is old enough: the cache is saved again for that', async () => {
+      const mem = new MemoryTeamFs({ 'agents/ada/ada.md': '---\nname: Ada\n---\n', 'agents/ada/tasks.md': '## One\n**Status:** ready\n', 'projects/p.md': '---\nstatus: active\n---\n' });
+      const files = stampAll(mem, NOW - 1000);
+      files['projects/p.md'].ctimeMs = NOW - 500;
+      const first = ParseCache.empty(BUILD, { stat: stamps(files), now: NOW });
+      await loadTeam(mem, first.parsers);
+      const later = ParseCache.parse(first.serialize(), BUILD, { stat: stamps(files), now: NOW + 10_000 });
+      await loadTeam(mem, later.parsers);
+      strictEqual(later.changed, false, 'the team clock: nothing is 2 s older than the newest change yet');
+      files['projects/p.md'] = { v: 2, ctimeMs: NOW + 5000 };
+      const third = ParseCache.parse(later.serialize(), BUILD, { stat: stamps(files), now: NOW + 10_000 });
+      await loadTeam(mem, third.parsers);
+      strictEqual(third.changed, true);
+      const c = new CountingFs(mem);
+      await loadTeam(c, ParseCache.parse(third.serialize(), BUILD, { stat: stamps(files), now: NOW + 10_000 }).parsers);
+      deepStrictEqual(c.read.filter((p) => p.startsWith('agents/') || p.startsWith('projects/')), ['projects/p.md']);
+    });
   });
 });
