@@ -277,10 +277,7 @@ async function main(): Promise<void> {
   const wb = await startWorkbench({ name: 'bench-vscode', theme: darkTheme, payload: [['inspect-extensions', String(inspectPort)]] });
   try {
     await wb.page.locator('.part.statusbar').getByText(/Cortex: \d+ agents/).waitFor({ timeout: 120_000 });
-    rows.push(...(await measureStart(wb).catch(async (e: unknown) => {
-      await wb.page.screenshot({ path: '/tmp/b19-fail.png' });
-      throw e;
-    })));
+    rows.push(...(await measureStart(wb)));
     const base = extensionHostRssMB(wb);
     const exampleHeap = await heapRow(inspectPort, 'host.example.heap', 'example team: extension host JS heap');
     if (exampleHeap) rows.push(exampleHeap);
