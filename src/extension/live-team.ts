@@ -81,6 +81,14 @@ export class LiveTeam extends DisposableBase {
     this.register(trust.onDidChange(() => this.fire('trust')));
   }
 
+  /**
+   * Where the team is, its files and whether the workspace is trusted, as `current` has
+   * them, without building a snapshot (which reads the settings: slow during activation).
+   */
+  get place(): Pick<TeamSnapshot, 'location' | 'fs' | 'trusted'> {
+    return { location: this.store.location, fs: this.store.fs, trusted: this.trust.trusted };
+  }
+
   /** What the views show now. */
   get current(): TeamSnapshot {
     const store = this.store;

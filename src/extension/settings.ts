@@ -24,21 +24,36 @@ export class Settings extends DisposableBase {
   readonly onDidChange = this.changed.event;
   /** `heartbeat_minutes` from ~/.cortex/config.yaml, used when the setting is not set. */
   private configHeartbeat: number | undefined;
+  /**
+   * The settings as last read: reading them costs a few milliseconds (VS Code merges its
+   * configuration layers on every `inspect`), and every team snapshot asks. Dropped on
+   * any configuration change, in the first listener this extension registers (this
+   * class is built first), so no reader sees an older value than VS Code has.
+   */
+  private cached: CortexSettings | undefined;
 
   constructor() {
     super();
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
+        this.cached = undefined;
         if (e.affectsConfiguration('cortex')) this.changed.fire(e);
       }),
     );
+    // Trust makes workspace settings count (VS Code fires a change for those too; this is belt and braces).
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => (this.cached = undefined)));
   }
 
   setConfigHeartbeat(minutes: number | undefined): void {
     this.configHeartbeat = minutes;
+    this.cached = undefined;
   }
 
   get current(): CortexSettings {
+    return (this.cached ??= this.read());
+  }
+
+  private read(): CortexSettings {
     const c = vscode.workspace.getConfiguration('cortex');
     const hb = c.inspect<number>('heartbeatMinutes');
     const explicit = hb?.workspaceFolderValue ?? hb?.workspaceValue ?? hb?.globalValue;

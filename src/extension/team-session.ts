@@ -3,6 +3,7 @@ import { DisposableBase } from '../base/disposable';
 import { Settings } from './settings';
 import { LocateResult, SELECTED_TEAM_KEY, sourceLabel, isSameOrInside, locateTeam } from './team-locator';
 import { TeamStore } from './team-store';
+import { nextTurn } from './next-turn';
 import { WorkspaceTrust } from './trust';
 
 /**
@@ -51,6 +52,7 @@ export class TeamSession extends DisposableBase {
     }
     this.locating = (async () => {
       try {
+        await nextTurn(); // after activation (locating is set at once: whenLocated waits for this)
         do {
           this.locateAgain = false;
           const result = await locateTeam(this.context.workspaceState);

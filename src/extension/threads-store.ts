@@ -6,6 +6,7 @@ import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } fr
 import { PROMPT_FOLDERS } from '../core/threads/templates';
 import { ResolvedPrompt, resolvePrompt } from '../core/threads/prompt-templates';
 import { BACKGROUND_AGENTS_FILE, BackgroundAgent, readBackgroundAgents } from '../core/agents/background-agents';
+import { nextTurn } from './next-turn';
 import { DisposableBase, toDisposable } from '../base/disposable';
 
 /** How long to wait after a change on disk before reading again (agents write in bursts). */
@@ -88,6 +89,7 @@ export class ThreadsStore extends DisposableBase {
     }
     this.loading = (async () => {
       try {
+        await nextTurn(); // after activation (loading is set at once: whenIdle waits for this)
         do {
           this.again = false;
           await this.load();

@@ -54,7 +54,13 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-export async function startWorkbench(options: { name: string; theme: string; settings?: Record<string, unknown> }): Promise<Workbench> {
+export async function startWorkbench(options: {
+  name: string;
+  theme: string;
+  settings?: Record<string, unknown>;
+  /** More development options for the workbench URL (e.g. `inspect-extensions`, which bench:vscode uses). */
+  payload?: Array<[string, string]>;
+}): Promise<Workbench> {
   const extensions = installedExtensions();
   const runDir = path.join(scratchRoot!, options.name);
   mkdirSync(runDir, { recursive: true });
@@ -76,7 +82,7 @@ export async function startWorkbench(options: { name: string; theme: string; set
     const dark = /dark/i.test(options.theme);
     browser = await launchBrowser({ userDataDir: path.join(runDir, 'chromium'), colorScheme: dark ? 'dark' : 'light' });
     const page = await browser.newPage();
-    await openWorkbench(page, server.workbenchUrl(team.dir, [['skipWelcome', 'true']]));
+    await openWorkbench(page, server.workbenchUrl(team.dir, [['skipWelcome', 'true'], ...(options.payload ?? [])]));
     // The browser runs in the run's time zone (TZ passes through to chromium).
     const pageZone = await page.evaluate(zoneOffsets); // self-contained: it runs in the page as written
     if (pageZone !== zoneOffsets()) throw new Error(`chromium runs in the time zone ${pageZone}, the tests in ${describeZone()}: TZ did not reach it`);

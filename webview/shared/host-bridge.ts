@@ -1,3 +1,4 @@
+import { INITIAL_MESSAGE_ID } from '../../src/views/shared/common/initial-message';
 import type { Checked } from '../../src/views/shared/common/validate';
 
 /**
@@ -28,8 +29,23 @@ export function warnDropped(label: string): (reason: string) => void {
 }
 
 /**
+ * The host's first message, put in the page's HTML (src/views/shared/webview-html.ts),
+ * parsed but not yet checked; `undefined` when the page has none or it is not JSON.
+ */
+export function readInitialMessage(doc: Pick<Document, 'getElementById'>): unknown {
+  const text = doc.getElementById(INITIAL_MESSAGE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Listens for the host's messages on `target`: those `check` accepts reach
- * `onMessage`, anything else is dropped and reported to `onDropped`. Returns a
+ * `onMessage`, anything else is dropped and reported to `onDropped`. An `initial`
+ * message (from the page's HTML) goes the same way at once, before any other. Returns a
  * function that stops listening.
  */
 export function listenToHost<T>(
@@ -37,15 +53,18 @@ export function listenToHost<T>(
   check: (data: unknown) => Checked<T>,
   onMessage: (message: T) => void,
   onDropped: (reason: string) => void,
+  initial?: unknown,
 ): () => void {
-  const listener = (event: MessageEvent) => {
-    const checked = check(event.data);
+  const receive = (data: unknown) => {
+    const checked = check(data);
     if (!checked.ok) {
       onDropped(checked.error);
       return;
     }
     onMessage(checked.value);
   };
+  const listener = (event: MessageEvent) => receive(event.data);
+  if (initial !== undefined) receive(initial);
   target.addEventListener('message', listener as EventListener);
   return () => target.removeEventListener('message', listener as EventListener);
 }

@@ -56,13 +56,15 @@ export function createActions(api: VsCodeApi): TeamActions {
 
 /**
  * Listens for the host's messages on `target` (the page's window). Valid states
- * newer than the last one reach `onState`; anything else is dropped and reported.
+ * newer than the last one reach `onState`; anything else is dropped and reported. The
+ * `initial` message (the state in the page's HTML) is taken first, at once.
  * Returns a function that stops listening.
  */
 export function listenToHost(
   target: HostMessageTarget,
   onState: (state: TeamViewState, version: number) => void,
   onDropped: (reason: string) => void = warnDropped('Cortex Team view'),
+  initial?: unknown,
 ): () => void {
   let version = -1;
   return listenToSharedHost(
@@ -77,5 +79,6 @@ export function listenToHost(
       onState(message.state, message.version);
     },
     onDropped,
+    initial,
   );
 }

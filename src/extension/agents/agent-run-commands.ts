@@ -55,7 +55,9 @@ export class AgentRunCommands extends DisposableBase {
     this.register(vscode.commands.registerCommand(AGENT_RUN_COMMANDS.startAll, () => this.guarded('Start All Agents', () => runner.startAll())));
     // cortex.agents.offerToStartTeam (npm start sets it for the example team): once a team is loaded, offer to start it.
     this.register(c.team.onDidChange(() => void this.offerStartAll()));
-    void this.offerStartAll();
+    // And for a team already loaded, once activation has returned (a snapshot reads the settings).
+    const soon = setImmediate(() => void this.offerStartAll());
+    this.register({ dispose: () => clearImmediate(soon) });
   }
 
   /**

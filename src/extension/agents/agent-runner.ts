@@ -35,7 +35,8 @@ export interface AgentTurn {
 export class AgentRunner extends DisposableBase {
   readonly terminals: AgentTerminals;
   readonly states: RunStates;
-  private config: AgentRunConfig = readAgentRunConfig();
+  /** `cortex.agents.*`, read on first use (not during activation: reading settings is slow there). */
+  private config: AgentRunConfig | undefined;
   /** The state file's `at` when each agent was started: a report with another `at` is from this run. */
   private readonly baseline = new Map<string, string | null>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -51,20 +52,26 @@ export class AgentRunner extends DisposableBase {
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(AGENT_SETTINGS)) return;
-        this.config = readAgentRunConfig();
-        for (const p of this.config.problems) c.log.warn(p);
+        this.config = undefined;
+        void this.settings; // read now, so its problems are logged as the user edits
         this.changed.fire();
       }),
     );
-    for (const p of this.config.problems) c.log.warn(p);
+    // Read once activation has returned, so a bad setting's problems reach the log at start.
+    const soon = setImmediate(() => void this.settings);
+    this.register({ dispose: () => clearImmediate(soon) });
   }
 
   get settings(): AgentRunConfig {
+    if (!this.config) {
+      this.config = readAgentRunConfig();
+      for (const p of this.config.problems) this.c.log.warn(p);
+    }
     return this.config;
   }
 
   profileOf(agent: Agent): LaunchProfile | null {
-    return effectiveProfile(agent, this.config);
+    return effectiveProfile(agent, this.settings);
   }
 
   /** The turn state the agent's CLI reported since it was started here (or, for an agent not started here, the last one on disk). */
@@ -114,7 +121,7 @@ export class AgentRunner extends DisposableBase {
     }
     let cwd = await this.projectFolder(agent);
     if (!cwd) return 'cancelled';
-    if (worktreeOn(profile, this.config)) {
+    if (worktreeOn(profile, this.settings)) {
       try {
         const wt = await ensureAgentWorktree(cwd, agent.slug);
         c.log.info(`${agent.name} works in the worktree ${wt.root} (branch ${wt.branch}${wt.created ? ', new' : ''}${wt.copied.length ? `; copied ${wt.copied.join(', ')}` : ''}).`);

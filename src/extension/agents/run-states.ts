@@ -29,7 +29,7 @@ export class RunStates extends DisposableBase {
     super();
     this.register({ dispose: () => this.watcher?.dispose() });
     this.register(team.onDidChange((e) => this.open(e.snapshot.fs)));
-    this.open(team.current.fs);
+    this.open(team.place.fs);
   }
 
   stateOf(slug: string): RunState | undefined {

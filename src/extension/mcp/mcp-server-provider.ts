@@ -25,7 +25,7 @@ export const MCP_SERVER_LABEL = 'Cortex';
 export interface McpProviderDeps {
   readonly extensionUri: vscode.Uri;
   readonly version: string;
-  readonly team: Pick<LiveTeam, 'current' | 'onDidChange'>;
+  readonly team: Pick<LiveTeam, 'place' | 'onDidChange'>;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -72,7 +72,7 @@ export class CortexMcpServerProvider extends DisposableBase implements vscode.Mc
 
   /** The team folder as a path on the extension host's disk (where the server runs); none in Restricted Mode. */
   private teamPath(): string | undefined {
-    const { location, trusted } = this.deps.team.current;
+    const { location, trusted } = this.deps.team.place;
     return trusted && location?.uri.scheme === 'file' ? location.uri.fsPath : undefined;
   }
 }

@@ -47,8 +47,8 @@ export interface TeamViewDeps {
 }
 
 /**
- * The sidebar "Team" webview. Posts nothing until the page says `ready`, then the
- * full state, and again whenever one of its sources changes it (the team's change
+ * The sidebar "Team" webview. Its HTML carries the state at the time (the page paints
+ * it at once); nothing is posted until the page says `ready`, then the full state, and again whenever one of its sources changes it (the team's change
  * event carries the snapshot; the runners and the register command say when they
  * change). Incoming messages are validated; anything unknown or malformed is dropped
  * and logged.
@@ -137,6 +137,8 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       nonce: makeNonce((n) => randomBytes(n)),
       scriptUri: asUri('team.js'),
       styleUris: [asUri('codicon.css'), asUri('team.css')],
+      // The page paints this state before it says `ready` (no round trip to the host).
+      initialMessage: this.nextMessage(),
     });
     this.viewDisposables.push(
       view.webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)),
@@ -234,18 +236,25 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
   private post(force: boolean): void {
     const view = this.view;
     if (!view) return;
-    const state = this.currentState();
-    const json = JSON.stringify(state);
-    if (!force && json === this.lastJson) return;
-    this.lastJson = json;
-    this.lastState = state;
-    const message: HostMessage = { type: 'state', version: ++this.version, state };
+    const message = this.nextMessage(force);
+    if (!message) return;
+    const { state } = message;
     void view.webview.postMessage(message).then(
       (delivered) => {
         if (delivered) this.posted.fire(state);
       },
       (e: unknown) => this.log.error(`Team view: cannot post the state: ${String(e)}`),
     );
+  }
+
+  /** The current state as the next message to the page, or `undefined` when it is what the page has and `force` is off. */
+  private nextMessage(force = true): HostMessage | undefined {
+    const state = this.currentState();
+    const json = JSON.stringify(state);
+    if (!force && json === this.lastJson) return undefined;
+    this.lastJson = json;
+    this.lastState = state;
+    return { type: 'state', version: ++this.version, state };
   }
 
   private releaseView(): void {

@@ -67,5 +67,18 @@ describe('Team view actions (the webview side of the protocol)', () => {
     post({ type: 'state', version: 9, state });
     assert.deepEqual(got, [1, 3]);
     assert.equal(dropped.length, 4);
+
+    // The state in the page's HTML comes first, at once; a posted copy of it is older news.
+    const fromHtml: number[] = [];
+    const stopHtml = listenToHost(window, (_s, version) => fromHtml.push(version), (reason) => dropped.push(reason), { type: 'state', version: 5, state });
+    assert.deepEqual(fromHtml, [5]);
+    post({ type: 'state', version: 5, state });
+    post({ type: 'state', version: 6, state });
+    stopHtml();
+    assert.deepEqual(fromHtml, [5, 6]);
+    // A malformed one in the HTML is dropped like any message.
+    const before = dropped.length;
+    listenToHost(window, () => assert.fail('no state'), (reason) => dropped.push(reason), { type: 'state', version: 1, state: { agents: 'all' } })();
+    assert.equal(dropped.length, before + 1);
   });
 });
