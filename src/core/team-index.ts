@@ -38,8 +38,8 @@ export async function loadTeam(fs: TeamFs, parsers: TeamParsers = FULL_PARSERS):
   return new TeamIndex(fs, READ_CONCURRENCY, parsers).load();
 }
 
-/** `unreadable`: why the bytes are no text agents can read (binary, not UTF-8), when they are not. */
-type ReadResult = { kind: 'text'; content: FileContent; unreadable?: string } | { kind: 'missing' } | { kind: 'failed'; message: string };
+/** A file read (its content says whether it is text agents can read), missing, or not readable (why). */
+type ReadResult = { kind: 'text'; content: FileContent } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
 interface NotePart {
   readonly path: string | null;
@@ -442,12 +442,12 @@ export class TeamIndex {
     if (prev && read.content.matches(prev.content)) return prev;
     const { tasks, lastTick, lastTickLine, diagnostics } = this.parsers.taskFile(read.content, path);
     const content = read.content.key();
-    if (!read.unreadable) return { content, missing: false, tasks, lastTick, lastTickLine, diagnostics };
+    if (!read.content.unreadable) return { content, missing: false, tasks, lastTick, lastTickLine, diagnostics };
     const unreadable: Diagnostic = {
       file: path,
       line: 1,
       severity: 'error',
-      message: `${path} ${read.unreadable}; agents cannot read its tasks and it will not be edited here. Convert it to UTF-8 text (or restore it, e.g. from git).`,
+      message: `${path} ${read.content.unreadable}; agents cannot read its tasks and it will not be edited here. Convert it to UTF-8 text (or restore it, e.g. from git).`,
     };
     return { content, missing: false, tasks, lastTick, lastTickLine, diagnostics: [unreadable, ...diagnostics] };
   }
@@ -471,11 +471,10 @@ export class TeamIndex {
   /** `parsed`: the file goes to the parsers, which may know it without its being read. */
   private async readText(path: string, parsed = false): Promise<ReadResult> {
     const known = parsed && this.parsers.known ? await this.limit.run(() => this.parsers.known!(path)) : null;
-    if (known) return { kind: 'text', content: known, unreadable: known.unreadable };
+    if (known) return { kind: 'text', content: known };
     try {
       const bytes = await this.limit.run(() => this.fs.readFile(path));
-      const content = FileContent.of(bytes);
-      return { kind: 'text', content, unreadable: content.unreadable };
+      return { kind: 'text', content: FileContent.of(bytes) };
     } catch (e) {
       if (e instanceof FileNotFoundError) return { kind: 'missing' };
       const code = errorCode(e);
