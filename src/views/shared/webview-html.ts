@@ -23,8 +23,6 @@ export interface WebviewHtmlOptions {
   readonly initialMessage?: unknown;
 }
 
-
-
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
