@@ -1,4 +1,4 @@
-import { promises as fsp, statSync } from 'fs';
+import { promises as fsp, statSync, statfsSync } from 'fs';
 import * as path from 'path';
 import { FileStamp, ParseCache } from '../core/parse-cache/parse-cache';
 import { hashBytes } from '../core/text';
@@ -8,8 +8,8 @@ import { UsageError } from './args';
 
 /**
  * Where `cortex-team status` keeps what each team's files parsed to (core/parse-cache),
- * so the next run parses only the files that changed (and, on Linux and macOS, reads
- * only those whose stamp it cannot trust): one file per team folder under
+ * so the next run parses only the files that changed (and, on a local Linux file system,
+ * reads only those whose stamp it cannot trust): one file per team folder under
  * `$CORTEX_HOME/cache/status/` (else `~/.cortex/cache/status/`), readable by its owner
  * only (it holds task titles). `CORTEX_TEAM_CACHE=off` turns it off. The cache is only
  * ever an optimization: a cache that cannot be read or written costs a full parse.
@@ -40,15 +40,31 @@ export async function openStatusCache(io: CliIo, teamDir: string): Promise<Statu
 }
 
 /**
- * Each file's stamp, where the change time is the kernel's own (Linux, macOS): then the
- * cache may skip reading a file whose stamp it trusts (see core/parse-cache). Elsewhere
+ * Local Linux file systems whose change times are the kernel's, to the nanosecond
+ * (statfs magic numbers): ext2/3/4, XFS, Btrfs, ZFS, tmpfs, overlay, F2FS. Network file
+ * systems are left out (a client may answer `stat` from its attribute cache for up to a
+ * minute while the file has changed), and so are FAT and exFAT (coarse times).
+ */
+const LOCAL_FILE_SYSTEMS = new Set([0xef53, 0x58465342, 0x9123683e, 0x2fc12fc1, 0x01021994, 0x794c7630, 0xf2f52010]);
+
+/**
+ * Each file's stamp, where the cache may trust one (see core/parse-cache): on Linux, for
+ * a team folder on a local file system, and only for files on the team folder's own
+ * device (an agent folder linked from elsewhere is always read). Elsewhere (`undefined`)
  * every file is read and hashed.
  */
 export function fileStamps(teamDir: string): ((p: string) => Promise<FileStamp | undefined>) | undefined {
-  if (process.platform !== 'linux' && process.platform !== 'darwin') return undefined;
+  if (process.platform !== 'linux') return undefined;
+  let dev: bigint;
+  try {
+    if (!LOCAL_FILE_SYSTEMS.has(Number(statfsSync(teamDir).type))) return undefined;
+    dev = statSync(teamDir, { bigint: true }).dev;
+  } catch {
+    return undefined;
+  }
   return async (p) => {
     const s = statSync(path.join(teamDir, ...p.split('/')), { bigint: true, throwIfNoEntry: false });
-    if (!s || !s.isFile()) return undefined;
+    if (!s || !s.isFile() || s.dev !== dev) return undefined;
     return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, ctimeMs: Number(s.ctimeNs / 1_000_000n) };
   };
 }

@@ -58,4 +58,20 @@ describe('cli/status-cache: file stamps on a real disk', function () {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('gives no stamp for a file on another device than the team folder (an agent folder linked from elsewhere is always read)', async () => {
+    const dir = tempDir('cortex-stamps-');
+    try {
+      fs.mkdirSync(path.join(dir, 'agents', 'ada'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'agents', 'ada', 'ada.md'), '---\nname: Ada\n---\n');
+      fs.symlinkSync('/proc/version', path.join(dir, 'agents', 'ada', 'tasks.md'));
+      const stat = fileStamps(dir)!;
+      strictEqual(typeof (await stat('agents/ada/ada.md'))?.key, 'string');
+      strictEqual(await stat('agents/ada/tasks.md'), undefined);
+      strictEqual(await stat('agents/ada/none.md'), undefined);
+      strictEqual(fileStamps(path.join(dir, 'no such folder')), undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
