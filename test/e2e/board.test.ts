@@ -255,7 +255,11 @@ describe('Task board, light theme (VSIX in code-server)', function () {
   });
 
   it('comes back after a window reload', async () => {
-    await wb.page.reload({ waitUntil: 'domcontentloaded' });
+    // Developer: Reload Window, as a person reloads: VS Code saves the open editors before it
+    // reloads (a browser reload may cut that save short and lose every tab, ours or not).
+    const reloaded = wb.page.waitForEvent('framenavigated', { predicate: (f) => f === wb.page.mainFrame(), timeout: 90_000 });
+    await runCommand(wb.page, 'Developer: Reload Window');
+    await reloaded;
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
     board = await boardFrame(wb.page, 60_000);
     await expectText(board.locator('.toolbar-summary'), /6 agents · 3\d tasks/, 20_000);
