@@ -1,7 +1,8 @@
 // End to end: the packaged extension (VSIX) installed in code-server, driven through
 // the real UI with chromium. Opens the Cortex container, checks the example team with
 // each agent's liveness, writes into a tasks.md from this process and watches the view
-// follow, and takes screenshots in a light and a dark theme (test-results/e2e/).
+// follow, and takes screenshots in the light, dark and high-contrast themes, switched in
+// one window (test-results/e2e/).
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +10,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
 import { eventually, expectCount, expectText } from './expect';
+import { setColorTheme } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
 
 /** The example team as it should look at any time (its dates are shifted to now). */
@@ -55,7 +57,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 after(() => cleanUpScratch());
 
-describe('Team view, light theme (VSIX in code-server)', function () {
+describe('Team view, in the light, dark and high-contrast themes (VSIX in code-server)', function () {
   this.timeout(120_000);
   let wb: Workbench;
   let view: FrameLocator;
@@ -142,7 +144,32 @@ describe('Team view, light theme (VSIX in code-server)', function () {
     await screenshot(wb.page, 'team-view-light-crowded-project');
     await resizeSidebar(wb.page, 520);
   });
+
+  // The dark and high-contrast looks in the same window (a theme is a setting, not a new
+  // code-server): by now Docs Writer has a ready task (down) and Dashboard Dev ticked (alive).
+  for (const [theme, bodyClass, name] of [
+    [darkTheme, 'vscode-dark', 'dark'],
+    [highContrastTheme, 'vscode-high-contrast', 'high-contrast'],
+  ] as const) {
+    it(`renders the team in the ${name} theme`, async () => {
+      await setColorTheme(wb, theme);
+      await expectCount(view.locator(`body.${bodyClass}`), 1, 10_000);
+      for (const { name: agent, liveness } of agentsAfterTheWrites) await expectText(agentRow(view, agent), new RegExp(`\\b${liveness}\\b`), 5000);
+      await view.locator('body').evaluate(() => window.scrollTo(0, 0));
+      await screenshot(wb.page, `team-view-${name}`);
+      await resizeSidebar(wb.page, 300);
+      await expectLaidOut(view);
+      await view.locator(`[data-row="project:${CROWDED}"]`).scrollIntoViewIfNeeded();
+      await screenshot(wb.page, `team-view-${name}-crowded-project`);
+      await resizeSidebar(wb.page, 520);
+    });
+  }
 });
+
+/** The example team after the light tests' writes. */
+const agentsAfterTheWrites = agents.map((a) =>
+  a.name === 'Docs Writer' ? { ...a, liveness: 'down' as const } : a.name === 'Dashboard Dev' ? { ...a, liveness: 'alive' as const } : a,
+);
 
 const CROWDED = 'payments-reconciliation';
 
@@ -169,52 +196,6 @@ async function expectLaidOut(view: FrameLocator): Promise<void> {
       `the Team view scrolls sideways by ${await view.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth)} px (${await widest(view)}); the project name is ${await name.evaluate((el) => `${el.clientWidth} of ${el.scrollWidth}`)} px wide`,
   );
 }
-
-describe('Team view, dark theme (VSIX in code-server)', function () {
-  this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(180_000);
-    wb = await startWorkbench({ name: 'dark', theme: darkTheme });
-  });
-  after(async () => wb?.close());
-
-  it('renders the team in the dark theme', async () => {
-    addCrowdedProject(wb);
-    const view = await openTeamView(wb.page);
-    await expectCount(view.locator('body.vscode-dark'), 1, 10_000);
-    for (const { name, liveness } of agents) await expectText(agentRow(view, name), new RegExp(`\\b${liveness}\\b`), 5000);
-    await screenshot(wb.page, 'team-view-dark');
-    await resizeSidebar(wb.page, 300);
-    await expectLaidOut(view);
-    await view.locator(`[data-row="project:${CROWDED}"]`).scrollIntoViewIfNeeded();
-    await screenshot(wb.page, 'team-view-dark-crowded-project');
-  });
-});
-
-describe('Team view, high-contrast theme (VSIX in code-server)', function () {
-  this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(180_000);
-    wb = await startWorkbench({ name: 'high-contrast', theme: highContrastTheme });
-  });
-  after(async () => wb?.close());
-
-  it('renders the team in the high-contrast theme', async () => {
-    addCrowdedProject(wb);
-    const view = await openTeamView(wb.page);
-    await expectCount(view.locator('body.vscode-high-contrast'), 1, 10_000);
-    for (const { name, liveness } of agents) await expectText(agentRow(view, name), new RegExp(`\\b${liveness}\\b`), 5000);
-    await screenshot(wb.page, 'team-view-high-contrast');
-    await resizeSidebar(wb.page, 300);
-    await expectLaidOut(view);
-    await view.locator(`[data-row="project:${CROWDED}"]`).scrollIntoViewIfNeeded();
-    await screenshot(wb.page, 'team-view-high-contrast-crowded-project');
-  });
-});
 
 /** The elements that reach past the view's right edge, deepest first (what makes it scroll sideways). */
 function widest(view: FrameLocator): Promise<string> {
