@@ -16,7 +16,7 @@
  * Every figure is printed with its ratio to a yardstick measured in the same run (the
  * plain work it cannot beat: reading the same bytes, starting node, replacing the same
  * file), so runs on different machines and loads stay comparable. `--json` prints one
- * JSON object instead (shape: README "Measured"; `scripts/bench-compare.mjs` compares
+ * JSON object instead (shape: docs/measured.md; `scripts/bench-compare.mjs` compares
  * two of them). Prints medians of several runs, the machine and its load average.
  */
 import { closeSync, promises as fsp, existsSync, fsyncSync, mkdirSync, openSync, readFile, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'fs';

@@ -1,7 +1,7 @@
 /**
  * How `npm run bench` reports: every figure beside its yardstick (the plain work it
  * is measured against, from the same run), as a table for people or, with `--json`,
- * one object for scripts (`scripts/bench-compare.mjs`; shape in the README).
+ * one object for scripts (`scripts/bench-compare.mjs`; shape in docs/measured.md).
  */
 import * as os from 'os';
 

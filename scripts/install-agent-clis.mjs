@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { capture, repoRoot, run } from './lib/system.mjs';
 
-/** Versions known to work here (see README, "Agents and MCP"). */
+/** Versions known to work here (see docs/agents-and-mcp.md). */
 export const AGENT_CLIS = {
   claude: { package: '@anthropic-ai/claude-code', version: '2.1.197' },
   codex: { package: '@openai/codex', version: '0.169.0' },
