@@ -149,7 +149,7 @@ const commands: Record<string, Command> = {
       // The table needs only each file's open work: parsed files come from the cache when their bytes did not change.
       const cached = await openStatusCache(ctx.io, ctx.teamDir);
       const team = await loadTeam(ctx.fs, cached?.cache.parsers);
-      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter));
+      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter, (a) => cached?.cache.readyCount(a.tasksPath)));
       if (cached) await saveStatusCache(cached);
       return EXIT_OK;
     },
