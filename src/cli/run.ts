@@ -149,7 +149,7 @@ const commands: Record<string, Command> = {
       // The table needs only each file's open work: parsed files come from the cache when their bytes did not change.
       const cached = await openStatusCache(ctx.io, ctx.teamDir);
       const team = await loadTeam(ctx.fs, cached?.cache.parsers);
-      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter));
+      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter, (a) => cached?.cache.readyCount(a.tasksPath)));
       if (cached) await saveStatusCache(cached);
       return EXIT_OK;
     },
@@ -375,7 +375,8 @@ function usage(): string {
     'Run "cortex-team <command> --help" for its options.',
     'Exit codes: 0 done; 1 lint found errors; 2 bad usage or input (nothing written); 3 an unresolved conflict (nothing written);',
     '4 written but not confirmed (another program undid it or wrote at the same moment; see the message); 5 the file system refused (nothing written).',
-    'Writes wait CORTEX_TEAM_SETTLE_MS (default 1000) ms after writing, to put the change back if an agent\'s stale write removes it.',
+    'Writes wait CORTEX_TEAM_SETTLE_MS (default 1000) ms after writing, to put the change back if an agent\'s stale write removes it',
+    '(the mcp server answers at once and watches that long in the background).',
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { Liveness, agentLiveness, tickAgeMinutes } from '../core/liveness';
-import { Diagnostic, Team } from '../core/model';
+import { Agent, Diagnostic, Team } from '../core/model';
 
 /** `cortex-team status`: the JSON object other tools read, and the table people read. */
 
@@ -86,8 +86,12 @@ export function table(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
 }
 
-/** The table, from the team itself (not from `statusJson`, which copies every task of the team). */
-export function statusTable(team: Team, teamDir: string, now: string, nowMinutes: number, staleAfter: number): string {
+/**
+ * The table, from the team itself (not from `statusJson`, which copies every task of the
+ * team). `readyCount`: how many tasks an agent has ready, when its task list holds only
+ * some of them (a team read through the status cache); else they are counted.
+ */
+export function statusTable(team: Team, teamDir: string, now: string, nowMinutes: number, staleAfter: number, readyCount?: (agent: Agent) => number | undefined): string {
   const out: string[] = [];
   out.push(`Team ${teamDir}, now ${now} (a tick older than ${staleAfter} min is stale)`);
   out.push('');
@@ -100,7 +104,7 @@ export function statusTable(team: Team, teamDir: string, now: string, nowMinutes
         clip(a.slug, 28),
         agentLiveness(a, nowMinutes, staleAfter),
         formatAge(tickAgeMinutes(a, nowMinutes)),
-        String(a.tasks.filter((t) => t.status === 'ready').length),
+        String(readyCount?.(a) ?? a.tasks.filter((t) => t.status === 'ready').length),
         working.length ? clip(working.join(', '), 60) : '-',
       ]);
     }

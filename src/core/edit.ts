@@ -18,6 +18,7 @@ import { WriteOptions, writeOperation } from './edit/writer';
  *     editFile(fs, path, (text) => text')  a plain transform: applied once, read back
  *     createExclusive(fs, path, bytes)     a new file, only if nothing is there
  *     WriteJournal                         operations not yet confirmed, re-applied on change
+ *     SettleWatches                        settle windows going on after the write answered (the MCP server)
  *
  * See edit/writer.ts for what is guaranteed against programs that do not take the
  * lock, edit/journal.ts for the journal.
@@ -28,6 +29,7 @@ export { Applied, FileState, TextOperation, WriteTracker, transformOperation } f
 export { lockPathFor, tempPathFor } from './edit/temp-names';
 export { WriteOptions, WriteOutcome, writeOperation } from './edit/writer';
 export { JournalEntry, JournalOptions, WriteJournal } from './edit/journal';
+export { SettleReport, SettleTracker, SettleWatches, SettleWatchesOptions, Settling } from './edit/settle-watches';
 
 export type EditOptions = WriteOptions;
 

@@ -57,10 +57,14 @@ export function readDispatchTimes(text: string, into: Map<string, Map<string, nu
 /**
  * When the agent's waiting work was dispatched: the oldest dispatch among its ready
  * tasks, as a protocol stamp, when every ready task has one; `null` when it has no
- * ready task or one of them has no known dispatch (it may have waited for long).
+ * ready task, when one of them has no known dispatch (it may have waited for long), and
+ * when it has a task in progress (it picked up work: it waits for nothing; and
+ * `cortex-team status`, which keeps only the next ready task of such a file, gives the
+ * same answer).
  */
 export function readyDispatchedAt(tasks: readonly Pick<Task, 'title' | 'status'>[], times: ReadonlyMap<string, number> | undefined): string | null {
   let oldest: number | null = null;
+  if (tasks.some((t) => t.status === 'in-progress')) return null;
   for (const t of tasks) {
     if (t.status !== 'ready') continue;
     const at = times?.get(t.title);

@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ActionContext } from '../core/actions';
-import { EditOptions, describeFailure } from '../core/edit';
+import { ActionContext, recordActivity, teamEvents } from '../core/actions';
+import { EditOptions, SettleWatches, Settling, describeFailure } from '../core/edit';
 import { TeamFs } from '../core/fs/team-fs';
 import { ProtocolTemplates } from '../core/protocol-file/protocol';
 import { cortexResources } from './resources';
-import { cortexTools } from './tools';
+import { ToolCall, cortexTools } from './tools';
 
 /**
  * The Cortex MCP server: the agent operations as tools, the worklog status and the
@@ -26,6 +26,8 @@ export interface CortexServerOptions {
   readonly edit?: EditOptions;
   readonly templates: () => Promise<ProtocolTemplates>;
   readonly version: string;
+  /** Where a write that answered and was then lost is said (besides the feed): stdio's stderr. */
+  readonly warn?: (message: string) => void;
 }
 
 /** What the server tells the client at the start (clients put it before the tool list). */
@@ -54,10 +56,31 @@ function toolError(e: unknown): CallToolResult {
   return { content: [{ type: 'text', text: failure.message }], structuredContent: { error: { kind: failure.kind, message: failure.message } }, isError: true };
 }
 
-/** The server, and a promise for the moment no tool or resource call is running. */
+/** The server, and a promise for the moment no tool or resource call is running and every write's settle window has ended. */
 export interface CortexServer {
   readonly server: McpServer;
   settled(): Promise<void>;
+  /** The settle windows still running after their calls answered. */
+  readonly watches: SettleWatches;
+}
+
+/**
+ * The settle windows of the server's writes. The server lives as long as the agent's
+ * session, so a write answers once it is on disk and read back, and its window goes on
+ * here: a change a stale whole-file writer removed is applied again, and that (or a
+ * change that could not be kept) is recorded in the activity feed.
+ */
+function settleWatches(o: CortexServerOptions): SettleWatches {
+  const record = (s: Settling, make: (actor: string) => Parameters<typeof recordActivity>[1]) =>
+    recordActivity(o.fs, make(s.actor ?? o.agent ?? 'cortex-team'), o.clock(), 'mcp', { ...o.edit, settleMs: 0, background: undefined }).then(() => undefined);
+  return new SettleWatches({
+    onReapplied: (s, r) => record(s, (actor) => teamEvents.writeReapplied(actor, s.path, s.label, r.reapplied)),
+    onUnconfirmed: (s, e) => {
+      const message = describeFailure(e).message;
+      o.warn?.(message);
+      return record(s, (actor) => teamEvents.writeUnconfirmed(actor, s.path, s.label, message));
+    },
+  });
 }
 
 export function createCortexServer(o: CortexServerOptions): CortexServer {
@@ -68,11 +91,19 @@ export function createCortexServer(o: CortexServerOptions): CortexServer {
     void p.finally(() => running.delete(p)).catch(() => undefined);
     return p;
   };
+  const watches = settleWatches(o);
   const settled = async (): Promise<void> => {
     while (running.size > 0) await Promise.allSettled([...running]);
+    await watches.drained();
   };
   const server = new McpServer({ name: 'cortex', title: 'Cortex Team', version: o.version }, { instructions: serverInstructions(o.agent) });
-  const context = (): ActionContext => ({ fs: o.fs, edit: o.edit, clock: o.clock, via: 'mcp' });
+  // Each write answers at once; its settle window goes on in `watches`.
+  const context = (call: ToolCall): ActionContext => ({
+    fs: o.fs,
+    edit: { ...o.edit, label: call.tool, background: { add: (s) => watches.add({ ...s, actor: call.actor }) } },
+    clock: o.clock,
+    via: 'mcp',
+  });
   for (const tool of cortexTools({ agent: o.agent, heartbeatMinutes: o.heartbeatMinutes, context })) {
     server.registerTool(
       tool.name,
@@ -91,5 +122,5 @@ export function createCortexServer(o: CortexServerOptions): CortexServer {
       track(r.read().then((text) => ({ contents: [{ uri: uri.href, mimeType: r.mimeType, text }] }))),
     );
   }
-  return { server, settled };
+  return { server, settled, watches };
 }

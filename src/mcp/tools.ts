@@ -32,8 +32,14 @@ export interface ToolOptions {
   /** The agent this server acts for (`--agent`), or null for the whole team. */
   readonly agent: string | null;
   readonly heartbeatMinutes: number;
-  /** A fresh context per call (the clock is read per call). */
-  readonly context: () => ActionContext;
+  /** A fresh context per call (the clock is read per call): which tool, acting for whom. */
+  readonly context: (call: ToolCall) => ActionContext;
+}
+
+/** One tool call, as its context is made for it: the tool and who it acts for. */
+export interface ToolCall {
+  readonly tool: string;
+  readonly actor: string;
 }
 
 export interface ToolSpec {
@@ -90,7 +96,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
       description: 'The team at a glance: each agent\'s liveness (alive, idle, down, inactive), last tick, task in progress and ready count. Read-only.',
       inputSchema: z.strictObject({}),
       annotations: READ,
-      run: () => teamStatus(o.context(), { heartbeatMinutes: o.heartbeatMinutes }),
+      run: () => teamStatus(o.context({ tool: 'team_status', actor: bound ?? 'cortex-team' }), { heartbeatMinutes: o.heartbeatMinutes }),
     },
     {
       name: 'my_tasks',
@@ -98,7 +104,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
       description: `The queue in ${yourFile}: the task in progress, the next task (the first ready one, which is taken next) with its description, the other ready tasks, the last tick. Call it at the start of a session and after finishing a task. Read-only.`,
       inputSchema: z.strictObject({ ...self }),
       annotations: READ,
-      run: (a) => agentQueue(o.context(), { agent: me(a) }),
+      run: (a) => agentQueue(o.context({ tool: 'my_tasks', actor: me(a) }), { agent: me(a) }),
     },
     {
       name: 'claim_task',
@@ -106,7 +112,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
       description: `Start a task in ${yourFile}: its status becomes in-progress with a Started time. Without "task", claims the next ready task. Refused while another task is in progress (one at a time) and when someone else claimed it first.`,
       inputSchema: z.strictObject({ ...self, task: z.string().optional().describe(`${TASK_REF}; leave out for the next ready task`) }),
       annotations: WRITE,
-      run: (a) => claimAction(o.context(), { agent: me(a), task: str(a.task) }),
+      run: (a) => claimAction(o.context({ tool: 'claim_task', actor: me(a) }), { agent: me(a), task: str(a.task) }),
     },
     {
       name: 'complete_task',
@@ -118,7 +124,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
         task: z.string().optional().describe(`${TASK_REF}; leave out for the task in progress`),
       }),
       annotations: WRITE,
-      run: (a) => completeAction(o.context(), { agent: me(a), task: str(a.task), summary: a.summary as string }),
+      run: (a) => completeAction(o.context({ tool: 'complete_task', actor: me(a) }), { agent: me(a), task: str(a.task), summary: a.summary as string }),
     },
     {
       name: 'tick',
@@ -126,7 +132,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
       description: `Record that ${you} are alive: the last-tick line at the end of ${yourFile} gets the current time. Call it when you check for work and every ${o.heartbeatMinutes} minutes while you work. Writes nothing while there is no ready or in-progress task (idle agents stay silent).`,
       inputSchema: z.strictObject({ ...self }),
       annotations: { ...WRITE, idempotentHint: true },
-      run: (a) => tickAction(o.context(), { agent: me(a) }),
+      run: (a) => tickAction(o.context({ tool: 'tick', actor: me(a) }), { agent: me(a) }),
     },
     {
       name: 'dispatch_task',
@@ -138,7 +144,7 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
         body: z.string().optional().describe('What to do: the goal, where, and how to tell it is done (markdown; no "## " headings)'),
       }),
       annotations: WRITE,
-      run: (a) => dispatchAction(o.context(), { agent: a.to as string, title: a.title as string, body: str(a.body), actor: bound ?? 'cortex-team', what: 'to' }),
+      run: (a) => dispatchAction(o.context({ tool: 'dispatch_task', actor: bound ?? 'cortex-team' }), { agent: a.to as string, title: a.title as string, body: str(a.body), actor: bound ?? 'cortex-team', what: 'to' }),
     },
   ];
 }
@@ -160,7 +166,7 @@ function teamWritingTools(o: ToolOptions, { bound }: Binding): ToolSpec[] {
       }),
       annotations: WRITE,
       run: (a) =>
-        logAction(o.context(), { actor: bound ?? (a.actor as string), type: a.type as string, subject: a.subject as string, body: str(a.body), decision: str(a.decision) }),
+        logAction(o.context({ tool: 'add_worklog_entry', actor: bound ?? (a.actor as string) }), { actor: bound ?? (a.actor as string), type: a.type as string, subject: a.subject as string, body: str(a.body), decision: str(a.decision) }),
     },
     {
       name: 'send_message',
@@ -179,7 +185,7 @@ function teamWritingTools(o: ToolOptions, { bound }: Binding): ToolSpec[] {
       }),
       annotations: WRITE,
       run: (a) =>
-        sendMessageAction(o.context(), { from: bound ?? (a.from as string), to: a.to as string, subject: a.subject as string, body: str(a.body), type: str(a.type), priority: str(a.priority) }),
+        sendMessageAction(o.context({ tool: 'send_message', actor: bound ?? (a.from as string) }), { from: bound ?? (a.from as string), to: a.to as string, subject: a.subject as string, body: str(a.body), type: str(a.type), priority: str(a.priority) }),
     },
     {
       name: 'list_messages',
@@ -193,7 +199,7 @@ function teamWritingTools(o: ToolOptions, { bound }: Binding): ToolSpec[] {
       annotations: READ,
       run: (a) => {
         const to = str(a.to) ?? (bound !== null && a.from === undefined ? bound : undefined);
-        return listMessagesAction(o.context(), { to, from: str(a.from), statuses: a.status as string[] | undefined });
+        return listMessagesAction(o.context({ tool: 'list_messages', actor: bound ?? 'cortex-team' }), { to, from: str(a.from), statuses: a.status as string[] | undefined });
       },
     },
     {
@@ -206,7 +212,7 @@ function teamWritingTools(o: ToolOptions, { bound }: Binding): ToolSpec[] {
         expected: z.enum(MESSAGE_STATUSES).optional().describe('The status you saw; refused if it changed since'),
       }),
       annotations: WRITE,
-      run: (a) => updateMessageAction(o.context(), { id: a.id as string, status: a.status as string, expected: str(a.expected), actor: bound ?? 'cortex-team' }),
+      run: (a) => updateMessageAction(o.context({ tool: 'update_message', actor: bound ?? 'cortex-team' }), { id: a.id as string, status: a.status as string, expected: str(a.expected), actor: bound ?? 'cortex-team' }),
     },
   ];
 }

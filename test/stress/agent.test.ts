@@ -4,9 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { DEFAULT_SETTLE_MS } from '../../src/cli/run';
+import { ACTIVITY_FILE, parseActivity } from '../../src/core/actions/activity';
 import { isCortexTempName } from '../../src/core/fs/team-fs';
 import { parseTaskFile } from '../../src/core/parse/tasks';
 import { cliBundle, runCli } from '../unit/cli/cli-bundle';
+import { call, connect } from '../unit/mcp/mcp-client';
 import { AgentCycle, isWhole } from './agent-sim';
 
 /**
@@ -27,6 +29,14 @@ import { AgentCycle, isWhole } from './agent-sim';
  * - temp files left: any Cortex temp or lock file after the run.
  * Exit codes are only 0, 3 (nothing written: the dispatch is then not in the file)
  * or 4 (written, not confirmed).
+ *
+ * The MCP run sends half the lanes through `cortex-team mcp` servers (the SDK's client
+ * over stdio, one server per lane, the default settle window): there a dispatch
+ * answers as soon as it is on disk and read back, and the server watches the rest of
+ * the window in the background; an agent cycle explains a loss only when it read before
+ * the answer and wrote after the window that follows it. Tool errors map to the exit
+ * codes (conflict 3, unconfirmed 4); a window that could not keep its change is in the
+ * activity feed as `write.unconfirmed` (counted, printed).
  */
 /** Lanes of CLI processes at once, and dispatches each; from the environment for experiments. */
 const LANES = Number(process.env.CORTEX_STRESS_LANES ?? 8);
@@ -34,6 +44,7 @@ const PER_LANE = Number(process.env.CORTEX_STRESS_PER_LANE ?? 40);
 const SETTLE_NS = BigInt(DEFAULT_SETTLE_MS) * 1_000_000n;
 
 interface Dispatch {
+  door: 'cli' | 'mcp';
   title: string;
   code: number;
   stderr: string;
@@ -43,6 +54,7 @@ interface Dispatch {
 
 export interface AgentRunFigures {
   pause: string;
+  mcpLanes: number;
   operations: number;
   acknowledged: number;
   exit3: number;
@@ -53,13 +65,35 @@ export interface AgentRunFigures {
   duplicates: number;
   torn: number;
   tempFilesLeft: number;
+  reappliedAfterAnswer: number;
+  unconfirmedAfterAnswer: number;
   agentCycles: number;
   claims: number;
   completions: number;
   seconds: number;
 }
 
-async function run(pause: [number, number]): Promise<AgentRunFigures> {
+/** The exit code a tool answer stands for (see the CLI's exit codes). */
+const TOOL_EXIT: Record<string, number> = { conflict: 3, unconfirmed: 4 };
+
+/** Dispatches through one `cortex-team mcp` server (a lane), one call after the other. */
+async function mcpLane(team: string, env: Record<string, string>, lane: number, out: Dispatch[]): Promise<void> {
+  const server = await connect(['--team', team], env);
+  try {
+    for (let k = 0; k < PER_LANE; k++) {
+      const title = `L${lane}-${k}`;
+      const start = process.hrtime.bigint();
+      const r = await call(server, 'dispatch_task', { to: 'ada', title, body: `Dispatched by lane ${lane}.` });
+      const kind = (r.data?.error as { kind?: string } | undefined)?.kind ?? '';
+      out.push({ door: 'mcp', title, code: r.isError ? (TOOL_EXIT[kind] ?? 2) : 0, stderr: r.text, start, end: process.hrtime.bigint() });
+    }
+  } finally {
+    // Closing waits for the server to end, which it does once its settle windows have.
+    await server.close();
+  }
+}
+
+async function run(pause: [number, number], mcpLanes = 0): Promise<AgentRunFigures> {
   const started = Date.now();
   const root = mkdtempSync(path.join(tmpdir(), 'cortex-stress-'));
   try {
@@ -76,14 +110,15 @@ async function run(pause: [number, number]): Promise<AgentRunFigures> {
     const agentDone = new Promise<number | null>((resolve) => agent.on('close', resolve));
 
     const dispatches: Dispatch[] = [];
-    const env = { PATH: process.env.PATH, HOME: root };
+    const env = { PATH: process.env.PATH ?? '', HOME: root };
     await Promise.all(
       Array.from({ length: LANES }, async (_, lane) => {
+        if (lane < mcpLanes) return mcpLane(team, env, lane, dispatches);
         for (let k = 0; k < PER_LANE; k++) {
           const title = `L${lane}-${k}`;
           const start = process.hrtime.bigint();
           const r = await runCli(['dispatch', '--agent', 'ada', '--title', title, '--body', `Dispatched by lane ${lane}.`, '--team', team], { env });
-          dispatches.push({ title, code: r.code, stderr: r.stderr, start, end: process.hrtime.bigint() });
+          dispatches.push({ door: 'cli', title, code: r.code, stderr: r.stderr, start, end: process.hrtime.bigint() });
         }
       }),
     );
@@ -110,7 +145,9 @@ async function run(pause: [number, number]): Promise<AgentRunFigures> {
     const lostTitles: string[] = [];
     for (const d of dispatches) {
       if (d.code !== 0 || byTitle.has(d.title)) continue;
-      const slowCycle = log.some((c) => BigInt(c.readAt) < d.end - SETTLE_NS && BigInt(c.wroteAt) > d.end && !c.wrote.includes(d.title));
+      // The CLI answers after its window, the MCP server before it.
+      const [readBefore, wroteAfter] = d.door === 'cli' ? [d.end - SETTLE_NS, d.end] : [d.end, d.end + SETTLE_NS];
+      const slowCycle = log.some((c) => BigInt(c.readAt) < readBefore && BigInt(c.wroteAt) > wroteAfter && !c.wrote.includes(d.title));
       if (slowCycle) beyondWindow++;
       else {
         lost++;
@@ -137,9 +174,11 @@ async function run(pause: [number, number]): Promise<AgentRunFigures> {
     const duplicates = headings.length - new Set(headings).size + (ids.length - new Set(ids).size);
     const torn = (isWhole(final) ? 0 : 1) + log.filter((c) => c.torn).length;
     const tempFilesLeft = readdirSync(dir).filter((n) => isCortexTempName(n) || n.includes('cortex-lock')).length;
+    const feed = parseActivity(readFileSync(path.join(team, ACTIVITY_FILE), 'utf8')).events;
 
     const figures: AgentRunFigures = {
       pause: `${pause[0]}-${pause[1]} ms`,
+      mcpLanes,
       operations: dispatches.length,
       acknowledged: dispatches.filter((d) => d.code === 0).length,
       exit3: dispatches.filter((d) => d.code === 3).length,
@@ -150,6 +189,8 @@ async function run(pause: [number, number]): Promise<AgentRunFigures> {
       duplicates,
       torn,
       tempFilesLeft,
+      reappliedAfterAnswer: feed.filter((e) => e.event_type === 'write.reapplied').length,
+      unconfirmedAfterAnswer: feed.filter((e) => e.event_type === 'write.unconfirmed').length,
       agentCycles: log.length,
       claims: claims.length,
       completions: completions.length,
@@ -182,5 +223,10 @@ describe('stress: the CLI against an agent that rewrites its whole tasks.md with
 
   it(`loses nothing and reverts nothing: ${LANES * PER_LANE} dispatches, the agent in a tight loop (0 ms)`, async () => {
     await run([0, 0]);
+  });
+
+  it(`loses nothing and reverts nothing with the MCP server answering early: ${LANES * PER_LANE} dispatches, half through MCP servers, the agent pausing 0-20 ms`, async () => {
+    const f = await run([0, 20], Math.floor(LANES / 2));
+    assert.ok(f.acknowledged > 0, 'no dispatch was acknowledged: the run proves nothing');
   });
 });

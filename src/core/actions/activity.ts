@@ -58,6 +58,8 @@ export const ACTIVITY_ONLY_TYPES = [
   'thread.agent.added',
   'thread.cancelled',
   'background.cancelled',
+  'write.reapplied',
+  'write.unconfirmed',
 ] as const;
 export const ACTIVITY_EVENT_TYPES = [...EVENT_TYPES, GENERIC_EVENT_TYPE, ...ACTIVITY_ONLY_TYPES] as const;
 export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];

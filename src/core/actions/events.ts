@@ -147,6 +147,20 @@ export const teamEvents = {
     return { type: 'thread.cancelled', actor, subject: `${thread}: cancelled`, file, details: { thread, previous } };
   },
 
+  /**
+   * A write that had answered (the MCP server answers before its settle window ends)
+   * was removed by another program's stale whole-file write and applied again, on
+   * that program's text, `times` times.
+   */
+  writeReapplied(actor: string, file: string, what: string, times: number): ActivityRecord {
+    return { type: 'write.reapplied', actor, subject: `${what}: applied again after a stale rewrite of ${file}`, file, details: { what, times } };
+  },
+
+  /** A write that had answered is not in its file at the end of its settle window (the message says why). */
+  writeUnconfirmed(actor: string, file: string, what: string, message: string): ActivityRecord {
+    return { type: 'write.unconfirmed', actor, subject: `${what}: written, but not in ${file} now`, file, details: { what, message } };
+  },
+
   /** Seed 003's agent_cancel, from the dashboard. */
   backgroundCancelled(actor: string, file: string, agent: string, role: string | null): ActivityRecord {
     return { type: 'background.cancelled', actor, subject: `${role ?? 'background agent'} ${agent}: cancelled`, file, details: { agent, role } };

@@ -6,6 +6,7 @@ import { Doing, fileError, fileErrorMessage } from './file-errors';
 import { Lock, acquireLock } from './lock';
 import { TextOperation, WriteTracker } from './operation';
 import { ProcessInfo, thisProcess } from './process-info';
+import { SettleReport, SettleTracker } from './settle-watches';
 import { EMPTY_HASH, Snapshot, UnsettledError, readOnce, readSettled, readStable, snapshotOf } from './settled-read';
 import { sweepFolder } from './sweep';
 import { tempPathFor } from './temp-names';
@@ -35,6 +36,8 @@ import { tempPathFor } from './temp-names';
  *    that long after its last write, re-applying (under the lock again) as in 5
  *    whenever the effect is gone. It gives up after `settleLimitMs` with a
  *    `CortexUnconfirmedError` (the change was written but is not in the file now).
+ *    With `background` (a process that stays running), it returns after 5 and the
+ *    window goes on in the background, its end reported to the tracker.
  *
  * What is never done: writing a text made from an older read over a newer one (every
  * replace is checked against the bytes the operation was applied to), or removing an
@@ -65,6 +68,13 @@ export interface WriteOptions {
   /** How often the file is looked at during the settle window (ms). Default 5. */
   readonly pollMs?: number;
   /**
+   * Answer once the change is on disk and read back, and watch the rest of the settle
+   * window in the background: the window is handed to this tracker (which a process
+   * that stays running keeps until it ends). Without it the write returns only after
+   * the window (a process that exits after the write cannot watch).
+   */
+  readonly background?: SettleTracker;
+  /**
    * The operation was written before (by this process) and is being put back: when
    * the file already has its effect nothing is written, and when it can no longer be
    * applied the error is a `CortexUnconfirmedError` (the journal's re-apply).
@@ -94,7 +104,7 @@ export interface WriteOutcome<R> {
   readonly attempts: number;
   /** How many times the effect was found gone after a write and applied again. */
   readonly reapplied: number;
-  /** True when a settle window passed with the effect in place (false without a window). */
+  /** True when a settle window passed with the effect in place (false without a window, and when it goes on in the background). */
   readonly settled: boolean;
   /** The record of a dead writer's lock this write took over, if any. */
   readonly tookOverLock: string | null;
@@ -140,6 +150,8 @@ class Writer<R> {
   private readonly lockTimeoutMs: number;
   private readonly backoffMs: number;
   private readonly reapplyOnly: boolean;
+  private readonly background: SettleTracker | undefined;
+  private readonly label: string;
 
   private lock: Lock | null = null;
   /** Inside `locked` (also on file systems without a lock). */
@@ -185,9 +197,12 @@ class Writer<R> {
     this.lockTimeoutMs = opts.lockTimeoutMs ?? 5000;
     this.backoffMs = opts.backoffMs ?? 2;
     this.reapplyOnly = opts.reapply ?? false;
+    this.background = opts.background;
+    this.label = opts.label ?? path;
   }
 
   async run(): Promise<WriteOutcome<R>> {
+    let handedOn = false;
     try {
       const folder = dirname(this.path);
       if (!this.create && folder !== '' && !(await this.fs.stat(folder))) throw new CortexInputError(`${this.path} does not exist.`);
@@ -202,20 +217,45 @@ class Writer<R> {
       });
       if (first !== 'written') return this.outcome(false, false);
       if (this.reapplyOnly) this.reapplied++;
+      if (this.settleMs > 0 && this.background) {
+        this.throwIfLost();
+        const answered = this.outcome(true, false);
+        handedOn = true;
+        this.background.add({ path: this.path, label: this.label, done: this.settleInBackground(answered.reapplied) });
+        return answered;
+      }
       let settled = false;
       if (this.settleMs > 0) settled = await this.settle();
-      if (this.refused) throw this.refused;
-      if (this.lateEditLost) {
-        throw new CortexUnconfirmedError(
-          `${this.path}: written, but another program wrote to the file twice while it was being replaced; its earlier edit may be missing and may need to be made again.`,
-          this.path,
-        );
-      }
+      this.throwIfLost();
       return this.outcome(true, settled);
     } catch (e) {
       throw this.explain(e);
     } finally {
+      if (!handedOn) await this.dropReplaced();
+    }
+  }
+
+  /** The rest of the window after the write answered: how many times it re-applied since. */
+  private async settleInBackground(reappliedBefore: number): Promise<SettleReport> {
+    try {
+      await this.settle();
+      this.throwIfLost();
+      return { reapplied: this.reapplied - reappliedBefore };
+    } catch (e) {
+      throw this.explain(e);
+    } finally {
       await this.dropReplaced();
+    }
+  }
+
+  /** What the read-back found that makes the write unconfirmed (an edit it could not keep). */
+  private throwIfLost(): void {
+    if (this.refused) throw this.refused;
+    if (this.lateEditLost) {
+      throw new CortexUnconfirmedError(
+        `${this.path}: written, but another program wrote to the file twice while it was being replaced; its earlier edit may be missing and may need to be made again.`,
+        this.path,
+      );
     }
   }
 

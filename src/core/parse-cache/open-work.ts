@@ -1,18 +1,19 @@
 import { Diagnostic, TaskFile } from '../model';
 
 /**
- * The open work of a task file: what `cortex-team status` shows of it (the ready and
- * in-progress tasks with their titles and lines, when work in progress started, the last tick, every
- * diagnostic), without the done tasks and without bodies. A few hundred bytes where
- * the file holds hundreds of kilobytes of history, so a cache of it loads fast.
+ * The open work of a task file as `cortex-team status` needs it, bounded by what its
+ * table prints rather than by the file's history or its queue: how many tasks are
+ * ready, the tasks in progress (titles, lines, starts: the table lists them, liveness
+ * reads their starts), the next task (the first ready one), the last tick and every
+ * diagnostic. Done tasks and bodies are left out, and so are the ready tasks after the
+ * next one, except while no task is in progress: then liveness may need each ready
+ * task's title (an agent "waits for pickup" when every ready task was dispatched
+ * recently, looked up by title in the activity feed; see core/pickup.ts), so they are
+ * all kept. A few hundred bytes per file, whatever the length of its queue while it
+ * has work in progress.
  */
 export function openWorkOf(file: TaskFile): TaskFile {
-  const tasks = [];
-  for (const t of file.tasks) {
-    if (t.status === 'ready') tasks.push(openTask('ready', t.title, t.line, null));
-    else if (t.status === 'in-progress') tasks.push(openTask('in-progress', t.title, t.line, t.started));
-  }
-  return { tasks, lastTick: file.lastTick, lastTickLine: file.lastTickLine, diagnostics: file.diagnostics };
+  return loadOpenWork(storeOpenWork(file));
 }
 
 function openTask(status: 'ready' | 'in-progress', title: string, line: number, started: string | null) {
@@ -20,42 +21,39 @@ function openTask(status: 'ready' | 'in-progress', title: string, line: number, 
 }
 
 /**
- * As stored: the ready tasks' titles and lines in two flat lists (most open tasks are
- * ready, and flat lists are what JSON reads fastest), the tasks in progress with their
- * starts; `loadOpenWork` lays them out in file order again.
+ * As stored: the ready count, the ready tasks kept (`[title, line]`, in file order),
+ * the tasks in progress with their starts; `loadOpenWork` lays them out in file order.
  */
 export interface StoredOpenWork {
-  readonly ready: readonly string[];
-  readonly readyLines: readonly number[];
+  readonly ready: number;
+  readonly readyKept: ReadonlyArray<readonly [title: string, line: number]>;
   readonly inProgress: ReadonlyArray<readonly [title: string, line: number, started: string | null]>;
   readonly lastTick: string | null;
   readonly lastTickLine: number | null;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** `file` as `openWorkOf` made it. */
+/** What of a parsed task file is kept (see `openWorkOf`). */
 export function storeOpenWork(file: TaskFile): StoredOpenWork {
-  const ready: string[] = [];
-  const readyLines: number[] = [];
+  const ready: Array<[string, number]> = [];
   const inProgress: Array<[string, number, string | null]> = [];
   for (const t of file.tasks) {
     if (t.status === 'in-progress') inProgress.push([t.title, t.line, t.started]);
-    else {
-      ready.push(t.title);
-      readyLines.push(t.line);
-    }
+    else if (t.status === 'ready') ready.push([t.title, t.line]);
   }
-  return { ready, readyLines, inProgress, lastTick: file.lastTick, lastTickLine: file.lastTickLine, diagnostics: file.diagnostics };
+  const readyKept = inProgress.length === 0 ? ready : ready.slice(0, 1);
+  return { ready: ready.length, readyKept, inProgress, lastTick: file.lastTick, lastTickLine: file.lastTickLine, diagnostics: file.diagnostics };
 }
 
+/** The task file as status reads it: the tasks in progress and the ready tasks kept, in file order. */
 export function loadOpenWork(stored: StoredOpenWork): TaskFile {
-  const { ready, readyLines, inProgress } = stored;
+  const { readyKept: ready, inProgress } = stored;
   const tasks = [];
   let r = 0;
   let p = 0;
   while (r < ready.length || p < inProgress.length) {
-    if (p >= inProgress.length || (r < ready.length && readyLines[r] < inProgress[p][1])) {
-      tasks.push(openTask('ready', ready[r], readyLines[r], null));
+    if (p >= inProgress.length || (r < ready.length && ready[r][1] < inProgress[p][1])) {
+      tasks.push(openTask('ready', ready[r][0], ready[r][1], null));
       r++;
     } else {
       const [title, line, started] = inProgress[p++];
@@ -63,4 +61,9 @@ export function loadOpenWork(stored: StoredOpenWork): TaskFile {
     }
   }
   return { tasks, lastTick: stored.lastTick, lastTickLine: stored.lastTickLine, diagnostics: stored.diagnostics };
+}
+
+/** How many tasks are ready in the stored open work (`loadOpenWork` may keep fewer of them). */
+export function readyCountOf(stored: StoredOpenWork): number {
+  return stored.ready;
 }

@@ -3,7 +3,7 @@ import { AgentNote, parseAgentNote } from '../parse/agent-note';
 import { ParsedProjectNote, parseProjectNote } from '../parse/project-note';
 import { readTaskFile } from '../parse/tasks';
 import { TeamParsers } from '../team-parsers';
-import { StoredOpenWork, loadOpenWork, openWorkOf, storeOpenWork } from './open-work';
+import { StoredOpenWork, loadOpenWork, readyCountOf, storeOpenWork } from './open-work';
 
 /**
  * What a team's files parsed to, kept between processes. Each entry is keyed by the
@@ -24,9 +24,11 @@ import { StoredOpenWork, loadOpenWork, openWorkOf, storeOpenWork } from './open-
  * read and hashed.
  *
  * The parsers it offers read task files as their open work only (`open-work.ts`): a team
- * read through them is what `cortex-team status` shows, not the whole team.
+ * read through them is what `cortex-team status` shows, not the whole team; how many
+ * tasks each file has ready is `readyCount` (the team keeps only the next one of a file
+ * with work in progress).
  */
-export const PARSE_CACHE_FORMAT = 2;
+export const PARSE_CACHE_FORMAT = 3;
 
 /** A file's stamp: `key` compares exactly; `ctimeMs` decides whether the entry may be trusted. */
 export interface FileStamp {
@@ -63,6 +65,8 @@ export class ParseCache {
   private readonly used = new Map<string, Entry>();
   /** The stamps taken before reading, by path (the entries of this run record them). */
   private readonly stamps = new Map<string, FileStamp>();
+  /** How many tasks are ready in each task file read this run. */
+  private readonly readyCounts = new Map<string, number>();
   private misses = 0;
 
   private constructor(
@@ -94,12 +98,20 @@ export class ParseCache {
   }
 
   readonly parsers: TeamParsers = {
-    taskFile: (content, path) =>
-      loadOpenWork(this.entry('open-work', path, '', content, () => storeOpenWork(openWorkOf(readTaskFile(content.text, path)))) as StoredOpenWork),
+    taskFile: (content, path) => {
+      const stored = this.entry('open-work', path, '', content, () => storeOpenWork(readTaskFile(content.text, path))) as StoredOpenWork;
+      this.readyCounts.set(path, readyCountOf(stored));
+      return loadOpenWork(stored);
+    },
     agentNote: (content, path, slug) => this.entry('agent-note', path, slug, content, () => parseAgentNote(content.text, path, slug)) as AgentNote,
     projectNote: (content, path, slug) => this.entry('project-note', path, slug, content, () => parseProjectNote(content.text, path, slug)) as ParsedProjectNote,
     known: (path) => this.known(path),
   };
+
+  /** How many tasks are ready in the task file at `path`, as read this run (undefined when it was not read through these parsers). */
+  readyCount(path: string): number | undefined {
+    return this.readyCounts.get(path);
+  }
 
   /** True when what `serialize` would write differs from what was read. */
   get changed(): boolean {

@@ -11,6 +11,10 @@ export interface Connected {
   /** What the server wrote to stderr (it must never write to stdout outside the protocol). */
   stderr(): string;
   close(): Promise<void>;
+  /** The server's process id (to signal it). */
+  readonly pid: number | null;
+  /** Resolves when the server process has ended. */
+  readonly ended: Promise<void>;
 }
 
 export async function connect(args: readonly string[], env: Record<string, string>): Promise<Connected> {
@@ -19,8 +23,11 @@ export async function connect(args: readonly string[], env: Record<string, strin
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const client = new Client({ name: 'cortex-test', version: '1.0.0' });
+  const ended = new Promise<void>((resolve) => {
+    client.onclose = () => resolve();
+  });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => stderr, close: () => client.close(), pid: transport.pid, ended };
 }
 
 export interface ToolOutcome {

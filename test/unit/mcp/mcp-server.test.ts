@@ -320,6 +320,27 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     else assert.ok(text.endsWith(`<!-- cortex:last-tick ${NOW} -->\n`));
   });
 
+  it('answers a write before its settle window ends, puts it back after a stale rewrite made after the answer, feeds that, and finishes the window when told to stop', async () => {
+    // A window long enough that the stale rewrite below lands inside it on a loaded machine.
+    const ada = await serverWith({ ...env, CORTEX_TEAM_SETTLE_MS: '3000' }, '--agent', 'ada');
+    const file = path.join(team, 'agents/ada/tasks.md');
+    const claim = await call(ada, 'claim_task');
+    assert.strictEqual(claim.isError, false, claim.text);
+    const claimed = `## Invoice numbering\n**Status:** in-progress\n**Started:** ${NOW}\n`;
+    assert.ok(read('agents/ada/tasks.md').includes(claimed), 'on disk when answered');
+    // The answer came; now an agent writes back the text it read before the claim, with a task of its own.
+    writeFileSync(file, ADA_TASKS.replace(`\n${TICK}`, `\n## Agent own\n**Status:** ready\n\n${TICK}`));
+    // Asked to stop, the server first finishes the window (which puts the claim back), then ends.
+    process.kill(ada.pid!, 'SIGTERM');
+    await ada.ended;
+    const text = read('agents/ada/tasks.md');
+    assert.ok(text.includes(claimed), 'the claim put back');
+    assert.ok(text.includes('## Agent own\n**Status:** ready\n'), "the agent's edit kept");
+    const events = activity();
+    assert.deepStrictEqual(events.map((e) => e.event_type), ['task.claimed', 'write.reapplied']);
+    assert.deepStrictEqual([events[1].actor, events[1].payload.file, events[1].payload.what, events[1].payload.times], ['ada', 'agents/ada/tasks.md', 'claim_task', 1]);
+  });
+
   it('tells failures apart as the CLI does: the kind in structuredContent.error, the sentence as text', async () => {
     const ada = await server('--agent', 'ada');
     rmSync(path.join(team, 'agents/bob/tasks.md'));

@@ -29,3 +29,43 @@ export class VirtualClock implements Clock {
     await Promise.resolve();
   }
 }
+
+/**
+ * A clock that moves only when the test says (`advance`): a sleeper wakes once the
+ * time has passed its end. What runs without sleeping (a write's answer) happens at
+ * one instant; a settle window goes on only as the test advances it.
+ */
+export class StepClock implements Clock {
+  private sleepers: Array<{ until: number; wake: () => void }> = [];
+  constructor(public time = 1_000_000) {}
+  now(): number {
+    return this.time;
+  }
+  sleep(ms: number): Promise<void> {
+    return new Promise((wake) => this.sleepers.push({ until: this.time + Math.max(ms, 0.001), wake }));
+  }
+  /** When the earliest sleeper wakes; undefined when nothing sleeps. */
+  nextWake(): number | undefined {
+    return this.sleepers.length === 0 ? undefined : Math.min(...this.sleepers.map((s) => s.until));
+  }
+  /** Moves the time on by `ms` and wakes every sleeper whose time has come. */
+  advance(ms: number): void {
+    this.time += ms;
+    const due = this.sleepers.filter((s) => s.until <= this.time);
+    this.sleepers = this.sleepers.filter((s) => s.until > this.time);
+    for (const s of due) s.wake();
+  }
+}
+
+/**
+ * Lets the clock's sleepers run until `done()`: whenever something sleeps, the time
+ * jumps to the earliest wake-up; while it works (real I/O), the time stands still.
+ */
+export async function advanceUntil(clock: StepClock, done: () => boolean): Promise<void> {
+  for (let i = 0; !done(); i++) {
+    if (i > 1_000_000) throw new Error('advanceUntil: never done');
+    const next = clock.nextWake();
+    if (next !== undefined) clock.advance(next - clock.now());
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -48,11 +48,12 @@ describe('core/parse-cache: what status reads, kept by the bytes of each file', 
       const full = await loadTeam(mem);
       const cold = ParseCache.empty(BUILD);
       const viaCold = await loadTeam(mem, cold.parsers);
-      const viaWarm = await loadTeam(mem, ParseCache.parse(cold.serialize(), BUILD).parsers);
+      const warm = ParseCache.parse(cold.serialize(), BUILD);
+      const viaWarm = await loadTeam(mem, warm.parsers);
       for (const now of NOWS) {
         const expected = statusTable(full, '/t', 'now', now, 30);
-        strictEqual(statusTable(viaCold, '/t', 'now', now, 30), expected, `${dir} at ${now}`);
-        strictEqual(statusTable(viaWarm, '/t', 'now', now, 30), expected, `${dir} at ${now}`);
+        strictEqual(statusTable(viaCold, '/t', 'now', now, 30, (a) => cold.readyCount(a.tasksPath)), expected, `${dir} at ${now}`);
+        strictEqual(statusTable(viaWarm, '/t', 'now', now, 30, (a) => warm.readyCount(a.tasksPath)), expected, `${dir} at ${now}`);
       }
     }
   });
@@ -126,14 +127,37 @@ describe('core/parse-cache: what status reads, kept by the bytes of each file', 
     const mem = new MemoryTeamFs({ 'agents/ada/ada.md': '---\nname: Ada\n---\n', 'agents/ada/tasks.md': '## Real\n**Status:** ready\n' });
     const cache = ParseCache.empty(BUILD);
     await loadTeam(mem, cache.parsers);
-    const data = JSON.parse(cache.serialize()) as { entries: Record<string, [string, string, string, { ready: string[] }]> };
+    const data = JSON.parse(cache.serialize()) as { entries: Record<string, [string, string, string, { readyKept: [string, number][] }]> };
     const key = 'agents/ada/tasks.md';
-    data.entries[key][3].ready = ['Doctored'];
+    data.entries[key][3].readyKept = [['Doctored', 1]];
     const sameHash = ParseCache.parse(JSON.stringify(data), BUILD);
     deepStrictEqual((await loadTeam(mem, sameHash.parsers)).agents[0].tasks.map((t) => t.title), ['Doctored'], 'the entry is what is used when the hash matches');
     data.entries[key][2] = '0'.repeat(64);
     const otherHash = ParseCache.parse(JSON.stringify(data), BUILD);
     deepStrictEqual((await loadTeam(mem, otherHash.parsers)).agents[0].tasks.map((t) => t.title), ['Real']);
+  });
+
+  it('stores what the table prints, not every open title: the cache does not grow with the queues of agents at work', async () => {
+    const sizeWith = async (ready: number, inProgress: boolean) => {
+      const mem = new MemoryTeamFs();
+      for (let a = 0; a < 20; a++) {
+        const queue = Array.from({ length: ready }, (_, i) => `## A fairly long task title of agent ${a}, number ${i}\n**Status:** ready\n\nWhat to do.\n`);
+        if (inProgress) queue.unshift('## Current work\n**Status:** in-progress\n**Started:** 2026-03-28T09:00\n');
+        mem.put(`agents/a${a}/a${a}.md`, `---\nname: A${a}\n---\n`);
+        mem.put(`agents/a${a}/tasks.md`, queue.join('\n') + '\n<!-- cortex:last-tick 2026-03-28T10:00 -->\n');
+      }
+      const cache = ParseCache.empty(BUILD);
+      const team = await loadTeam(mem, cache.parsers);
+      const table = statusTable(team, '/t', 'now', 27_000_000, 30, (ag) => cache.readyCount(ag.tasksPath));
+      strictEqual(table, statusTable(await loadTeam(mem), '/t', 'now', 27_000_000, 30), 'the same table as the full parse');
+      return cache.serialize().length;
+    };
+    const few = await sizeWith(10, true);
+    const many = await sizeWith(1000, true);
+    // 1,000 ready tasks instead of 10 in each of the 20 files: only the counts' digits and the lines' grow.
+    strictEqual(many - few < 20 * 16, true, `${few} → ${many} bytes`);
+    // With nothing in progress every ready title is kept: liveness may need each one's dispatch time.
+    strictEqual((await sizeWith(1000, false)) > 20 * 1000 * 30, true);
   });
 
   it('keeps only the files read: an agent removed leaves the cache with its folder', async () => {
