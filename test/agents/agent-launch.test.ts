@@ -135,7 +135,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
   it("Claude Code runs the state hooks from .claude/settings.json: the turn's end is recorded, with its session log, which our parser reads", async () => {
     await generate('claude-code');
     const settings = JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
-    assert.deepStrictEqual(Object.keys(settings.hooks), ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
+    assert.deepStrictEqual(Object.keys(settings.hooks), ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
     assert.strictEqual(settings.hooks.UserPromptSubmit.length, 2, 'the idle check and the state hook');
     const r = await run('claude', ['-p', 'Cortex: you are Billing Dev. Start your session.']);
     assert.match(r.stdout + r.stderr, /Not logged in/);
@@ -157,7 +157,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
   it('Gemini CLI runs the state hooks from .gemini/settings.json: its turn start is recorded before any model request', async () => {
     await generate('gemini');
     const settings = JSON.parse(readFileSync(path.join(project, '.gemini', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ name: string; command: string }> }>> };
-    assert.deepStrictEqual(Object.keys(settings.hooks), ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd']);
+    assert.deepStrictEqual(Object.keys(settings.hooks), ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd']);
     assert.strictEqual(settings.hooks.BeforeAgent[0].hooks[0].name, 'cortex-state');
     // Project hooks run only in a trusted folder.
     mkdirSync(path.join(home, '.gemini'), { recursive: true });

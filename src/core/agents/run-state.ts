@@ -1,6 +1,4 @@
-import { EditOptions, createExclusive, editFile } from '../edit';
 import { TeamFs } from '../fs/team-fs';
-import { encodeText } from '../text';
 
 /**
  * An agent's turn state, as its own CLI reports it through hooks: working, needs
@@ -12,10 +10,12 @@ import { encodeText } from '../text';
  *      "event":"Notification","source":"claude-code","message":"Claude needs your permission to use Bash",
  *      "session":"31f2d75a-…","transcript":"/home/me/.claude/projects/-home-me-larkspur/31f2d75a-….jsonl"}
  *
- * The file is replaced as a whole through the one writer (lock, atomic replace); a
- * report older than the one on disk never replaces it (hooks can finish out of
- * order). `.cortex/run/` holds a `.gitignore` of `*`: run state is this machine's,
- * never synced.
+ * `.cortex/run/` is ours alone: machine-local, git-ignored (it holds a `.gitignore` of
+ * `*`), edited by no agent or person. So a hook writes it without the team files'
+ * lock and settle window (an agent's CLI waits for every hook call): a new file
+ * renamed over the old one, then read back. A report older than the one on disk
+ * never replaces it (hooks can finish out of order); one that a slower hook call
+ * replaced with an older report is written again.
  */
 export const RUN_STATE_DIR = '.cortex/run';
 
@@ -134,30 +134,55 @@ export function parseRunState(raw: string, slug: string): RunState | null {
   };
 }
 
+/** How often a report is written again when a slower hook call put an older one over it. */
+const WRITE_ATTEMPTS = 3;
+
 /**
  * Records a report as the agent's state (`at` when the report has no time of its
- * own). Returns the state now on disk: the report's, or the newer one that was
- * already there.
+ * own), writing nothing outside `.cortex/run/` and waiting on no lock. Returns the
+ * state now on disk: the report's, or the newer one that was already there.
  */
-export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date, opts: EditOptions = {}): Promise<RunState> {
+export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date): Promise<RunState> {
   const state: RunState = { agent: slug, state: report.state, at: report.at ?? at.toISOString(), event: report.event, source: report.source, message: report.message, session: report.session, transcript: report.transcript };
-  await createExclusive(fs, `${RUN_STATE_DIR}/.gitignore`, encodeText('# Cortex Team: each agent\'s turn state on this machine, never synced.\n*\n')).catch(() => false);
-  let kept: RunState = state;
-  await editFile(
-    fs,
-    runStatePath(slug),
-    (current) => {
-      const old = parseRunState(current, slug);
-      if (old && Date.parse(old.at) > Date.parse(state.at)) {
-        kept = old;
-        return current;
-      }
-      kept = state;
-      return runStateText(state);
-    },
-    { ...opts, ifMissing: 'create' },
-  );
-  return kept;
+  const file = runStatePath(slug);
+  await ensureIgnored(fs);
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const old = await readRunState(fs, file, slug);
+    if (old && Date.parse(old.at) > Date.parse(state.at)) return old;
+    await replaceFile(fs, file, runStateText(state));
+    const now = await readRunState(fs, file, slug);
+    if (!now || Date.parse(now.at) >= Date.parse(state.at)) return now ?? state;
+  }
+  return state;
+}
+
+async function readRunState(fs: TeamFs, file: string, slug: string): Promise<RunState | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.readFile(file);
+  } catch {
+    return null;
+  }
+  return parseRunState(new TextDecoder().decode(bytes), slug);
+}
+
+/** The `.gitignore` that keeps `.cortex/run/` out of the team's repository. */
+async function ensureIgnored(fs: TeamFs): Promise<void> {
+  const path = `${RUN_STATE_DIR}/.gitignore`;
+  if (await fs.stat(path)) return;
+  await replaceFile(fs, path, "# Cortex Team: each agent's turn state on this machine, never synced.\n*\n");
+}
+
+/** A new file renamed over the old one: a reader sees the old text or the new, never half of either. */
+async function replaceFile(fs: TeamFs, path: string, text: string): Promise<void> {
+  const temp = `${path}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+  await fs.writeFile(temp, new TextEncoder().encode(text));
+  try {
+    await fs.rename(temp, path);
+  } catch (e) {
+    await fs.remove(temp).catch(() => undefined);
+    throw e;
+  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
