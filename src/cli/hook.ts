@@ -15,9 +15,9 @@ import { agentTasksPath } from '../core/team-paths';
  * cannot read changes nothing and exits 0; any other failure exits 1 (never 2, which
  * Claude Code reads as "block this").
  */
-export const HOOK_SYNOPSIS = 'hook --agent SLUG [--source CLI] [--team DIR] [PAYLOAD]';
+export const HOOK_SYNOPSIS = 'hook --agent SLUG [--source CLI] [--run ID] [--team DIR] [PAYLOAD]';
 export const HOOK_SUMMARY =
-  "Record an agent's turn state (working, needs input, turn finished, ended) from its CLI's hook payload, in .cortex/run/ for the dashboard. The payload is the JSON the CLI passes on stdin, or as the last argument (Codex's notify). Fast and never blocks the agent: no lock, no settle window; a payload it cannot read changes nothing (exit 0); any other failure exits 1.";
+  "Record an agent's turn state (working, needs input, turn finished, ended) from its CLI's hook payload, in .cortex/run/<slug>/<session>.json for the dashboard (a payload with no session id records nothing). --run (else $CORTEX_RUN_ID) names the dashboard's terminal the session runs in. The payload is the JSON the CLI passes on stdin, or as the last argument (Codex's notify). Fast and never blocks the agent: no lock, no settle window; a payload it cannot read changes nothing (exit 0); any other failure exits 1.";
 
 export interface HookIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -37,6 +37,7 @@ interface HookArgs {
   readonly agent?: string;
   readonly source: string;
   readonly team?: string;
+  readonly run?: string;
   readonly payload?: string;
   readonly help: boolean;
 }
@@ -54,14 +55,14 @@ function parseHookArgs(args: readonly string[]): HookArgs {
     else if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      if (!['agent', 'source', 'team'].includes(name)) throw new HookUsage(`unknown option --${name} (${HOOK_SYNOPSIS})`);
+      if (!['agent', 'source', 'team', 'run'].includes(name)) throw new HookUsage(`unknown option --${name} (${HOOK_SYNOPSIS})`);
       const value = eq < 0 ? args[++i] : a.slice(eq + 1);
       if (value === undefined) throw new HookUsage(`--${name} needs a value`);
       values[name] = value;
     } else rest.push(a);
   }
   if (rest.length > 1) throw new HookUsage(`one payload at most, not ${rest.length} arguments`);
-  return { agent: values.agent, source: values.source ?? 'claude-code', team: values.team, payload: rest[0], help };
+  return { agent: values.agent, source: values.source ?? 'claude-code', team: values.team, run: values.run, payload: rest[0], help };
 }
 
 /** Reads stdin to its end, or until what came is a whole JSON value (at most 1 MB; nothing from a terminal). */
@@ -144,9 +145,10 @@ export async function runHook(args: readonly string[], io: HookIo): Promise<numb
       }
     }
     const report = interpretHook(a.source, payload);
-    // Nothing to record, or a tick the idle check drops before any turn starts.
-    if (!report || (report.state === 'working' && (await isDroppedTick(fs, a.agent, payload)))) return 0;
-    await recordRunState(fs, a.agent, report, io.clock ? io.clock() : new Date());
+    // Nothing to record (no state, or no session to record it for), or a tick the idle check drops before any turn starts.
+    if (!report?.session || (report.state === 'working' && (await isDroppedTick(fs, a.agent, payload)))) return 0;
+    const run = a.run ?? (io.env.CORTEX_RUN_ID?.trim() || null);
+    await recordRunState(fs, a.agent, { ...report, run }, io.clock ? io.clock() : new Date());
     return 0;
   } catch (e) {
     io.stderr(`cortex-team hook: ${e instanceof Error ? e.message : String(e)}; nothing recorded.\n`);

@@ -16,12 +16,13 @@ export function runCommands(s: SharedSpecs): Record<string, Command> {
     hook: {
       synopsis: HOOK_SYNOPSIS,
       summary: HOOK_SUMMARY,
-      options: { agent: s.agent, source, team: s.team },
+      options: { agent: s.agent, source, run: { kind: 'string', value: 'ID', help: "the dashboard's terminal the session runs in (else $CORTEX_RUN_ID)" }, team: s.team },
       positionals: 1,
       failExit: 1,
       // The bin hands `hook` to hook.ts before this table loads; this runs it in-process (tests, `help hook`).
       run(opts, ctx) {
-        const args = ['--agent', opts.strings.get('agent')!, '--source', opts.strings.get('source') ?? 'claude-code', '--team', ctx.teamDir, ...opts.positionals];
+        const run = opts.strings.get('run');
+        const args = ['--agent', opts.strings.get('agent')!, '--source', opts.strings.get('source') ?? 'claude-code', ...(run === undefined ? [] : ['--run', run]), '--team', ctx.teamDir, ...opts.positionals];
         return runHook(args, ctx.io);
       },
     },

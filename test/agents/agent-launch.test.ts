@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import { hookShellCommand, launchLine } from '../../src/core/agents/launch-command';
 import { LaunchProfile } from '../../src/core/agents/launch-profile';
@@ -96,8 +96,16 @@ describe('real agent CLIs accept the launch command lines and run the state hook
     }
   }
 
-  const stateFile = () => path.join(team, '.cortex', 'run', `${AGENT}.json`);
-  const state = () => (existsSync(stateFile()) ? parseRunState(readFileSync(stateFile(), 'utf8'), AGENT) : null);
+  /** The newest report of any session of the agent (one file per session under .cortex/run/<slug>/). */
+  const state = () => {
+    const dir = path.join(team, '.cortex', 'run', AGENT);
+    if (!existsSync(dir)) return null;
+    const states = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => parseRunState(readFileSync(path.join(dir, f), 'utf8'), AGENT))
+      .filter((s) => s !== null);
+    return states.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0] ?? null;
+  };
   async function until<T>(check: () => T | null | undefined, what: string, limitMs = 90_000): Promise<T> {
     const end = Date.now() + limitMs;
     for (;;) {

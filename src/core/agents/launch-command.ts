@@ -23,6 +23,8 @@ export interface LaunchContext {
   /** How `cortex-team` is run here (the extension's bundled CLI by path, or the command on PATH). */
   readonly cortex: CortexCommand;
   readonly firstPrompt: string;
+  /** The dashboard's id for this start (CORTEX_RUN_ID in the agent's environment, which its hooks report back). */
+  readonly runId?: string;
 }
 
 export interface LaunchLine {
@@ -68,10 +70,12 @@ export function cortexArgv(cortex: CortexCommand): string[] {
 /**
  * The hook command every CLI runs to report a turn state (see `run-state.ts`): the
  * payload arrives on stdin (Claude Code, Gemini CLI, Codex hooks) or as the last
- * argument (Codex `notify`); `--source` says which CLI wrote it.
+ * argument (Codex `notify`); `--source` says which CLI wrote it; `--run`, on a command
+ * line made for one start (Codex's notify), which terminal it is (the hooks in a
+ * settings file get it from CORTEX_RUN_ID instead).
  */
-export function hookArgv(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource): string[] {
-  return [...cortexArgv(cortex), 'hook', '--team', teamDir, '--agent', slug, '--source', source];
+export function hookArgv(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource, run?: string): string[] {
+  return [...cortexArgv(cortex), 'hook', '--team', teamDir, '--agent', slug, '--source', source, ...(run ? ['--run', run] : [])];
 }
 
 export const HOOK_SOURCES = ['claude-code', 'codex', 'gemini', 'simulate'] as const;
@@ -83,7 +87,7 @@ export function hookShellCommand(cortex: CortexCommand, teamDir: string, slug: s
 }
 
 export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLine {
-  const env = { ...profile.env, CORTEX_TEAM: ctx.teamDir, CORTEX_AGENT: ctx.slug };
+  const env = { ...profile.env, CORTEX_TEAM: ctx.teamDir, CORTEX_AGENT: ctx.slug, ...(ctx.runId ? { CORTEX_RUN_ID: ctx.runId } : {}) };
   switch (profile.cli) {
     case 'simulate': {
       const [program, ...first] = profile.command ? [profile.command] : cortexArgv(ctx.cortex);
@@ -92,7 +96,7 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
     case 'gemini':
       return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env };
     case 'codex': {
-      const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex').map(tomlString).join(', ')}]`;
+      const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex', ctx.runId).map(tomlString).join(', ')}]`;
       return { program: profile.command ?? CLI_PROGRAMS.codex, args: ['-c', notify, ...profile.args, ctx.firstPrompt], env };
     }
     case 'claude-code':

@@ -74,6 +74,15 @@ describe('launch command lines', () => {
     assert.deepEqual(codex.env, { CODEX_HOME: '/x', CORTEX_TEAM: '/home/me/cortex', CORTEX_AGENT: 'billing-dev' });
   });
 
+  it("a start's run id: CORTEX_RUN_ID in the environment (the hooks inherit it), and --run on Codex's notify", () => {
+    const run = { ...ctx, runId: 'run-1' };
+    assert.equal(launchLine(profile({ cli: 'claude-code' }), run).env.CORTEX_RUN_ID, 'run-1');
+    assert.equal(launchLine(profile({ cli: 'simulate' }), run).env.CORTEX_RUN_ID, 'run-1');
+    const codex = launchLine(profile({ cli: 'codex' }), run);
+    assert.equal(codex.env.CORTEX_RUN_ID, 'run-1');
+    assert.match(codex.args[1], /"--source", "codex", "--run", "run-1"\]$/);
+  });
+
   it('the stand-in runs the bundled CLI; a custom command keeps its own words', () => {
     assert.equal(
       shellLine(launchLine(profile({ cli: 'simulate', args: ['--speed', '5'] }), ctx)),

@@ -1,6 +1,10 @@
 import * as assert from 'assert';
 import { DriverInput, DriverMemory, heartbeatDecision, idleMemory, sentMemory, startMemory } from '../../../../src/core/agents/heartbeat';
-import { interpretHook, parseRunState, runStateText, slugOfRunStatePath } from '../../../../src/core/agents/run-state';
+import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
+import { interpretHook, parseRunState, recordRunState, runStateFileOf, runStatePath, runStateText } from '../../../../src/core/agents/run-state';
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
 
 /** Turn states from the CLIs' hook payloads, and the heartbeat driver's rule. */
 describe('run state: hook payloads', () => {
@@ -38,13 +42,51 @@ describe('run state: hook payloads', () => {
   });
 
   it('reads back what it writes; anything else is no state', () => {
-    const s = { agent: 'ada', state: 'needs-input' as const, at: '2026-03-28T10:00:00.000Z', event: 'Notification', source: 'claude-code', message: 'May I?', session: null, transcript: null };
+    const s = { agent: 'ada', state: 'needs-input' as const, at: '2026-03-28T10:00:00.000Z', event: 'Notification', source: 'claude-code', message: 'May I?', session: 's1', transcript: null, run: 'r1' };
     assert.deepEqual(parseRunState(runStateText(s), 'ada'), s);
     assert.equal(parseRunState('{"state":"sleeping","at":"2026-03-28T10:00:00Z"}', 'ada'), null);
     assert.equal(parseRunState('{"state":"working","at":"yesterday"}', 'ada'), null);
     assert.equal(parseRunState('{"state":"work', 'ada'), null);
-    assert.equal(slugOfRunStatePath('.cortex/run/ada.json'), 'ada');
-    assert.equal(slugOfRunStatePath('.cortex/run/.gitignore'), undefined);
+    assert.equal(runStatePath('ada', '31f2d75a-0b1c'), '.cortex/run/ada/31f2d75a-0b1c.json');
+    assert.match(runStatePath('ada', '../../etc/passwd'), /^\.cortex\/run\/ada\/h-[0-9a-f]{32}\.json$/, 'a session id is never a path');
+    assert.deepEqual(runStateFileOf('.cortex/run/ada/s1.json'), { slug: 'ada', name: 's1.json' });
+    assert.equal(runStateFileOf('.cortex/run/.gitignore'), undefined);
+    assert.equal(runStateFileOf('.cortex/run/ada/.s1.json.x1.tmp'), undefined);
+    assert.equal(runStateFileOf('.cortex/run/ada.json'), undefined, "an earlier version's file, per agent, is not a session's");
+  });
+
+  it("Claude Code's /clear ends a session at the prompt, not the agent", () => {
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'SessionEnd', session_id: 's1', reason: 'clear' })?.state, 'turn-finished');
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'SessionEnd', session_id: 's1', reason: 'prompt_input_exit' })?.state, 'ended');
+  });
+});
+
+describe('run state: one file per session', () => {
+  let root: string;
+  let fs: NodeTeamFs;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'cortex-run-state-'));
+    fs = new NodeTeamFs(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const report = (session: string | null, state: 'working' | 'needs-input' | 'turn-finished' | 'ended', at: string, run: string | null = null) => ({ state, event: 'x', source: 'claude-code', message: null, session, transcript: null, at, run });
+  const read = async (session: string) => parseRunState(new TextDecoder().decode(await fs.readFile(runStatePath('ada', session))), 'ada');
+
+  it("another session's SessionEnd (claude mcp list in the project) leaves the running session's state alone", async () => {
+    await recordRunState(fs, 'ada', report('ours', 'needs-input', '2026-03-28T10:00:00Z', 'run-1'), new Date());
+    await recordRunState(fs, 'ada', report('mcp-list', 'ended', '2026-03-28T10:00:05Z'), new Date());
+    assert.equal((await read('ours'))?.state, 'needs-input');
+    assert.equal((await read('ours'))?.run, 'run-1');
+    assert.equal((await read('mcp-list'))?.state, 'ended');
+  });
+
+  it('a report with no session id records nothing; an older report never replaces a newer one of its session', async () => {
+    assert.equal(await recordRunState(fs, 'ada', report(null, 'ended', '2026-03-28T10:00:05Z'), new Date()), null);
+    assert.deepEqual(readdirSync(root), []);
+    await recordRunState(fs, 'ada', report('s1', 'turn-finished', '2026-03-28T10:00:05Z'), new Date());
+    const kept = await recordRunState(fs, 'ada', report('s1', 'working', '2026-03-28T10:00:01Z'), new Date());
+    assert.equal(kept?.state, 'turn-finished');
+    assert.deepEqual(readdirSync(path.join(root, '.cortex/run/ada')), ['s1.json'], 'no temp file left');
   });
 });
 
