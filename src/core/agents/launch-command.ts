@@ -30,9 +30,19 @@ export interface LaunchContext {
 export interface LaunchLine {
   readonly program: string;
   readonly args: readonly string[];
-  /** Environment added for the agent (the profile's, and CORTEX_TEAM / CORTEX_AGENT). */
+  /** Environment added for the agent (the profile's, and CORTEX_TEAM / CORTEX_AGENT / CORTEX_RUN_ID). */
   readonly env: Readonly<Record<string, string>>;
+  /** Variables of the terminal's environment the program must not see (the line runs it through `env -u`). */
+  readonly unsetEnv?: readonly string[];
 }
+
+/**
+ * What makes Gemini CLI's TUI open dialogs no hook reports, which a typed tick would
+ * answer: TERM_PROGRAM=vscode makes it offer to connect to VS Code (the highlighted
+ * answer installs an extension), and that or VS Code's git variables make it offer to
+ * set up the terminal's keybindings. Unset for the agent, neither is asked.
+ */
+export const GEMINI_DIALOG_ENV = ['TERM_PROGRAM', 'VSCODE_GIT_IPC_HANDLE', 'VSCODE_GIT_ASKPASS_MAIN'] as const;
 
 /** The runtime whose protocol file a CLI reads (`null`: a custom command, whose reading is its own). */
 export function runtimeOfCli(cli: AgentCli): ProtocolRuntime | null {
@@ -94,7 +104,7 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
       return { program, args: [...first, 'simulate', '--team', ctx.teamDir, '--agent', ctx.slug, ...profile.args, '--prompt', ctx.firstPrompt], env };
     }
     case 'gemini':
-      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env };
+      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env, unsetEnv: GEMINI_DIALOG_ENV };
     case 'codex': {
       const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex', ctx.runId).map(tomlString).join(', ')}]`;
       return { program: profile.command ?? CLI_PROGRAMS.codex, args: ['-c', notify, ...profile.args, ctx.firstPrompt], env };
@@ -111,6 +121,7 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
 }
 
 /** The line as a POSIX shell runs it. */
-export function shellLine(line: Pick<LaunchLine, 'program' | 'args'>): string {
-  return [line.program, ...line.args].map(shellWord).join(' ');
+export function shellLine(line: Pick<LaunchLine, 'program' | 'args' | 'unsetEnv'>): string {
+  const unset = (line.unsetEnv ?? []).flatMap((name) => ['-u', name]);
+  return [...(unset.length ? ['env', ...unset] : []), line.program, ...line.args].map(shellWord).join(' ');
 }

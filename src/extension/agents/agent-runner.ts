@@ -5,8 +5,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { firstPrompt, launchLine } from '../../core/agents/launch-command';
 import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
-import { DriverTurn } from '../../core/agents/heartbeat';
-import { RunState } from '../../core/agents/run-state';
+import { RunState, TurnState } from '../../core/agents/run-state';
 import { agentLiveness, isInactive } from '../../core/liveness';
 import { Agent } from '../../core/model';
 import { projectFolderPath } from '../../core/project-folder';
@@ -29,7 +28,7 @@ import { RunStates } from './run-states';
 export type StartOutcome = 'started' | 'focused' | 'cancelled';
 
 export interface AgentTurn {
-  readonly state: DriverTurn;
+  readonly state: TurnState | 'starting';
   /** ISO time of the report (`null` while starting). */
   readonly since: string | null;
   readonly message: string | null;
@@ -235,9 +234,20 @@ export class AgentRunner extends DisposableBase {
     return this.start(slug);
   }
 
-  /** Types a prompt into the agent's terminal. */
-  type(slug: string, text: string): Promise<boolean> {
-    return this.terminals.type(slug, text);
+  /**
+   * Types a prompt into the agent's terminal, only at its prompt: its own session's
+   * last report (read again from disk first) says the turn finished, and still says
+   * so before Enter is pressed. Anything else (working, needs input: a permission
+   * dialog takes keystrokes as its answer; ended; no report yet) types nothing.
+   */
+  async type(slug: string, text: string): Promise<boolean> {
+    await this.states.refresh([slug]);
+    const atPrompt = () => this.ownState(slug)?.state === 'turn-finished';
+    if (!atPrompt()) {
+      this.c.log.info(`Not typing into ${slug}'s terminal: its session is not at its prompt (${this.ownState(slug)?.state ?? 'no report from it'}).`);
+      return false;
+    }
+    return this.terminals.type(slug, text, atPrompt);
   }
 
   private closed(slug: string): Promise<void> {

@@ -175,14 +175,15 @@ export class AgentTerminals extends DisposableBase {
   /**
    * Types `text` into the agent's terminal and presses Enter a moment later, as a
    * person would: a terminal app that reads a fast burst of characters as a paste
-   * would otherwise take the Enter as a line break inside it.
+   * would otherwise take the Enter as a line break inside it. `stillOk` is asked
+   * again before the Enter.
    */
-  async type(slug: string, text: string): Promise<boolean> {
+  async type(slug: string, text: string, stillOk: () => boolean = () => true): Promise<boolean> {
     const e = this.entries.get(slug);
     if (!e?.terminal || !this.isLive(slug)) return false;
     e.terminal.sendText(text, false);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    if (this.entries.get(slug) !== e || !this.isLive(slug)) return false;
+    if (this.entries.get(slug) !== e || !this.isLive(slug) || !stillOk()) return false;
     e.terminal.sendText('\r', false);
     return true;
   }

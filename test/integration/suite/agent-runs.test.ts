@@ -191,6 +191,29 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
   });
 
+  it('a question (as a permission dialog) is never answered by the driver: not after another session in the project ended, not for a new dispatch; the person answers it', async () => {
+    await settled();
+    const before = a.agents.driver.sent.length;
+    runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Ask before this [ask]', '--body', 'Needs a yes.']);
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the stand-in to ask (it reads its next line as the answer)');
+    assert.equal(a.agents.driver.sent.length, before + 1, 'one tick, for the dispatch');
+    // The old defect: a second `claude` in the project ended its session ("ended" for the agent), and the next
+    // dispatch made the driver type its tick into the dialog, which took it as the answer.
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'claude-mcp-list-2', reason: 'other' }));
+    runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Dispatched while it asks', '--body', 'Waits for the answer.']);
+    await waitFor(() => a.agents.runner.states.sessionsOf(SLUG).some((x) => x.session === 'claude-mcp-list-2'), LONG, "the other session's report read");
+    await waitFor(async () => (await settled(), a.store.team?.agents.find((x) => x.slug === SLUG)?.tasks.some((t) => t.title === 'Dispatched while it asks')), LONG, 'the dispatch seen');
+    assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'needs-input' });
+    assert.equal(a.agents.driver.sent.length, before + 1, 'no tick typed into the question');
+    assert.equal(await a.agents.runner.type(SLUG, 'yes'), false, 'nothing types into it');
+    assert.match(tasks(), /## Ask before this \[ask\]\n\*\*Status:\*\* in-progress/);
+    // The person answers in the terminal; the agent goes on with the task dispatched meanwhile.
+    ourTerminals()[0].sendText('yes', true);
+    await waitFor(() => /## Ask before this \[ask\]\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the answered task done');
+    await waitFor(() => /## Dispatched while it asks\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the next task done in the same turn');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
+  });
+
   it('Restart stops the agent and starts it again in a new terminal', async () => {
     const first = ourTerminals()[0];
     const firstPid = await first.processId;

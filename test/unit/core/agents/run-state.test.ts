@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { DriverInput, DriverMemory, heartbeatDecision, idleMemory, sentMemory, startMemory } from '../../../../src/core/agents/heartbeat';
+import * as fc from 'fast-check';
+import { DriverInput, DriverMemory, DriverTurn, NO_TURN_MS, heartbeatDecision, idleMemory, noTurnWindow, sentMemory, startMemory } from '../../../../src/core/agents/heartbeat';
 import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
 import { interpretHook, parseRunState, recordRunState, runStateFileOf, runStatePath, runStateText } from '../../../../src/core/agents/run-state';
 import { mkdtempSync, readdirSync, rmSync } from 'fs';
@@ -92,7 +93,7 @@ describe('run state: one file per session', () => {
 
 describe('heartbeat driver rule', () => {
   const HB = 10 * 60_000;
-  const input = (i: Partial<DriverInput>): DriverInput => ({ now: 0, heartbeatMs: HB, enabled: true, live: true, turn: 'turn-finished', stateAt: 'a', ready: [], inProgress: false, budgetSpent: false, ...i });
+  const input = (i: Partial<DriverInput>): DriverInput => ({ now: 0, heartbeatMs: HB, enabled: true, live: true, turn: 'turn-finished', noTurnMs: NO_TURN_MS, stateAt: 'a', ready: [], inProgress: false, budgetSpent: false, ...i });
   const start: DriverMemory = startMemory(0, ['Old task']);
 
   it('waits while not running, off, over budget, with no work, or mid-turn', () => {
@@ -100,7 +101,30 @@ describe('heartbeat driver rule', () => {
     assert.deepEqual(heartbeatDecision(input({ enabled: false, ready: ['x'] }), start), { send: false, why: 'off' });
     assert.deepEqual(heartbeatDecision(input({ budgetSpent: true, ready: ['x'] }), start), { send: false, why: 'budget' });
     assert.deepEqual(heartbeatDecision(input({ now: HB * 5 }), start), { send: false, why: 'no-work' });
-    for (const turn of ['starting', 'working', 'needs-input'] as const) assert.deepEqual(heartbeatDecision(input({ turn, ready: ['New'] }), start), { send: false, why: turn });
+    for (const turn of ['starting', 'working', 'needs-input', 'ended', 'unknown'] as const) assert.deepEqual(heartbeatDecision(input({ turn, ready: ['New'] }), start), { send: false, why: turn });
+  });
+
+  it('never types unless its own session says it is at its prompt: a permission dialog (needs input), a turn, an ended or unknown session get no keystrokes, whatever else holds', () => {
+    const turns = fc.constantFrom<DriverTurn>('starting', 'working', 'needs-input', 'turn-finished', 'ended', 'unknown');
+    const titles = fc.array(fc.constantFrom('Old task', 'New', 'Newer'), { maxLength: 3 });
+    const memory = fc.record({ lastSentAt: fc.integer({ min: 0, max: 10 * HB }), seenReady: titles, sentStateAt: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }) });
+    fc.assert(
+      fc.property(turns, titles, fc.boolean(), fc.integer({ min: 0, max: 20 * HB }), fc.constantFrom('a', 'b', null), memory, (turn, ready, inProgress, now, stateAt, m) => {
+        const d = heartbeatDecision(input({ turn, ready, inProgress, now, stateAt }), m);
+        return !d.send || turn === 'turn-finished';
+      }),
+    );
+  });
+
+  it('a tick that started no turn in time is said (no-turn), and never typed again until its session reports', () => {
+    const m = sentMemory(input({ now: 1000, ready: ['New'] }));
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + NO_TURN_MS - 1, ready: ['New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + NO_TURN_MS });
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + NO_TURN_MS, ready: ['New', 'Newer'] }), m), { send: false, why: 'no-turn' });
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + 5 * HB, ready: ['New', 'Newer'] }), m), { send: false, why: 'no-turn' }, 'not even a heartbeat later');
+    const reported = idleMemory(input({ now: 1000 + 5 * HB, stateAt: 'b' }), m);
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + 5 * HB, stateAt: 'b', ready: ['New', 'Newer'] }), reported), { send: true, why: 'new-task' });
+    assert.equal(noTurnWindow(true, HB), NO_TURN_MS);
+    assert.equal(noTurnWindow(false, HB), HB, "Codex reports only a turn's end: it gets a heartbeat");
   });
 
   it('ticks at once for a task that was not there at the start or the last tick; else once a heartbeat', () => {
@@ -110,10 +134,10 @@ describe('heartbeat driver rule', () => {
     assert.deepEqual(heartbeatDecision(input({ now: HB, inProgress: true }), start), { send: true, why: 'heartbeat' });
   });
 
-  it('after a tick, waits for a new report or a heartbeat; an empty queue forgets, so the next dispatch is new', () => {
+  it('after a tick, waits for a new report; an empty queue forgets, so the next dispatch is new', () => {
     const sent = input({ now: 1000, ready: ['Old task', 'New'] });
     let m = sentMemory(sent);
-    assert.deepEqual(heartbeatDecision(input({ now: 2000, ready: ['Old task', 'New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + HB });
+    assert.deepEqual(heartbeatDecision(input({ now: 2000, ready: ['Old task', 'New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + NO_TURN_MS });
     m = idleMemory(input({ now: 3000, stateAt: 'b', ready: ['Old task', 'New'] }), m);
     assert.equal(m.sentStateAt, undefined, 'a new report came');
     assert.deepEqual(heartbeatDecision(input({ now: 3000, stateAt: 'b', ready: ['Old task', 'New', 'Newer'] }), m), { send: true, why: 'new-task' });
