@@ -1,5 +1,6 @@
 // Builds every bundle: the extension (Node, `vscode` external), the webviews
-// (browser) and the CLI (cli.js, and mcp.js which it loads for `cortex-team mcp`).
+// (browser) and the CLI (cli.js, and mcp.js and hook.js which it loads for
+// `cortex-team mcp` and `cortex-team hook`).
 // `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';

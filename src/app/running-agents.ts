@@ -28,6 +28,14 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
   const usage = own.add(new AgentUsageService(runner, clock, log));
   const agentOf = (slug: string) => store.team?.agents.find((a) => a.slug === slug);
   const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(agentOf(slug))));
+  own.add(
+    driver.onDidMissTurn(async (tick) => {
+      const name = agentOf(tick.slug)?.name ?? tick.slug;
+      const show = 'Show Terminal';
+      const text = `Cortex: the tick typed into ${name}'s terminal started no turn: its CLI may be showing a dialog that reports to no hook. No more ticks are typed until its session reports again; look at its terminal.`;
+      if ((await prompts.warn(text, show)) === show) runner.focus(tick.slug);
+    }),
+  );
   const runs = own.add(new AgentRuns(runner, driver, settings, () => clock.date().getTime()));
   runs.setUsage(usage);
   const commands = own.add(new AgentRunCommands(services, runner));

@@ -1,30 +1,5 @@
-import { readFileSync } from 'fs';
-import { hashBytes } from '../core/text';
-import { run } from './run';
-
-// The `cortex-team` bin (bundled to dist/cli.js by esbuild, with a shebang).
-run(process.argv.slice(2), {
-  env: process.env,
-  cwd: process.cwd(),
-  stdin: process.stdin,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  build: bundleHash,
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`cortex-team: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 2;
-  },
-);
-
-/** This bundle's own bytes, hashed (cli.js: every parser is in it); `null` when it cannot be read. */
-function bundleHash(): string | null {
-  try {
-    return hashBytes(readFileSync(__filename));
-  } catch {
-    return null;
-  }
-}
+// The `cortex-team` bin (bundled to dist/cli.js by esbuild, with a shebang). `hook`,
+// which agent CLIs run and wait for at every turn, goes to its own small bundle
+// (dist/hook.js) before any other verb's code is loaded; every other verb runs here.
+if (process.argv[2] === 'hook') require('./hook-main');
+else require('./cli-main');

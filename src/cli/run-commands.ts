@@ -1,11 +1,7 @@
-import { readTextFile } from '../core/edit';
 import { HOOK_SOURCES } from '../core/agents/launch-command';
-import { interpretHook, recordRunState } from '../core/agents/run-state';
-import { TICK_PREFIX } from '../core/protocol-file/protocol';
-import { parseTaskFile } from '../core/parse/tasks';
-import { agentTasksPath } from '../core/team-paths';
+import { HOOK_SUMMARY, HOOK_SYNOPSIS, runHook } from './hook';
 import { OptionSpec } from './args';
-import type { Command, Context } from './command';
+import type { Command } from './command';
 import { SharedSpecs } from './agent-commands';
 import { runSimulation } from './simulate';
 
@@ -14,73 +10,20 @@ import { runSimulation } from './simulate';
  * its turn state, and `simulate`, the stand-in agent.
  */
 
-/** How long `hook` waits for its payload on stdin before giving up on it. */
-const STDIN_WAIT_MS = 5000;
-const STDIN_LIMIT = 1 << 20;
-
-/** Reads stdin to its end (at most 1 MB; nothing when it is a terminal or does not end in time). */
-function readStdin(ctx: Context): Promise<string> {
-  const stdin = ctx.io.stdin;
-  if (!stdin || stdin.isTTY) return Promise.resolve('');
-  return new Promise((resolve) => {
-    let text = '';
-    const done = () => {
-      clearTimeout(timer);
-      stdin.removeListener('data', onData);
-      stdin.removeListener('end', done);
-      stdin.removeListener('error', done);
-      stdin.pause();
-      resolve(text);
-    };
-    const onData = (chunk: Buffer | string) => {
-      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.length > STDIN_LIMIT) done();
-    };
-    const timer = setTimeout(done, STDIN_WAIT_MS);
-    stdin.on('data', onData);
-    stdin.once('end', done);
-    stdin.once('error', done);
-    stdin.resume();
-  });
-}
-
-/** A `Cortex tick:` prompt that the idle check will drop (no ready or in-progress task): no turn follows it. */
-async function isDroppedTick(ctx: Context, agent: string, payload: unknown): Promise<boolean> {
-  const p = payload as { prompt?: unknown };
-  if (typeof p?.prompt !== 'string' || !p.prompt.trimStart().startsWith(TICK_PREFIX)) return false;
-  const text = await readTextFile(ctx.fs, agentTasksPath(agent));
-  if (text === undefined) return false;
-  return !parseTaskFile(text, agentTasksPath(agent)).tasks.some((t) => t.status === 'ready' || t.status === 'in-progress');
-}
-
 export function runCommands(s: SharedSpecs): Record<string, Command> {
   const source: OptionSpec = { kind: 'string', value: 'CLI', help: `which CLI calls: ${HOOK_SOURCES.join(', ')} (default: claude-code)` };
   return {
     hook: {
-      synopsis: 'hook --agent SLUG [--source CLI] [--team DIR] [PAYLOAD]',
-      summary:
-        "Record an agent's turn state (working, needs input, turn finished, ended) from its CLI's hook payload, in .cortex/run/<slug>.json for the dashboard. The payload is the JSON the CLI passes on stdin, or as the last argument (Codex's notify). Never blocks the agent: any failure exits 1.",
-      options: { agent: s.agent, source, team: s.team },
+      synopsis: HOOK_SYNOPSIS,
+      summary: HOOK_SUMMARY,
+      options: { agent: s.agent, source, run: { kind: 'string', value: 'ID', help: "the dashboard's terminal the session runs in (else $CORTEX_RUN_ID)" }, team: s.team },
       positionals: 1,
       failExit: 1,
-      async run(opts, ctx) {
-        const agent = await s.agentSlug(ctx, opts.strings.get('agent')!, '--agent');
-        const from = opts.strings.get('source') ?? 'claude-code';
-        const raw = opts.positionals[0] ?? (await readStdin(ctx));
-        let payload: unknown = {};
-        if (raw.trim() !== '') {
-          try {
-            payload = JSON.parse(raw);
-          } catch {
-            ctx.io.stderr(`cortex-team hook: the payload is not JSON; nothing recorded.\n`);
-            return 1;
-          }
-        }
-        const report = interpretHook(from, payload);
-        // Nothing to record, or a tick the idle check drops before any turn starts.
-        if (!report || (report.state === 'working' && (await isDroppedTick(ctx, agent, payload)))) return 0;
-        await recordRunState(ctx.fs, agent, report, ctx.io.clock ? ctx.io.clock() : new Date(), ctx.edit);
-        return 0;
+      // The bin hands `hook` to hook.ts before this table loads; this runs it in-process (tests, `help hook`).
+      run(opts, ctx) {
+        const run = opts.strings.get('run');
+        const args = ['--agent', opts.strings.get('agent')!, '--source', opts.strings.get('source') ?? 'claude-code', ...(run === undefined ? [] : ['--run', run]), '--team', ctx.teamDir, ...opts.positionals];
+        return runHook(args, ctx.io);
       },
     },
 

@@ -15,7 +15,7 @@ import { homeDir } from './team-dir';
  * look at the dashboard without a model. It is a worker that follows the protocol
  * through the same operations as `cortex-team claim / tick / complete / log` (the
  * core's agent actions), reports its turn state the way a real CLI's hooks do
- * (`.cortex/run/<slug>.json`), and writes its session log in Claude Code's format
+ * (`.cortex/run/<slug>/<session>.json`), and writes its session log in Claude Code's format
  * with token usage, so every part of the dashboard sees it as it would see a real
  * agent. It reads prompts from stdin, one a line, as the dashboard types them.
  */

@@ -49,9 +49,9 @@ export class SimulatedAgent {
   }
 
   async report(state: TurnState, event: string, message: string | null): Promise<void> {
-    const r: HookReport = { state, event, source: 'simulate', message, session: this.s.sessionId, transcript: this.s.logFile };
+    const r: HookReport = { state, event, source: 'simulate', message, session: this.s.sessionId, transcript: this.s.logFile, run: this.s.ctx.io.env.CORTEX_RUN_ID?.trim() || null };
     try {
-      await recordRunState(this.s.ctx.fs, this.s.slug, r, this.s.clock(), this.s.ctx.edit);
+      await recordRunState(this.s.ctx.fs, this.s.slug, r, this.s.clock());
     } catch (e) {
       this.say(`(could not record the turn state: ${e instanceof Error ? e.message : String(e)})`);
     }

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import { hookShellCommand, launchLine } from '../../src/core/agents/launch-command';
 import { LaunchProfile } from '../../src/core/agents/launch-profile';
@@ -96,8 +96,16 @@ describe('real agent CLIs accept the launch command lines and run the state hook
     }
   }
 
-  const stateFile = () => path.join(team, '.cortex', 'run', `${AGENT}.json`);
-  const state = () => (existsSync(stateFile()) ? parseRunState(readFileSync(stateFile(), 'utf8'), AGENT) : null);
+  /** The newest report of any session of the agent (one file per session under .cortex/run/<slug>/). */
+  const state = () => {
+    const dir = path.join(team, '.cortex', 'run', AGENT);
+    if (!existsSync(dir)) return null;
+    const states = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => parseRunState(readFileSync(path.join(dir, f), 'utf8'), AGENT))
+      .filter((s) => s !== null);
+    return states.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0] ?? null;
+  };
   async function until<T>(check: () => T | null | undefined, what: string, limitMs = 90_000): Promise<T> {
     const end = Date.now() + limitMs;
     for (;;) {
@@ -135,7 +143,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
   it("Claude Code runs the state hooks from .claude/settings.json: the turn's end is recorded, with its session log, which our parser reads", async () => {
     await generate('claude-code');
     const settings = JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
-    assert.deepStrictEqual(Object.keys(settings.hooks), ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
+    assert.deepStrictEqual(Object.keys(settings.hooks), ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
     assert.strictEqual(settings.hooks.UserPromptSubmit.length, 2, 'the idle check and the state hook');
     const r = await run('claude', ['-p', 'Cortex: you are Billing Dev. Start your session.']);
     assert.match(r.stdout + r.stderr, /Not logged in/);
@@ -157,7 +165,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
   it('Gemini CLI runs the state hooks from .gemini/settings.json: its turn start is recorded before any model request', async () => {
     await generate('gemini');
     const settings = JSON.parse(readFileSync(path.join(project, '.gemini', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ name: string; command: string }> }>> };
-    assert.deepStrictEqual(Object.keys(settings.hooks), ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd']);
+    assert.deepStrictEqual(Object.keys(settings.hooks), ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd']);
     assert.strictEqual(settings.hooks.BeforeAgent[0].hooks[0].name, 'cortex-state');
     // Project hooks run only in a trusted folder.
     mkdirSync(path.join(home, '.gemini'), { recursive: true });

@@ -23,14 +23,26 @@ export interface LaunchContext {
   /** How `cortex-team` is run here (the extension's bundled CLI by path, or the command on PATH). */
   readonly cortex: CortexCommand;
   readonly firstPrompt: string;
+  /** The dashboard's id for this start (CORTEX_RUN_ID in the agent's environment, which its hooks report back). */
+  readonly runId?: string;
 }
 
 export interface LaunchLine {
   readonly program: string;
   readonly args: readonly string[];
-  /** Environment added for the agent (the profile's, and CORTEX_TEAM / CORTEX_AGENT). */
+  /** Environment added for the agent (the profile's, and CORTEX_TEAM / CORTEX_AGENT / CORTEX_RUN_ID). */
   readonly env: Readonly<Record<string, string>>;
+  /** Variables of the terminal's environment the program must not see (the line runs it through `env -u`). */
+  readonly unsetEnv?: readonly string[];
 }
+
+/**
+ * What makes Gemini CLI's TUI open dialogs no hook reports, which a typed tick would
+ * answer: TERM_PROGRAM=vscode makes it offer to connect to VS Code (the highlighted
+ * answer installs an extension), and that or VS Code's git variables make it offer to
+ * set up the terminal's keybindings. Unset for the agent, neither is asked.
+ */
+export const GEMINI_DIALOG_ENV = ['TERM_PROGRAM', 'VSCODE_GIT_IPC_HANDLE', 'VSCODE_GIT_ASKPASS_MAIN'] as const;
 
 /** The runtime whose protocol file a CLI reads (`null`: a custom command, whose reading is its own). */
 export function runtimeOfCli(cli: AgentCli): ProtocolRuntime | null {
@@ -68,10 +80,12 @@ export function cortexArgv(cortex: CortexCommand): string[] {
 /**
  * The hook command every CLI runs to report a turn state (see `run-state.ts`): the
  * payload arrives on stdin (Claude Code, Gemini CLI, Codex hooks) or as the last
- * argument (Codex `notify`); `--source` says which CLI wrote it.
+ * argument (Codex `notify`); `--source` says which CLI wrote it; `--run`, on a command
+ * line made for one start (Codex's notify), which terminal it is (the hooks in a
+ * settings file get it from CORTEX_RUN_ID instead).
  */
-export function hookArgv(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource): string[] {
-  return [...cortexArgv(cortex), 'hook', '--team', teamDir, '--agent', slug, '--source', source];
+export function hookArgv(cortex: CortexCommand, teamDir: string, slug: string, source: HookSource, run?: string): string[] {
+  return [...cortexArgv(cortex), 'hook', '--team', teamDir, '--agent', slug, '--source', source, ...(run ? ['--run', run] : [])];
 }
 
 export const HOOK_SOURCES = ['claude-code', 'codex', 'gemini', 'simulate'] as const;
@@ -83,16 +97,16 @@ export function hookShellCommand(cortex: CortexCommand, teamDir: string, slug: s
 }
 
 export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLine {
-  const env = { ...profile.env, CORTEX_TEAM: ctx.teamDir, CORTEX_AGENT: ctx.slug };
+  const env = { ...profile.env, CORTEX_TEAM: ctx.teamDir, CORTEX_AGENT: ctx.slug, ...(ctx.runId ? { CORTEX_RUN_ID: ctx.runId } : {}) };
   switch (profile.cli) {
     case 'simulate': {
       const [program, ...first] = profile.command ? [profile.command] : cortexArgv(ctx.cortex);
       return { program, args: [...first, 'simulate', '--team', ctx.teamDir, '--agent', ctx.slug, ...profile.args, '--prompt', ctx.firstPrompt], env };
     }
     case 'gemini':
-      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env };
+      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env, unsetEnv: GEMINI_DIALOG_ENV };
     case 'codex': {
-      const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex').map(tomlString).join(', ')}]`;
+      const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex', ctx.runId).map(tomlString).join(', ')}]`;
       return { program: profile.command ?? CLI_PROGRAMS.codex, args: ['-c', notify, ...profile.args, ctx.firstPrompt], env };
     }
     case 'claude-code':
@@ -107,6 +121,7 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
 }
 
 /** The line as a POSIX shell runs it. */
-export function shellLine(line: Pick<LaunchLine, 'program' | 'args'>): string {
-  return [line.program, ...line.args].map(shellWord).join(' ');
+export function shellLine(line: Pick<LaunchLine, 'program' | 'args' | 'unsetEnv'>): string {
+  const unset = (line.unsetEnv ?? []).flatMap((name) => ['-u', name]);
+  return [...(unset.length ? ['env', ...unset] : []), line.program, ...line.args].map(shellWord).join(' ');
 }

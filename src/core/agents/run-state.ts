@@ -1,35 +1,46 @@
-import { EditOptions, createExclusive, editFile } from '../edit';
 import { TeamFs } from '../fs/team-fs';
-import { encodeText } from '../text';
+import { hashBytes } from '../text';
 
 /**
- * An agent's turn state, as its own CLI reports it through hooks: working, needs
+ * A session's turn state, as its own CLI reports it through hooks: working, needs
  * input, turn finished, ended. Every CLI calls `cortex-team hook` (installed by
  * Generate Protocol File), which records the state in one small JSON file per agent
- * in the team folder, `.cortex/run/<slug>.json`, where the dashboard watches it:
+ * and session in the team folder, `.cortex/run/<slug>/<session>.json`, where the
+ * dashboard watches it:
  *
  *     {"agent":"billing-dev","state":"needs-input","at":"2026-03-28T10:15:02.114Z",
  *      "event":"Notification","source":"claude-code","message":"Claude needs your permission to use Bash",
- *      "session":"31f2d75a-…","transcript":"/home/me/.claude/projects/-home-me-larkspur/31f2d75a-….jsonl"}
+ *      "session":"31f2d75a-…","transcript":"/home/me/.claude/projects/-home-me-larkspur/31f2d75a-….jsonl",
+ *      "run":"5b0e…"}
  *
- * The file is replaced as a whole through the one writer (lock, atomic replace); a
- * report older than the one on disk never replaces it (hooks can finish out of
- * order). `.cortex/run/` holds a `.gitignore` of `*`: run state is this machine's,
- * never synced.
+ * Per session, because every run of a CLI in the agent's project fires that project's
+ * hooks (`claude mcp list` ends with a SessionEnd): one session's report never changes
+ * another's state, and a report with no session id is not recorded. `run` is the
+ * CORTEX_RUN_ID the dashboard gave the terminal it started the agent in (the hook
+ * inherits it from the CLI): which sessions are that terminal's.
+ *
+ * `.cortex/run/` is ours alone: machine-local, git-ignored (it holds a `.gitignore` of
+ * `*`), edited by no agent or person. So a hook writes it without the team files'
+ * lock and settle window (an agent's CLI waits for every hook call): a new file
+ * renamed over the old one, then read back. A report older than the one on disk
+ * never replaces it (hooks can finish out of order); one that a slower hook call
+ * replaced with an older report is written again.
  */
 export const RUN_STATE_DIR = '.cortex/run';
 
 export const TURN_STATES = ['working', 'needs-input', 'turn-finished', 'ended'] as const;
 export type TurnState = (typeof TURN_STATES)[number];
 
-export function runStatePath(slug: string): string {
-  return `${RUN_STATE_DIR}/${slug}.json`;
+/** The file of one session's state: its id as the name when it is a plain one (UUIDs are), else a hash of it. */
+export function runStatePath(slug: string, session: string): string {
+  const name = /^[A-Za-z0-9_-]{1,100}$/.test(session) ? session : `h-${hashBytes(new TextEncoder().encode(session)).slice(0, 32)}`;
+  return `${RUN_STATE_DIR}/${slug}/${name}.json`;
 }
 
-/** `.cortex/run/<slug>.json` → slug; `undefined` for anything else. */
-export function slugOfRunStatePath(path: string): string | undefined {
-  const m = /^\.cortex\/run\/([^/]+)\.json$/.exec(path);
-  return m ? m[1] : undefined;
+/** `.cortex/run/<slug>/<session>.json` → the slug and the file's name; `undefined` for anything else (a temp file, the `.gitignore`). */
+export function runStateFileOf(path: string): { slug: string; name: string } | undefined {
+  const m = /^\.cortex\/run\/([^/.][^/]*)\/([^/.][^/]*\.json)$/.exec(path);
+  return m ? { slug: m[1], name: m[2] } : undefined;
 }
 
 export interface RunState {
@@ -46,10 +57,12 @@ export interface RunState {
   readonly session: string | null;
   /** The session's transcript file, when the CLI says where it is. */
   readonly transcript: string | null;
+  /** The dashboard's id of the terminal it started the agent in (CORTEX_RUN_ID), when the session runs there. */
+  readonly run: string | null;
 }
 
 /** What a hook call says, before it is stamped and stored. */
-export type HookReport = Omit<RunState, 'agent' | 'at'> & { readonly at?: string };
+export type HookReport = Omit<RunState, 'agent' | 'at' | 'run'> & { readonly at?: string; readonly run?: string | null };
 
 const MESSAGE_LIMIT = 300;
 
@@ -99,6 +112,8 @@ export function interpretHook(source: string, payload: unknown): HookReport | nu
     case 'agent-turn-complete': // Codex notify
       return { ...base, ...stamped, state: 'turn-finished', message: say(p.last_assistant_message, p['last-assistant-message'], p.prompt_response, p.error) };
     case 'SessionEnd':
+      // Claude Code's /clear ends the session and leaves the CLI at its prompt for the next.
+      if (text(p.reason) === 'clear') return { ...base, ...stamped, state: 'turn-finished', message: 'The session was cleared (/clear).' };
       return { ...base, ...stamped, state: 'ended', message: say(p.reason) };
     default:
       return null;
@@ -131,33 +146,61 @@ export function parseRunState(raw: string, slug: string): RunState | null {
     message: text(v.message) ?? null,
     session: text(v.session) ?? null,
     transcript: text(v.transcript) ?? null,
+    run: text(v.run) ?? null,
   };
 }
 
+/** How often a report is written again when a slower hook call put an older one over it. */
+const WRITE_ATTEMPTS = 3;
+
 /**
- * Records a report as the agent's state (`at` when the report has no time of its
- * own). Returns the state now on disk: the report's, or the newer one that was
- * already there.
+ * Records a report as its session's state (`at` when the report has no time of its
+ * own), writing nothing outside `.cortex/run/` and waiting on no lock. Returns the
+ * state now on disk: the report's, or the newer one that was already there; `null`
+ * for a report with no session id, which is not recorded (whose state would it be?).
  */
-export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date, opts: EditOptions = {}): Promise<RunState> {
-  const state: RunState = { agent: slug, state: report.state, at: report.at ?? at.toISOString(), event: report.event, source: report.source, message: report.message, session: report.session, transcript: report.transcript };
-  await createExclusive(fs, `${RUN_STATE_DIR}/.gitignore`, encodeText('# Cortex Team: each agent\'s turn state on this machine, never synced.\n*\n')).catch(() => false);
-  let kept: RunState = state;
-  await editFile(
-    fs,
-    runStatePath(slug),
-    (current) => {
-      const old = parseRunState(current, slug);
-      if (old && Date.parse(old.at) > Date.parse(state.at)) {
-        kept = old;
-        return current;
-      }
-      kept = state;
-      return runStateText(state);
-    },
-    { ...opts, ifMissing: 'create' },
-  );
-  return kept;
+export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date): Promise<RunState | null> {
+  if (!report.session) return null;
+  const state: RunState = { agent: slug, state: report.state, at: report.at ?? at.toISOString(), event: report.event, source: report.source, message: report.message, session: report.session, transcript: report.transcript, run: report.run ?? null };
+  const file = runStatePath(slug, report.session);
+  await ensureIgnored(fs);
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const old = await readRunState(fs, file, slug);
+    if (old && Date.parse(old.at) > Date.parse(state.at)) return old;
+    await replaceFile(fs, file, runStateText(state));
+    const now = await readRunState(fs, file, slug);
+    if (!now || Date.parse(now.at) >= Date.parse(state.at)) return now ?? state;
+  }
+  return state;
+}
+
+async function readRunState(fs: TeamFs, file: string, slug: string): Promise<RunState | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.readFile(file);
+  } catch {
+    return null;
+  }
+  return parseRunState(new TextDecoder().decode(bytes), slug);
+}
+
+/** The `.gitignore` that keeps `.cortex/run/` out of the team's repository. */
+async function ensureIgnored(fs: TeamFs): Promise<void> {
+  const path = `${RUN_STATE_DIR}/.gitignore`;
+  if (await fs.stat(path)) return;
+  await replaceFile(fs, path, "# Cortex Team: each agent's turn state on this machine, never synced.\n*\n");
+}
+
+/** A new file renamed over the old one: a reader sees the old text or the new, never half of either. */
+async function replaceFile(fs: TeamFs, path: string, text: string): Promise<void> {
+  const temp = `${path}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+  await fs.writeFile(temp, new TextEncoder().encode(text));
+  try {
+    await fs.rename(temp, path);
+  } catch (e) {
+    await fs.remove(temp).catch(() => undefined);
+    throw e;
+  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

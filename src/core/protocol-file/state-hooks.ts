@@ -20,10 +20,17 @@ import { detectEol } from '../text';
  * text functions.
  */
 
-/** Claude Code: a prompt starts a turn, a tool ran (a permission was answered), it asks, a turn ends (or fails), the session ends. */
-export const CLAUDE_STATE_EVENTS = ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'] as const;
+/**
+ * Only the events that change what the dashboard shows: the CLI waits for every hook
+ * call, so none runs per tool call (PostToolUse / AfterTool, which earlier versions
+ * installed, cost a process per tool). Claude Code: a prompt starts a turn, it asks
+ * for a permission (PermissionRequest, as the dialog opens; Notification for the rest
+ * and its idle reminder), a turn ends (or fails), the session ends. What follows an
+ * answered permission is read from the session's transcript.
+ */
+export const CLAUDE_STATE_EVENTS = ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'] as const;
 /** Gemini CLI (0.61 has hooks): the same moments under its own names. */
-export const GEMINI_STATE_EVENTS = ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'] as const;
+export const GEMINI_STATE_EVENTS = ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd'] as const;
 
 export const GEMINI_SETTINGS_PATH = '.gemini/settings.json';
 

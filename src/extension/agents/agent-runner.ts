@@ -1,11 +1,11 @@
+import { randomUUID } from 'crypto';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { firstPrompt, launchLine } from '../../core/agents/launch-command';
 import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
-import { DriverTurn } from '../../core/agents/heartbeat';
-import { RunState } from '../../core/agents/run-state';
+import { RunState, TurnState } from '../../core/agents/run-state';
 import { agentLiveness, isInactive } from '../../core/liveness';
 import { Agent } from '../../core/model';
 import { projectFolderPath } from '../../core/project-folder';
@@ -20,13 +20,15 @@ import { RunStates } from './run-states';
  * Starting, stopping, restarting and showing agents (the Team view row, the board's
  * lane header, the palette, the "agent is down" notification): each agent's launch
  * profile run in its terminal (see AgentTerminals), in its project folder (or its own
- * worktree), with CORTEX_TEAM and CORTEX_AGENT set and the protocol's first prompt.
- * Its turn state is the one its CLI reported since this start.
+ * worktree), with CORTEX_TEAM, CORTEX_AGENT and CORTEX_RUN_ID set and the protocol's
+ * first prompt. Its turn state is the one its own session reported: a session whose
+ * hooks carry the terminal's CORTEX_RUN_ID. Another session in the project (`claude
+ * mcp list`, a person's own `claude`) changes nothing here.
  */
 export type StartOutcome = 'started' | 'focused' | 'cancelled';
 
 export interface AgentTurn {
-  readonly state: DriverTurn;
+  readonly state: TurnState | 'starting';
   /** ISO time of the report (`null` while starting). */
   readonly since: string | null;
   readonly message: string | null;
@@ -37,8 +39,6 @@ export class AgentRunner extends DisposableBase {
   readonly states: RunStates;
   /** `cortex.agents.*`, read on first use (not during activation: reading settings is slow there). */
   private config: AgentRunConfig | undefined;
-  /** The state file's `at` when each agent was started: a report with another `at` is from this run. */
-  private readonly baseline = new Map<string, string | null>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when a terminal, a turn state or the settings changed. */
   readonly onDidChange = this.changed.event;
@@ -74,20 +74,32 @@ export class AgentRunner extends DisposableBase {
     return effectiveProfile(agent, this.settings);
   }
 
-  /** The turn state the agent's CLI reported since it was started here (or, for an agent not started here, the last one on disk). */
+  /**
+   * The turn state of the agent's own session: for an agent running in a terminal
+   * here, the newest report of a session that terminal runs (`starting` before the
+   * first); for any other agent, the newest report of any of its sessions.
+   */
   turnOf(slug: string): AgentTurn | null {
-    const state = this.states.stateOf(slug);
     const info = this.terminals.info(slug);
-    if (info && this.terminals.isLive(slug)) {
-      const base = this.baseline.get(slug);
-      // A terminal found again after a reload: whatever the file says is this run's.
-      if (!info.reconnected && (!state || (base !== undefined && state.at === base))) return { state: 'starting', since: null, message: null };
-    }
+    const state = this.rawState(slug);
+    if (info && this.terminals.isLive(slug) && !state) return { state: 'starting', since: null, message: null };
     return state ? { state: state.state, since: state.at, message: state.message } : null;
   }
 
+  /** The report `turnOf` reads: the terminal's own session's while it runs here, else the newest of any session. */
   rawState(slug: string): RunState | undefined {
-    return this.states.stateOf(slug);
+    const info = this.terminals.info(slug);
+    if (info?.runId) {
+      const own = this.states.ofRun(slug, info.runId);
+      if (own || this.terminals.isLive(slug)) return own;
+    } else if (info && this.terminals.isLive(slug) && !info.reconnected) return undefined;
+    return this.states.latestOf(slug);
+  }
+
+  /** The terminal's own session's report (never another session's, never a guess): what may decide to type into it. */
+  ownState(slug: string): RunState | undefined {
+    const runId = this.terminals.info(slug)?.runId;
+    return runId ? this.states.ofRun(slug, runId) : undefined;
   }
 
   /** How `cortex-team` runs from here: the extension's own bundled CLI, with `node`. */
@@ -133,13 +145,13 @@ export class AgentRunner extends DisposableBase {
     }
     const teamDir = root.fsPath;
     const tasksPath = path.join(teamDir, 'agents', agent.slug, 'tasks.md');
-    const line = launchLine(profile, { slug: agent.slug, teamDir, cortex: this.cortexCommand(), firstPrompt: firstPrompt(agent.name, profile.cli, tasksPath) });
+    const runId = randomUUID();
+    const line = launchLine(profile, { slug: agent.slug, teamDir, cortex: this.cortexCommand(), firstPrompt: firstPrompt(agent.name, profile.cli, tasksPath), runId });
     const env = { ...line.env, CORTEX_TEAM_DIR: teamDir };
     // A terminal whose agent exited keeps its shell open: the new start replaces it.
     this.terminals.stop(slug);
-    this.baseline.set(slug, this.states.stateOf(slug)?.at ?? null);
     const liveness = agentLiveness(agent, c.clock.now(), c.settings.current.staleAfterMinutes);
-    await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime() });
+    await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime(), runId });
     this.terminals.focus(slug, true);
     c.log.info(`Started ${agent.name} (${describeProfile(profile)}) in ${cwd}.`);
     return 'started';
@@ -222,9 +234,20 @@ export class AgentRunner extends DisposableBase {
     return this.start(slug);
   }
 
-  /** Types a prompt into the agent's terminal. */
-  type(slug: string, text: string): Promise<boolean> {
-    return this.terminals.type(slug, text);
+  /**
+   * Types a prompt into the agent's terminal, only at its prompt: its own session's
+   * last report (read again from disk first) says the turn finished, and still says
+   * so before Enter is pressed. Anything else (working, needs input: a permission
+   * dialog takes keystrokes as its answer; ended; no report yet) types nothing.
+   */
+  async type(slug: string, text: string): Promise<boolean> {
+    await this.states.refresh([slug]);
+    const atPrompt = () => this.ownState(slug)?.state === 'turn-finished';
+    if (!atPrompt()) {
+      this.c.log.info(`Not typing into ${slug}'s terminal: its session is not at its prompt (${this.ownState(slug)?.state ?? 'no report from it'}).`);
+      return false;
+    }
+    return this.terminals.type(slug, text, atPrompt);
   }
 
   private closed(slug: string): Promise<void> {

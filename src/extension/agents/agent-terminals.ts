@@ -31,6 +31,8 @@ export interface AgentTerminalInfo {
   readonly reconnected: boolean;
   /** The command line run. */
   readonly commandLine: string;
+  /** CORTEX_RUN_ID in its environment, which the agent's hooks report back (`null`: a terminal from before run ids). */
+  readonly runId: string | null;
 }
 
 interface Entry {
@@ -47,6 +49,7 @@ interface Saved {
   readonly cwd: string;
   readonly startedAt: number;
   readonly commandLine: string;
+  readonly runId?: string | null;
 }
 
 const STATE_KEY = 'cortex.agentTerminals';
@@ -81,6 +84,7 @@ export interface StartRequest {
   readonly line: LaunchLine;
   readonly liveness: Liveness;
   readonly startedAt: number;
+  readonly runId: string;
 }
 
 export class AgentTerminals extends DisposableBase {
@@ -134,7 +138,7 @@ export class AgentTerminals extends DisposableBase {
     });
     const commandLine = shellLine(r.line);
     const entry: Entry = {
-      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine },
+      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine, runId: r.runId },
       terminal,
       execution: undefined,
     };
@@ -171,14 +175,15 @@ export class AgentTerminals extends DisposableBase {
   /**
    * Types `text` into the agent's terminal and presses Enter a moment later, as a
    * person would: a terminal app that reads a fast burst of characters as a paste
-   * would otherwise take the Enter as a line break inside it.
+   * would otherwise take the Enter as a line break inside it. `stillOk` is asked
+   * again before the Enter.
    */
-  async type(slug: string, text: string): Promise<boolean> {
+  async type(slug: string, text: string, stillOk: () => boolean = () => true): Promise<boolean> {
     const e = this.entries.get(slug);
     if (!e?.terminal || !this.isLive(slug)) return false;
     e.terminal.sendText(text, false);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    if (this.entries.get(slug) !== e || !this.isLive(slug)) return false;
+    if (this.entries.get(slug) !== e || !this.isLive(slug) || !stillOk()) return false;
     e.terminal.sendText('\r', false);
     return true;
   }
@@ -197,7 +202,7 @@ export class AgentTerminals extends DisposableBase {
     this.reconnecting = new Map();
     for (const [slug, saved] of lost) {
       if (this.entries.has(slug)) continue;
-      this.entries.set(slug, { info: { slug, name: saved.name, cli: saved.cli, cwd: saved.cwd, startedAt: saved.startedAt, status: 'ended', exitCode: null, reconnected: false, commandLine: saved.commandLine }, terminal: undefined, execution: undefined });
+      this.entries.set(slug, { info: { slug, name: saved.name, cli: saved.cli, cwd: saved.cwd, startedAt: saved.startedAt, status: 'ended', exitCode: null, reconnected: false, commandLine: saved.commandLine, runId: saved.runId ?? null }, terminal: undefined, execution: undefined });
       this.log.info(`Agent terminal "${saved.name}" did not come back after the window reload: it ended.`);
       this.changed.fire(slug);
     }
@@ -214,7 +219,7 @@ export class AgentTerminals extends DisposableBase {
     for (const [slug, saved] of this.reconnecting) {
       if (t.name !== saved.name || (saved.pid !== null && pid !== saved.pid)) continue;
       this.reconnecting.delete(slug);
-      this.entries.set(slug, { info: { slug, name: saved.name, cli: saved.cli, cwd: saved.cwd, startedAt: saved.startedAt, status: 'running', exitCode: null, reconnected: true, commandLine: saved.commandLine }, terminal: t, execution: undefined });
+      this.entries.set(slug, { info: { slug, name: saved.name, cli: saved.cli, cwd: saved.cwd, startedAt: saved.startedAt, status: 'running', exitCode: null, reconnected: true, commandLine: saved.commandLine, runId: saved.runId ?? null }, terminal: t, execution: undefined });
       this.log.info(`Agent terminal "${saved.name}" found again after the window reload.`);
       this.changed.fire(slug);
       void this.save();
@@ -275,7 +280,7 @@ export class AgentTerminals extends DisposableBase {
         () => null,
       );
       const i = e.info;
-      saved[i.slug] = { name: i.name, pid, cli: i.cli, cwd: i.cwd, startedAt: i.startedAt, commandLine: i.commandLine };
+      saved[i.slug] = { name: i.name, pid, cli: i.cli, cwd: i.cwd, startedAt: i.startedAt, commandLine: i.commandLine, runId: i.runId };
     }
     await this.memento.update(STATE_KEY, saved);
   }

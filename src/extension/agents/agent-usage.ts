@@ -13,7 +13,7 @@ import { CodexLogs } from './codex-log';
 
 /**
  * Tokens, cost and the latest actions of each agent, from its CLI's own session log:
- * the one its hooks named last (`transcript` in `.cortex/run/<slug>.json`; Claude Code,
+ * the one its hooks named last (`transcript` in its `.cortex/run/<slug>/<session>.json`; Claude Code,
  * Gemini CLI and the stand-in say it), or for Codex, whose notify program is told only
  * the thread id, the rollout of that thread (codex-log.ts). A log is read once and then only what was
  * appended (a last line still being written waits for the next read); it is looked at
@@ -124,7 +124,9 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
 
   private async readAll(): Promise<void> {
     let any = false;
-    for (const [slug, state] of this.runner.states.all) {
+    for (const slug of this.runner.states.slugs) {
+      const state = this.runner.rawState(slug);
+      if (!state) continue;
       const format = formatOf(state.source);
       if (!format) continue;
       let path = state.transcript ?? undefined;

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { DriverDecision, DriverInput, DriverMemory, heartbeatDecision, idleMemory, sentMemory, startMemory } from '../../core/agents/heartbeat';
+import { DriverDecision, DriverInput, DriverMemory, DriverTurn, heartbeatDecision, idleMemory, noTurnWindow, sentMemory, startMemory } from '../../core/agents/heartbeat';
 import { runtimeOfCli } from '../../core/agents/launch-command';
 import { Agent } from '../../core/model';
 import { runtimeSpec, tickPrompt } from '../../core/protocol-file/protocol';
@@ -13,8 +13,10 @@ import { heartbeatOn } from './run-settings';
 
 /**
  * Types the `Cortex tick:` prompt into the terminals of agents started here, by the
- * rule in core/agents/heartbeat.ts: while they have work, never mid-turn, at once for
- * a newly dispatched task, else once per heartbeat. It looks again whenever the team,
+ * rule in core/agents/heartbeat.ts: while they have work, only when the terminal's
+ * own session reported its turn finished (never into a dialog), at once for a newly
+ * dispatched task, else once per heartbeat; a tick that started no turn is said (the
+ * log, the row, `onDidMissTurn`) and not typed again. It looks again whenever the team,
  * a turn state, a terminal, a setting or the clock's minute changes: every time comes
  * from the extension's clock, so tests move it (`setNow`) instead of waiting.
  */
@@ -27,7 +29,7 @@ export interface SentTick {
 }
 
 export class HeartbeatDriver extends DisposableBase {
-  private readonly memory = new Map<string, { startedAt: number; m: DriverMemory }>();
+  private readonly memory = new Map<string, { startedAt: number; m: DriverMemory; missedSaid?: number }>();
   private readonly decisions = new Map<string, DriverDecision>();
   private readonly history: SentTick[] = [];
   private running: Promise<void> = Promise.resolve();
@@ -36,6 +38,9 @@ export class HeartbeatDriver extends DisposableBase {
   private readonly sentEmitter = this.register(new vscode.EventEmitter<SentTick>());
   /** Fires after a tick prompt was typed. */
   readonly onDidSend = this.sentEmitter.event;
+  private readonly missed = this.register(new vscode.EventEmitter<SentTick>());
+  /** Fires once for a tick that started no turn in time. */
+  readonly onDidMissTurn = this.missed.event;
   private readonly decided = this.register(new vscode.EventEmitter<void>());
   /** Fires after each look at the agents. */
   readonly onDidDecide = this.decided.event;
@@ -104,14 +109,17 @@ export class HeartbeatDriver extends DisposableBase {
         this.memory.set(agent.slug, mem);
       }
       const profile = this.runner.profileOf(agent);
-      const turn = this.runner.turnOf(agent.slug);
+      const own = this.runner.ownState(agent.slug);
+      // Its own session's report, never another session's; a terminal whose sessions cannot be told (no run id) is unknown.
+      const turn: DriverTurn = own ? own.state : info.runId ? 'starting' : 'unknown';
       const input: DriverInput = {
         now,
         heartbeatMs,
         enabled: heartbeatOn(profile, this.runner.settings),
         live,
-        turn: turn?.state ?? 'starting',
-        stateAt: this.runner.rawState(agent.slug)?.at ?? null,
+        turn,
+        noTurnMs: noTurnWindow(info.cli !== 'codex', heartbeatMs),
+        stateAt: own?.at ?? null,
         ready,
         inProgress: agent.tasks.some((t) => t.status === 'in-progress'),
         budgetSpent: this.runner.settings.budgetStopsHeartbeat && this.budgetSpent(agent.slug),
@@ -119,19 +127,32 @@ export class HeartbeatDriver extends DisposableBase {
       const decision = heartbeatDecision(input, mem.m);
       this.decisions.set(agent.slug, decision);
       if (!decision.send) {
+        if (decision.why === 'no-turn') this.sayMissed(agent, mem);
         mem.m = idleMemory(input, mem.m);
         continue;
       }
       const prompt = this.tickPrompt(agent, info.cli, snapshot.location?.uri);
+      const before = mem.m;
       mem.m = sentMemory(input);
       this.log.info(`Heartbeat: ticking ${agent.name} (${decision.why === 'new-task' ? 'a new ready task' : 'its heartbeat'}).`);
-      if (await this.runner.type(agent.slug, prompt)) {
+      // The runner types only at the session's prompt, as read from disk just now: a refusal sends nothing.
+      if (!(await this.runner.type(agent.slug, prompt))) mem.m = before;
+      else {
         const tick: SentTick = { slug: agent.slug, at: now, why: decision.why, prompt };
         this.history.push(tick);
         if (this.history.length > 200) this.history.shift();
         this.sentEmitter.fire(tick);
       }
     }
+  }
+
+  /** A tick that started no turn: said once (the log, and `onDidMissTurn` for a notification). */
+  private sayMissed(agent: Agent, mem: { m: DriverMemory; missedSaid?: number }): void {
+    if (mem.missedSaid === mem.m.lastSentAt) return;
+    mem.missedSaid = mem.m.lastSentAt;
+    const tick = [...this.history].reverse().find((t) => t.slug === agent.slug && t.at === mem.m.lastSentAt);
+    this.log.warn(`Heartbeat: the tick typed for ${agent.name} started no turn (no report from its session since): its CLI may show a dialog. No more ticks until its session reports again.`);
+    if (tick) this.missed.fire(tick);
   }
 
   private tickPrompt(agent: Agent, cli: Parameters<typeof runtimeOfCli>[0], root: vscode.Uri | undefined): string {

@@ -1,18 +1,23 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { RUN_STATE_DIR, RunState, parseRunState, runStatePath, slugOfRunStatePath } from '../../core/agents/run-state';
+import { RUN_STATE_DIR, RunState, parseRunState, runStateFileOf } from '../../core/agents/run-state';
 import { readTextFile } from '../../core/edit';
 import { LiveTeam } from '../live-team';
 import { VscodeTeamFs } from '../vscode-team-fs';
 
 /**
- * The agents' turn states as their CLIs' hooks record them (`.cortex/run/<slug>.json`
- * in the team folder, see core/agents/run-state.ts): read when the team folder is
- * opened and again whenever a state file changes. A file that cannot be read as a
- * state (half-written, edited by hand) keeps the last state read.
+ * The agents' sessions' turn states as their CLIs' hooks record them
+ * (`.cortex/run/<slug>/<session>.json` in the team folder, see
+ * core/agents/run-state.ts): read when the team folder is opened and again whenever a
+ * state file changes. A file that cannot be read as a state (half-written, edited by
+ * hand) keeps the last state read. Session files not written for a week are removed
+ * when the folder is opened (the folder is ours alone).
  */
+const FORGET_AFTER_MS = 7 * 24 * 60 * 60_000;
+
 export class RunStates extends DisposableBase {
-  private states = new Map<string, RunState>();
+  /** Slug → file name → state. */
+  private states = new Map<string, Map<string, RunState>>();
   private fs: VscodeTeamFs | undefined;
   private watcher: vscode.FileSystemWatcher | undefined;
   private generation = 0;
@@ -32,12 +37,24 @@ export class RunStates extends DisposableBase {
     this.open(team.place.fs);
   }
 
-  stateOf(slug: string): RunState | undefined {
-    return this.states.get(slug);
+  /** Every session's state of the agent, newest first. */
+  sessionsOf(slug: string): readonly RunState[] {
+    return [...(this.states.get(slug)?.values() ?? [])].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   }
 
-  get all(): ReadonlyMap<string, RunState> {
-    return this.states;
+  /** The newest report of any session of the agent. */
+  latestOf(slug: string): RunState | undefined {
+    return this.sessionsOf(slug)[0];
+  }
+
+  /** The newest report of the sessions run in the dashboard's terminal `run` (CORTEX_RUN_ID). */
+  ofRun(slug: string, run: string): RunState | undefined {
+    return this.sessionsOf(slug).find((s) => s.run === run);
+  }
+
+  /** The agents with any session state. */
+  get slugs(): readonly string[] {
+    return [...this.states.keys()];
   }
 
   /** Resolves once no read is under way (tests). */
@@ -55,54 +72,82 @@ export class RunStates extends DisposableBase {
     this.states = new Map();
     if (had.length) this.changed.fire(had);
     if (!fs) return;
-    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(fs.root, `${RUN_STATE_DIR}/*.json`));
+    // Every path under .cortex/run/: a new agent's folder comes with its first file, which a
+    // watcher of `*/*.json` alone can miss (the folder did not exist when it was set up).
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(fs.root, `${RUN_STATE_DIR}/**`));
     const again = (uri: vscode.Uri) => {
-      const slug = slugOfRunStatePath(fs.relative(uri) ?? '');
-      if (slug) void this.read(gen, fs, [slug]);
+      const path = fs.relative(uri) ?? '';
+      if (runStateFileOf(path)) void this.read(gen, fs, [path]);
+      else if (/^\.cortex\/run\/[^/.][^/]*$/.test(path)) void this.readFolder(gen, fs, path.slice(RUN_STATE_DIR.length + 1));
     };
     w.onDidCreate(again);
     w.onDidChange(again);
     w.onDidDelete(again);
     this.watcher = w;
     void this.track(async () => {
-      const slugs = (await fs.list(RUN_STATE_DIR)).filter((e) => e.kind === 'file').map((e) => slugOfRunStatePath(`${RUN_STATE_DIR}/${e.name}`)).filter((s): s is string => !!s);
-      await this.read(gen, fs, slugs);
+      for (const dir of (await fs.list(RUN_STATE_DIR)).filter((e) => e.kind === 'directory')) await this.readFolder(gen, fs, dir.name);
+      await this.forgetOld(gen, fs);
     });
   }
 
   /** Reads the state files of `slugs` again. */
-  refresh(slugs: readonly string[]): Promise<void> {
+  async refresh(slugs: readonly string[]): Promise<void> {
     const fs = this.fs;
-    return fs ? this.read(this.generation, fs, slugs) : Promise.resolve();
+    if (fs) for (const slug of slugs) await this.readFolder(this.generation, fs, slug);
   }
 
-  private read(gen: number, fs: VscodeTeamFs, slugs: readonly string[]): Promise<void> {
+  /** Reads every session file of an agent's folder, and forgets the ones gone. */
+  private readFolder(gen: number, fs: VscodeTeamFs, slug: string): Promise<void> {
     return this.track(async () => {
-      const changed: string[] = [];
-      for (const slug of slugs) {
-        let text: string | undefined;
-        try {
-          text = await readTextFile(fs, runStatePath(slug));
-        } catch (e) {
-          this.log.warn(`Cannot read ${runStatePath(slug)}: ${String(e)}`);
-          continue;
-        }
-        if (gen !== this.generation) return;
-        const state = text === undefined ? undefined : parseRunState(text, slug);
-        if (text !== undefined && !state) {
-          this.log.warn(`${runStatePath(slug)} is not a turn state; keeping the last one read.`);
-          continue;
-        }
-        const old = this.states.get(slug);
-        if (JSON.stringify(old) === JSON.stringify(state)) continue;
-        if (state) this.states.set(slug, state);
-        else this.states.delete(slug);
-        changed.push(slug);
-      }
-      if (changed.length) this.changed.fire(changed);
+      const dir = `${RUN_STATE_DIR}/${slug}`;
+      const paths = (await fs.list(dir)).filter((e) => e.kind === 'file' && runStateFileOf(`${dir}/${e.name}`)).map((e) => `${dir}/${e.name}`);
+      const known = [...(this.states.get(slug)?.keys() ?? [])].map((name) => `${dir}/${name}`);
+      await this.read(gen, fs, [...new Set([...paths, ...known])]);
     });
   }
 
+  private read(gen: number, fs: VscodeTeamFs, paths: readonly string[]): Promise<void> {
+    return this.track(async () => {
+      const changed = new Set<string>();
+      for (const path of paths) {
+        const file = runStateFileOf(path)!;
+        let text: string | undefined;
+        try {
+          text = await readTextFile(fs, path);
+        } catch (e) {
+          this.log.warn(`Cannot read ${path}: ${String(e)}`);
+          continue;
+        }
+        if (gen !== this.generation) return;
+        const state = text === undefined ? undefined : parseRunState(text, file.slug);
+        if (text !== undefined && !state) {
+          this.log.warn(`${path} is not a turn state; keeping the last one read.`);
+          continue;
+        }
+        const sessions = this.states.get(file.slug) ?? new Map<string, RunState>();
+        if (JSON.stringify(sessions.get(file.name)) === JSON.stringify(state)) continue;
+        if (state) sessions.set(file.name, state);
+        else sessions.delete(file.name);
+        if (sessions.size) this.states.set(file.slug, sessions);
+        else this.states.delete(file.slug);
+        changed.add(file.slug);
+      }
+      if (changed.size) this.changed.fire([...changed]);
+    });
+  }
+
+  /** Removes session files no hook wrote for a week (each run of a CLI in a project leaves one), by the disk's clock. */
+  private async forgetOld(gen: number, fs: VscodeTeamFs): Promise<void> {
+    const before = Date.now() - FORGET_AFTER_MS;
+    for (const [slug, sessions] of this.states) {
+      for (const name of sessions.keys()) {
+        const path = `${RUN_STATE_DIR}/${slug}/${name}`;
+        const stat = gen === this.generation ? await fs.stat(path).catch(() => undefined) : undefined;
+        if (!stat || stat.mtimeMs >= before) continue;
+        await fs.remove(path).catch((e: unknown) => this.log.warn(`Cannot remove ${path}: ${String(e)}`));
+      }
+    }
+  }
   private async track(work: () => Promise<void>): Promise<void> {
     this.pending++;
     try {

@@ -21,7 +21,7 @@ import * as path from 'path';
  */
 export const LAUNCHER_FILE = 'cortex-team.js';
 /** What a copy holds, relative to the package root: the bundles, and the texts `cortex://protocol/…` serves. */
-const BUNDLES = ['dist/cli.js', 'dist/mcp.js'];
+const BUNDLES = ['dist/cli.js', 'dist/mcp.js', 'dist/hook.js'];
 const TEXTS = 'templates/protocol';
 /** An unfinished copy (`.tmp-…`) older than this is from a window that died mid-copy. */
 const STALE_COPY_MS = 10 * 60_000;

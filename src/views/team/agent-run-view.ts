@@ -55,7 +55,14 @@ function heartbeatNote(f: AgentRunFacts): string {
       return 'heartbeat waits for the turn to end';
     case 'needs-input':
       return 'heartbeat waits for your answer';
+    case 'ended':
+      return 'heartbeat waits: its session ended';
+    case 'unknown':
+      return "heartbeat waits: this terminal's session is not known (started before an update)";
     case 'sent':
+      return 'tick sent: waiting for its turn to start';
+    case 'no-turn':
+      return 'the tick started no turn: look at its terminal';
     case 'scheduled': {
       const left = d.dueAt === undefined ? null : Math.max(0, Math.ceil((d.dueAt - f.now) / 60_000));
       return left === null ? 'heartbeat on' : left <= 0 ? 'next tick now' : `next tick in ${left} min`;

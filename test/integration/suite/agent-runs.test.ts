@@ -52,9 +52,9 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
   const row = (): AgentView | undefined => a.viewState().agents.find((x) => x.slug === SLUG);
   const tasks = () => readFileSync(agent.tasksFile, 'utf8');
   const ourTerminals = () => vscode.window.terminals.filter((t) => t.name === NAME && t.exitStatus === undefined);
-  const runCli = (args: string[], input?: string) =>
+  const runCli = (args: string[], input?: string, env: Record<string, string> = {}) =>
     execFileSync(process.execPath, [a.agents.runner.cortexCommand().kind === 'node' ? (a.agents.runner.cortexCommand() as { cliPath: string }).cliPath : '', ...args], {
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env },
       input: input ?? '',
       timeout: 20_000,
     });
@@ -107,6 +107,8 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     const env = (a.agents.runner.terminals as unknown as { entries: Map<string, { terminal: vscode.Terminal }> }).entries.get(SLUG)!.terminal.creationOptions as vscode.TerminalOptions;
     assert.equal(env.env?.CORTEX_AGENT, SLUG);
     assert.equal(env.env?.CORTEX_TEAM, team);
+    assert.equal(env.env?.CORTEX_RUN_ID, info.runId);
+    assert.equal(a.agents.runner.rawState(SLUG)?.run, info.runId, "the stand-in's reports carry the terminal's run id");
   });
 
   it("the row shows the latest actions and today's tokens and cost from the agent's session log; Open Transcript opens it", async () => {
@@ -155,11 +157,25 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.equal(a.agents.driver.sent.slice(before).filter((t) => t.slug === SLUG).length, 1, 'one tick for one dispatch');
   });
 
+  it("another session in the agent's project (claude mcp list: its SessionEnd), or a report with no session id, changes nothing on the row", async () => {
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn finished');
+    const own = a.agents.runner.rawState(SLUG);
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'claude-mcp-list', reason: 'other' }));
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Notification', message: 'No session said' }), { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! });
+    await waitFor(() => a.agents.runner.states.sessionsOf(SLUG).some((s) => s.session === 'claude-mcp-list'), LONG, "the other session's report read");
+    await settled();
+    assert.equal(row()!.run!.turn, 'turn-finished');
+    assert.deepEqual(a.agents.runner.rawState(SLUG), own);
+    assert.ok(!a.agents.runner.states.sessionsOf(SLUG).some((s) => s.message === 'No session said'), 'a report with no session id is not recorded');
+  });
+
   it('needs input from a hook call reaches the row, the status bar and a notification with Show Terminal', async () => {
     a.setPromptAnswers({ message: () => undefined });
     a.clearShownMessages();
     const payload = { hook_event_name: 'Notification', session_id: 's-1', message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' };
-    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify(payload));
+    // As the agent's own CLI reports it: its hooks inherit the terminal's CORTEX_RUN_ID.
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify(payload), own);
     await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
     assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
     await waitFor(() => messages(a).some((m) => /needs your input/.test(m.message)), LONG, 'the notification');
@@ -170,9 +186,32 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await settled();
     assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'no-work' }, 'nothing to tick for (its queue is empty)');
     // A tool ran: the question was answered.
-    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }));
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }), own);
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to leave needs input');
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
+  });
+
+  it('a question (as a permission dialog) is never answered by the driver: not after another session in the project ended, not for a new dispatch; the person answers it', async () => {
+    await settled();
+    const before = a.agents.driver.sent.length;
+    runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Ask before this [ask]', '--body', 'Needs a yes.']);
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the stand-in to ask (it reads its next line as the answer)');
+    assert.equal(a.agents.driver.sent.length, before + 1, 'one tick, for the dispatch');
+    // The old defect: a second `claude` in the project ended its session ("ended" for the agent), and the next
+    // dispatch made the driver type its tick into the dialog, which took it as the answer.
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'claude-mcp-list-2', reason: 'other' }));
+    runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Dispatched while it asks', '--body', 'Waits for the answer.']);
+    await waitFor(() => a.agents.runner.states.sessionsOf(SLUG).some((x) => x.session === 'claude-mcp-list-2'), LONG, "the other session's report read");
+    await waitFor(async () => (await settled(), a.store.team?.agents.find((x) => x.slug === SLUG)?.tasks.some((t) => t.title === 'Dispatched while it asks')), LONG, 'the dispatch seen');
+    assert.deepEqual(a.agents.driver.decisionOf(SLUG), { send: false, why: 'needs-input' });
+    assert.equal(a.agents.driver.sent.length, before + 1, 'no tick typed into the question');
+    assert.equal(await a.agents.runner.type(SLUG, 'yes'), false, 'nothing types into it');
+    assert.match(tasks(), /## Ask before this \[ask\]\n\*\*Status:\*\* in-progress/);
+    // The person answers in the terminal; the agent goes on with the task dispatched meanwhile.
+    ourTerminals()[0].sendText('yes', true);
+    await waitFor(() => /## Ask before this \[ask\]\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the answered task done');
+    await waitFor(() => /## Dispatched while it asks\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the next task done in the same turn');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
   });
 
   it('Restart stops the agent and starts it again in a new terminal', async () => {
@@ -215,12 +254,13 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     const terminal = ourTerminals()[0];
     const pid = await terminal.processId;
     const info = a.agents.runner.terminals.info(SLUG)!;
-    const saved = { name: NAME, pid, cli: info.cli, cwd: info.cwd, startedAt: info.startedAt, commandLine: info.commandLine };
+    const saved = { name: NAME, pid, cli: info.cli, cwd: info.cwd, startedAt: info.startedAt, commandLine: info.commandLine, runId: info.runId };
     const gone = { name: 'Itest Gone Agent', pid: 999_999, cli: 'claude-code', cwd: info.cwd, startedAt: info.startedAt, commandLine: 'claude' };
     const next = a.agents.newTerminals({ [SLUG]: saved, 'itest-gone': gone });
     try {
       await waitFor(() => next.info(SLUG)?.reconnected, LONG, 'the open terminal found again');
       assert.equal(next.isLive(SLUG), true);
+      assert.equal(next.info(SLUG)?.runId, info.runId, 'its run id kept: its own session is known again');
       assert.equal(next.info('itest-gone'), undefined, 'still looking for the other one');
       next.finishReconnect();
       assert.equal(next.info('itest-gone')?.status, 'ended');

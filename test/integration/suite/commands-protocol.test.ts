@@ -155,7 +155,7 @@ describe('Command: Generate Protocol File', function () {
     if (process.platform !== 'win32') assert.equal(statSync(path.join(folder, SCRIPT)).mode & 0o777, 0o755, 'the script is executable');
     const settings = JSON.parse(read(path.join(folder, SETTINGS))) as { hooks: Record<string, unknown[]> };
     assert.deepEqual(settings.hooks.UserPromptSubmit, [HOOK, stateHook('claude-code')], 'the idle check, then the state hook');
-    for (const event of ['PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']) assert.deepEqual(settings.hooks[event], [stateHook('claude-code')], event);
+    for (const event of ['PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']) assert.deepEqual(settings.hooks[event], [stateHook('claude-code')], event);
     message(
       a,
       /wrote Itest Proto Worker's worker protocol for Claude Code in .*: \.cortex\.md \(created\), CLAUDE\.local\.md \(created\), \.claude\/hooks\/cortex-precheck\.sh \(created\), \.claude\/settings\.json \(created\), \.mcp\.json \(created\), \.claude\/settings\.local\.json \(created\)\. Claude Code will not load the Cortex MCP server until .* is trusted \(~\/\.claude\.json\)/,
@@ -246,7 +246,7 @@ describe('Command: Generate Protocol File', function () {
       if (runtime === 'Gemini CLI') {
         // One settings.json: the state hooks and the cortex server, both Cortex's entries.
         const settings = JSON.parse(read(path.join(folder, '.gemini/settings.json'))) as { hooks: Record<string, unknown[]>; mcpServers: Record<string, unknown> };
-        assert.deepEqual(Object.keys(settings.hooks), ['BeforeAgent', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd']);
+        assert.deepEqual(Object.keys(settings.hooks), ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd']);
         for (const list of Object.values(settings.hooks)) assert.deepEqual(list, [{ hooks: [{ name: 'cortex-state', ...stateHook('gemini').hooks[0] }] }]);
         assert.deepEqual(Object.keys(settings.mcpServers), ['cortex']);
       }

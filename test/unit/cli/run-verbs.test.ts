@@ -5,6 +5,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { parseTranscript } from '../../../src/core/transcripts';
 import { sumUsage, DEFAULT_PRICES } from '../../../src/core/transcripts/cost';
+import { hostTag } from '../../../src/core/edit/process-info';
 import { cliBundle } from './cli-bundle';
 import { writeFiles } from '../team-folder';
 
@@ -15,8 +16,8 @@ interface Run {
   readonly stderr: string;
 }
 
-async function run(args: readonly string[], input: string, env: Record<string, string | undefined>, cwd?: string): Promise<Run> {
-  const cli = await cliBundle();
+async function run(args: readonly string[], input: string, env: Record<string, string | undefined>, cwd?: string, bundle?: string): Promise<Run> {
+  const cli = bundle ?? (await cliBundle());
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -29,13 +30,23 @@ async function run(args: readonly string[], input: string, env: Record<string, s
   });
 }
 
+/** Every file under `dir`, relative, with `/`. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(dir, `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+}
+
 describe('cortex-team hook and simulate (real process)', function () {
   this.timeout(60000);
   let root: string;
   let team: string;
   let project: string;
   let env: Record<string, string | undefined>;
-  const state = () => JSON.parse(readFileSync(path.join(team, '.cortex/run/ada.json'), 'utf8')) as Record<string, unknown>;
+  /** The state of session `session` (of the only session when not given). */
+  const state = (session?: string) => {
+    const dir = path.join(team, '.cortex/run/ada');
+    const file = session ? `${session}.json` : readdirSync(dir).filter((f) => f.endsWith('.json'))[0];
+    return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+  };
 
   before(async () => {
     await cliBundle();
@@ -71,25 +82,77 @@ describe('cortex-team hook and simulate (real process)', function () {
     assert.equal(state().source, 'codex');
   });
 
-  it('hook: an older report never replaces a newer one; events that change nothing write nothing; bad input exits 1 and writes nothing', async () => {
-    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'Stop', timestamp: '2026-03-28T10:00:05Z' }), env);
-    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', timestamp: '2026-03-28T10:00:01Z' }), env);
+  it('hook: an older report never replaces a newer one; events that change nothing write nothing; an unreadable payload exits 0 and writes nothing; an unknown agent exits 1', async () => {
+    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', timestamp: '2026-03-28T10:00:05Z' }), env);
+    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's1', timestamp: '2026-03-28T10:00:01Z' }), env);
     assert.equal(state().state, 'turn-finished');
-    const before = readFileSync(path.join(team, '.cortex/run/ada.json'), 'utf8');
-    assert.equal((await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'PreToolUse' }), env)).code, 0);
+    const before = readFileSync(path.join(team, '.cortex/run/ada/s1.json'), 'utf8');
+    assert.equal((await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's1' }), env)).code, 0);
+    assert.equal((await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'SessionEnd' }), env)).code, 0, 'no session id: nothing recorded');
     const bad = await run(['hook', '--team', team, '--agent', 'ada'], '{"hook_event_name": "Stop"', env);
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 0, 'a payload it cannot read never fails the agent');
     assert.match(bad.stderr, /the payload is not JSON; nothing recorded/);
-    assert.equal((await run(['hook', '--team', team, '--agent', 'nobody'], '{}', env)).code, 1);
-    assert.equal(readFileSync(path.join(team, '.cortex/run/ada.json'), 'utf8'), before);
-    assert.equal(existsSync(path.join(team, '.cortex/run/nobody.json')), false);
+    const nobody = await run(['hook', '--team', team, '--agent', 'nobody'], '{}', env);
+    assert.equal(nobody.code, 1);
+    assert.match(nobody.stderr, /no agent "nobody"/);
+    assert.equal((await run(['hook', '--team', team, '--agent', '../ada'], '{}', env)).code, 1, 'no path outside agents/');
+    assert.equal(readFileSync(path.join(team, '.cortex/run/ada/s1.json'), 'utf8'), before);
+    assert.deepEqual(readdirSync(path.join(team, '.cortex/run')).sort(), ['.gitignore', 'ada']);
+    assert.deepEqual(readdirSync(path.join(team, '.cortex/run/ada')), ['s1.json']);
+  });
+
+  it('hook: writes nothing outside .cortex/run/, whatever the event', async () => {
+    const snapshot = () => listFiles(team).filter((f) => !f.startsWith('.cortex/run/')).map((f) => [f, readFileSync(path.join(team, f), 'utf8')]);
+    const outside = snapshot();
+    const session = { session_id: 's1', transcript_path: path.join(root, 's1.jsonl') };
+    for (const event of ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd', 'PreToolUse']) {
+      const r = await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ ...session, hook_event_name: event, prompt: 'Cortex tick: go', message: 'May I?' }), env);
+      assert.equal(r.code, 0, `${event}: ${r.stderr}`);
+    }
+    assert.equal((await run(['hook', '--team', team, '--agent', 'ada', '--source', 'codex', JSON.stringify({ type: 'agent-turn-complete', 'thread-id': 't1' })], '', env)).code, 0);
+    assert.deepEqual(snapshot(), outside);
+    assert.deepEqual(readdirSync(path.join(team, '.cortex/run/ada')).sort(), ['s1.json', 't1.json'], 'no temp file left');
+  });
+
+  it("hook: never waits for a lock another writer holds on the state file or the agent's files", async () => {
+    // Locks as a live Cortex writer holds them (this test process's pid): a hook that
+    // waited for one would wait for ever here (CORTEX_TEAM_LOCK_WAIT_MS is ten minutes).
+    const held = `${process.pid} ${hostTag()} test-nonce\n`;
+    writeFiles(team, { '.cortex/run/ada/.s1.json.cortex-lock.tmp': held, 'agents/ada/.tasks.md.cortex-lock.tmp': held });
+    const r = await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's1', prompt: 'Cortex tick: go' }), { ...env, CORTEX_TEAM_LOCK_WAIT_MS: '600000' });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(state('s1').state, 'working');
+    assert.equal(readFileSync(path.join(team, '.cortex/run/ada/.s1.json.cortex-lock.tmp'), 'utf8'), held, "the other writer's lock is left alone");
+  });
+
+  it('hook: the verb through cli.js and the small bundle beside it (hook.js, what the wiring runs) record the same', async () => {
+    const payload = JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', timestamp: '2026-03-28T10:00:05Z', last_assistant_message: 'Done.' });
+    assert.equal((await run(['hook', '--team', team, '--agent', 'ada'], payload, env)).code, 0);
+    const viaCli = readFileSync(path.join(team, '.cortex/run/ada/s1.json'), 'utf8');
+    rmSync(path.join(team, '.cortex'), { recursive: true });
+    const hookJs = path.join(path.dirname(await cliBundle()), 'hook.js');
+    const r = await run(['hook', '--team', team, '--agent', 'ada'], payload, env, undefined, hookJs);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(readFileSync(path.join(team, '.cortex/run/ada/s1.json'), 'utf8'), viaCli);
+    const help = await run(['hook', '--help'], '', env, undefined, hookJs);
+    assert.match(help.stdout, /cortex-team hook --agent SLUG/);
   });
 
   it('hook: a tick the idle check drops (no work) starts no turn', async () => {
     writeFileSync(path.join(team, 'agents/ada/tasks.md'), '## Old\n**Status:** done\n');
     const r = await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', prompt: 'Cortex tick: check tasks.md' }), env);
     assert.equal(r.code, 0);
-    assert.equal(existsSync(path.join(team, '.cortex/run/ada.json')), false);
+    assert.equal(existsSync(path.join(team, '.cortex/run/ada')), false);
+  });
+
+  it("hook: the session's run id from --run, else CORTEX_RUN_ID (what the dashboard's terminal has)", async () => {
+    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's1' }), { ...env, CORTEX_RUN_ID: 'run-7' });
+    assert.equal(state('s1').run, 'run-7');
+    await run(['hook', '--team', team, '--agent', 'ada', '--source', 'codex', '--run', 'run-8', JSON.stringify({ type: 'agent-turn-complete', 'thread-id': 't1' })], '', env);
+    assert.equal(state('t1').run, 'run-8');
+    await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'other' }), env);
+    assert.equal(state('other').run, null, 'a session run outside the dashboard');
+    assert.equal(state('s1').state, 'turn-finished');
   });
 
   it('simulate: does the ready tasks, asks before an [ask] task, reports its turns, and writes a Claude Code session log with tokens', async () => {

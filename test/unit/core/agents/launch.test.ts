@@ -74,6 +74,21 @@ describe('launch command lines', () => {
     assert.deepEqual(codex.env, { CODEX_HOME: '/x', CORTEX_TEAM: '/home/me/cortex', CORTEX_AGENT: 'billing-dev' });
   });
 
+  it("Gemini CLI runs without the variables that make its TUI open dialogs no hook reports (connect to VS Code, terminal keybindings)", () => {
+    const gemini = launchLine(profile({ cli: 'gemini' }), ctx);
+    assert.equal(shellLine(gemini), "env -u TERM_PROGRAM -u VSCODE_GIT_IPC_HANDLE -u VSCODE_GIT_ASKPASS_MAIN gemini --prompt-interactive 'Cortex: you are Billing Dev.'");
+    assert.doesNotMatch(shellLine(launchLine(profile({ cli: 'claude-code' }), ctx)), /^env /);
+  });
+
+  it("a start's run id: CORTEX_RUN_ID in the environment (the hooks inherit it), and --run on Codex's notify", () => {
+    const run = { ...ctx, runId: 'run-1' };
+    assert.equal(launchLine(profile({ cli: 'claude-code' }), run).env.CORTEX_RUN_ID, 'run-1');
+    assert.equal(launchLine(profile({ cli: 'simulate' }), run).env.CORTEX_RUN_ID, 'run-1');
+    const codex = launchLine(profile({ cli: 'codex' }), run);
+    assert.equal(codex.env.CORTEX_RUN_ID, 'run-1');
+    assert.match(codex.args[1], /"--source", "codex", "--run", "run-1"\]$/);
+  });
+
   it('the stand-in runs the bundled CLI; a custom command keeps its own words', () => {
     assert.equal(
       shellLine(launchLine(profile({ cli: 'simulate', args: ['--speed', '5'] }), ctx)),

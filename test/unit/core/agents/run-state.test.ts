@@ -1,6 +1,11 @@
 import * as assert from 'assert';
-import { DriverInput, DriverMemory, heartbeatDecision, idleMemory, sentMemory, startMemory } from '../../../../src/core/agents/heartbeat';
-import { interpretHook, parseRunState, runStateText, slugOfRunStatePath } from '../../../../src/core/agents/run-state';
+import * as fc from 'fast-check';
+import { DriverInput, DriverMemory, DriverTurn, NO_TURN_MS, heartbeatDecision, idleMemory, noTurnWindow, sentMemory, startMemory } from '../../../../src/core/agents/heartbeat';
+import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
+import { interpretHook, parseRunState, recordRunState, runStateFileOf, runStatePath, runStateText } from '../../../../src/core/agents/run-state';
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
 
 /** Turn states from the CLIs' hook payloads, and the heartbeat driver's rule. */
 describe('run state: hook payloads', () => {
@@ -38,19 +43,57 @@ describe('run state: hook payloads', () => {
   });
 
   it('reads back what it writes; anything else is no state', () => {
-    const s = { agent: 'ada', state: 'needs-input' as const, at: '2026-03-28T10:00:00.000Z', event: 'Notification', source: 'claude-code', message: 'May I?', session: null, transcript: null };
+    const s = { agent: 'ada', state: 'needs-input' as const, at: '2026-03-28T10:00:00.000Z', event: 'Notification', source: 'claude-code', message: 'May I?', session: 's1', transcript: null, run: 'r1' };
     assert.deepEqual(parseRunState(runStateText(s), 'ada'), s);
     assert.equal(parseRunState('{"state":"sleeping","at":"2026-03-28T10:00:00Z"}', 'ada'), null);
     assert.equal(parseRunState('{"state":"working","at":"yesterday"}', 'ada'), null);
     assert.equal(parseRunState('{"state":"work', 'ada'), null);
-    assert.equal(slugOfRunStatePath('.cortex/run/ada.json'), 'ada');
-    assert.equal(slugOfRunStatePath('.cortex/run/.gitignore'), undefined);
+    assert.equal(runStatePath('ada', '31f2d75a-0b1c'), '.cortex/run/ada/31f2d75a-0b1c.json');
+    assert.match(runStatePath('ada', '../../etc/passwd'), /^\.cortex\/run\/ada\/h-[0-9a-f]{32}\.json$/, 'a session id is never a path');
+    assert.deepEqual(runStateFileOf('.cortex/run/ada/s1.json'), { slug: 'ada', name: 's1.json' });
+    assert.equal(runStateFileOf('.cortex/run/.gitignore'), undefined);
+    assert.equal(runStateFileOf('.cortex/run/ada/.s1.json.x1.tmp'), undefined);
+    assert.equal(runStateFileOf('.cortex/run/ada.json'), undefined, "an earlier version's file, per agent, is not a session's");
+  });
+
+  it("Claude Code's /clear ends a session at the prompt, not the agent", () => {
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'SessionEnd', session_id: 's1', reason: 'clear' })?.state, 'turn-finished');
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'SessionEnd', session_id: 's1', reason: 'prompt_input_exit' })?.state, 'ended');
+  });
+});
+
+describe('run state: one file per session', () => {
+  let root: string;
+  let fs: NodeTeamFs;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'cortex-run-state-'));
+    fs = new NodeTeamFs(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const report = (session: string | null, state: 'working' | 'needs-input' | 'turn-finished' | 'ended', at: string, run: string | null = null) => ({ state, event: 'x', source: 'claude-code', message: null, session, transcript: null, at, run });
+  const read = async (session: string) => parseRunState(new TextDecoder().decode(await fs.readFile(runStatePath('ada', session))), 'ada');
+
+  it("another session's SessionEnd (claude mcp list in the project) leaves the running session's state alone", async () => {
+    await recordRunState(fs, 'ada', report('ours', 'needs-input', '2026-03-28T10:00:00Z', 'run-1'), new Date());
+    await recordRunState(fs, 'ada', report('mcp-list', 'ended', '2026-03-28T10:00:05Z'), new Date());
+    assert.equal((await read('ours'))?.state, 'needs-input');
+    assert.equal((await read('ours'))?.run, 'run-1');
+    assert.equal((await read('mcp-list'))?.state, 'ended');
+  });
+
+  it('a report with no session id records nothing; an older report never replaces a newer one of its session', async () => {
+    assert.equal(await recordRunState(fs, 'ada', report(null, 'ended', '2026-03-28T10:00:05Z'), new Date()), null);
+    assert.deepEqual(readdirSync(root), []);
+    await recordRunState(fs, 'ada', report('s1', 'turn-finished', '2026-03-28T10:00:05Z'), new Date());
+    const kept = await recordRunState(fs, 'ada', report('s1', 'working', '2026-03-28T10:00:01Z'), new Date());
+    assert.equal(kept?.state, 'turn-finished');
+    assert.deepEqual(readdirSync(path.join(root, '.cortex/run/ada')), ['s1.json'], 'no temp file left');
   });
 });
 
 describe('heartbeat driver rule', () => {
   const HB = 10 * 60_000;
-  const input = (i: Partial<DriverInput>): DriverInput => ({ now: 0, heartbeatMs: HB, enabled: true, live: true, turn: 'turn-finished', stateAt: 'a', ready: [], inProgress: false, budgetSpent: false, ...i });
+  const input = (i: Partial<DriverInput>): DriverInput => ({ now: 0, heartbeatMs: HB, enabled: true, live: true, turn: 'turn-finished', noTurnMs: NO_TURN_MS, stateAt: 'a', ready: [], inProgress: false, budgetSpent: false, ...i });
   const start: DriverMemory = startMemory(0, ['Old task']);
 
   it('waits while not running, off, over budget, with no work, or mid-turn', () => {
@@ -58,7 +101,30 @@ describe('heartbeat driver rule', () => {
     assert.deepEqual(heartbeatDecision(input({ enabled: false, ready: ['x'] }), start), { send: false, why: 'off' });
     assert.deepEqual(heartbeatDecision(input({ budgetSpent: true, ready: ['x'] }), start), { send: false, why: 'budget' });
     assert.deepEqual(heartbeatDecision(input({ now: HB * 5 }), start), { send: false, why: 'no-work' });
-    for (const turn of ['starting', 'working', 'needs-input'] as const) assert.deepEqual(heartbeatDecision(input({ turn, ready: ['New'] }), start), { send: false, why: turn });
+    for (const turn of ['starting', 'working', 'needs-input', 'ended', 'unknown'] as const) assert.deepEqual(heartbeatDecision(input({ turn, ready: ['New'] }), start), { send: false, why: turn });
+  });
+
+  it('never types unless its own session says it is at its prompt: a permission dialog (needs input), a turn, an ended or unknown session get no keystrokes, whatever else holds', () => {
+    const turns = fc.constantFrom<DriverTurn>('starting', 'working', 'needs-input', 'turn-finished', 'ended', 'unknown');
+    const titles = fc.array(fc.constantFrom('Old task', 'New', 'Newer'), { maxLength: 3 });
+    const memory = fc.record({ lastSentAt: fc.integer({ min: 0, max: 10 * HB }), seenReady: titles, sentStateAt: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }) });
+    fc.assert(
+      fc.property(turns, titles, fc.boolean(), fc.integer({ min: 0, max: 20 * HB }), fc.constantFrom('a', 'b', null), memory, (turn, ready, inProgress, now, stateAt, m) => {
+        const d = heartbeatDecision(input({ turn, ready, inProgress, now, stateAt }), m);
+        return !d.send || turn === 'turn-finished';
+      }),
+    );
+  });
+
+  it('a tick that started no turn in time is said (no-turn), and never typed again until its session reports', () => {
+    const m = sentMemory(input({ now: 1000, ready: ['New'] }));
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + NO_TURN_MS - 1, ready: ['New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + NO_TURN_MS });
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + NO_TURN_MS, ready: ['New', 'Newer'] }), m), { send: false, why: 'no-turn' });
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + 5 * HB, ready: ['New', 'Newer'] }), m), { send: false, why: 'no-turn' }, 'not even a heartbeat later');
+    const reported = idleMemory(input({ now: 1000 + 5 * HB, stateAt: 'b' }), m);
+    assert.deepEqual(heartbeatDecision(input({ now: 1000 + 5 * HB, stateAt: 'b', ready: ['New', 'Newer'] }), reported), { send: true, why: 'new-task' });
+    assert.equal(noTurnWindow(true, HB), NO_TURN_MS);
+    assert.equal(noTurnWindow(false, HB), HB, "Codex reports only a turn's end: it gets a heartbeat");
   });
 
   it('ticks at once for a task that was not there at the start or the last tick; else once a heartbeat', () => {
@@ -68,10 +134,10 @@ describe('heartbeat driver rule', () => {
     assert.deepEqual(heartbeatDecision(input({ now: HB, inProgress: true }), start), { send: true, why: 'heartbeat' });
   });
 
-  it('after a tick, waits for a new report or a heartbeat; an empty queue forgets, so the next dispatch is new', () => {
+  it('after a tick, waits for a new report; an empty queue forgets, so the next dispatch is new', () => {
     const sent = input({ now: 1000, ready: ['Old task', 'New'] });
     let m = sentMemory(sent);
-    assert.deepEqual(heartbeatDecision(input({ now: 2000, ready: ['Old task', 'New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + HB });
+    assert.deepEqual(heartbeatDecision(input({ now: 2000, ready: ['Old task', 'New', 'Newer'] }), m), { send: false, why: 'sent', dueAt: 1000 + NO_TURN_MS });
     m = idleMemory(input({ now: 3000, stateAt: 'b', ready: ['Old task', 'New'] }), m);
     assert.equal(m.sentStateAt, undefined, 'a new report came');
     assert.deepEqual(heartbeatDecision(input({ now: 3000, stateAt: 'b', ready: ['Old task', 'New', 'Newer'] }), m), { send: true, why: 'new-task' });

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { CortexInputError } from '../../../../src/core/errors';
-import { CLAUDE_STATE_EVENTS, addStateHooks, isStateHookCommand } from '../../../../src/core/protocol-file/state-hooks';
+import { CLAUDE_STATE_EVENTS, GEMINI_STATE_EVENTS, addStateHooks, isStateHookCommand } from '../../../../src/core/protocol-file/state-hooks';
 
 /** The state hooks merged into a CLI's settings.json: added beside the user's own, kept, moved, refused. */
 const CMD = "node /ext/dist/cli.js hook --team /t --agent ada --source claude-code";
@@ -57,7 +57,8 @@ describe('state hooks in settings.json', () => {
     assert.throws(() => addStateHooks('[1]', 's.json', EVENTS, CMD), CortexInputError);
   });
 
-  it("Claude Code's events: a prompt, a tool, a question, a turn's end or failure, the session's end", () => {
-    assert.deepEqual([...CLAUDE_STATE_EVENTS], ['UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
+  it("the events: a prompt, a permission or question, a turn's end or failure, the session's end; none per tool call", () => {
+    assert.deepEqual([...CLAUDE_STATE_EVENTS], ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
+    assert.deepEqual([...GEMINI_STATE_EVENTS], ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd'], 'none per tool call');
   });
 });

@@ -8,12 +8,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliLauncher, LAUNCHER_FILE, launcherTarget, launcherText } from '../../../../src/extension/mcp/cli-launcher';
 
-/** A package folder like the extension's: two bundles that print who they are, and the protocol texts. */
+/** A package folder like the extension's: the bundles (cli.js prints who it is), and the protocol texts. */
 function fakePackage(root: string, say: string): void {
   mkdirSync(path.join(root, 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'templates', 'protocol'), { recursive: true });
   writeFileSync(path.join(root, 'dist', 'cli.js'), `#!/usr/bin/env node\nprocess.stdout.write(${JSON.stringify(say)} + ' ' + process.argv.slice(2).join(' ') + ' ' + require('fs').existsSync(require('path').join(__dirname, '..', 'templates', 'protocol', 'worker.md')));\n`);
   writeFileSync(path.join(root, 'dist', 'mcp.js'), `// ${say}\n`);
+  writeFileSync(path.join(root, 'dist', 'hook.js'), `// ${say}\n`);
   writeFileSync(path.join(root, 'templates', 'protocol', 'worker.md'), '# worker\n');
 }
 
