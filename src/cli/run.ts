@@ -246,7 +246,7 @@ const commands: Record<string, Command> = {
     synopsis: 'register --name NAME [--project PATH] [--role TEXT] [--capability TEXT]... [--parent SLUG] [--level 1|2|3] [--team DIR]',
     summary: "Register an agent: agents/<slug>/<slug>.md from the team's template (or the built-in one) and an empty tasks.md.",
     options: {
-      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it (lowercase, accents dropped, spaces to hyphens, only a-z 0-9 -)' },
+      name: { kind: 'string', required: true, value: 'NAME', help: 'display name; the slug is derived from it as the protocol says (lowercase, spaces to hyphens, every other character but a-z 0-9 - dropped, accented letters too: "José Dev" is jos-dev); an existing folder under an earlier spelling (jose-dev) is used instead of a second one' },
       project: { kind: 'string', value: 'PATH', help: "the agent's working folder (a relative path is made absolute; ~ is kept)" },
       role: { kind: 'string', value: 'TEXT', help: 'one line for ## Role' },
       capability: { kind: 'list', value: 'TEXT', help: 'one ## Capabilities bullet; repeat for more' },
@@ -274,7 +274,7 @@ const commands: Record<string, Command> = {
       });
       const note = await recordCli(ctx, opts, teamEvents.agentRegistered(CLI_ACTOR, r.slug, r.notePath, opts.strings.get('name')!.trim()));
       ctx.io.stdout(
-        `Registered "${opts.strings.get('name')!.trim()}" as ${r.slug}: ${r.notePath} (from the ${r.template} template), ${r.tasksPath}${r.createdTasks ? '' : ' (already there, left as it was)'}.${note}\n`,
+        `Registered "${opts.strings.get('name')!.trim()}" as ${r.slug}${r.otherSpelling ? ' (the existing folder under an earlier spelling of the name)' : ''}: ${r.notePath} (from the ${r.template} template), ${r.tasksPath}${r.createdTasks ? '' : ' (already there, left as it was)'}.${note}\n`,
       );
       return EXIT_OK;
     },

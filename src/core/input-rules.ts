@@ -208,28 +208,64 @@ function isHeading2(line: string): boolean {
   return line.startsWith('##') && (line.length === 2 || line[2] === ' ' || line[2] === '\t');
 }
 
+/**
+ * The slug of an agent name, by the Cortex protocol's rule (and the plugin's /register):
+ * lowercase, spaces to hyphens, everything but a-z, 0-9 and "-" dropped. Letters with
+ * accents are dropped like any other character ("José Dev" → `jos-dev`): folding them
+ * to a base letter would give `jose-dev`, and an agent registered here and one the
+ * plugin registers would land in two folders. One addition: hyphens left at either end
+ * by dropped characters are trimmed, since a folder starting with "-" reads as an option
+ * on a command line (`otherSlugSpellings` gives the untrimmed form, so a folder the
+ * plugin made that way is still found).
+ */
+export function slugify(name: string): string {
+  return protocolSlug(name).replace(/^-+|-+$/g, '');
+}
+
+function protocolSlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/ /g, '-')
+    .replace(/[^a-z0-9-]/g, '');
+}
+
 /** Letters that do not decompose into a base letter and marks. */
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't' };
 
 /**
- * The slug of an agent name, as the Cortex plugin's /register makes it (lowercase,
- * spaces to hyphens, everything but a-z, 0-9 and "-" dropped), with two additions
- * that keep the letters of names written with accents: letters are first reduced to
- * their base letter (Ü → u, Å → a, ß → ss), and hyphens left at either end by dropped
- * characters are trimmed. For a plain ASCII name the result is the plugin's.
- * `Ünïcode Ågent 🚀` → `unicode-agent`.
+ * The other folder names a name may already have in a team, most likely first: the one
+ * earlier versions of this product gave it (accents folded to their base letter,
+ * "José Dev" → `jose-dev`) and the plugin's untrimmed one ("Agent 🚀" → `agent-`).
+ * Registering finds an agent under these instead of making a second folder for it.
+ * Never contains `slugify(name)` itself, nor an empty or letterless slug.
  */
-export function slugify(name: string): string {
+export function otherSlugSpellings(name: string): string[] {
   const folded = name
     .trim()
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøđðłþıħŧ]/g, (c) => FOLD[c]);
-  return folded
+    .replace(/[ßæœøđðłþıħŧ]/g, (c) => FOLD[c])
     .replace(/ /g, '-')
     .replace(/[^a-z0-9-]/g, '')
     .replace(/^-+|-+$/g, '');
+  const own = slugify(name);
+  const out: string[] = [];
+  for (const s of [folded, protocolSlug(name)]) {
+    if (s !== own && /[a-z0-9]/.test(s) && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** Why a name's slug lost characters, for a hint beside it; undefined when only spaces and case changed. */
+export function slugNote(name: string): string | undefined {
+  const kept = name.trim().toLowerCase().replace(/ /g, '-');
+  if (kept === slugify(name)) return undefined;
+  // A letter outside a-z (é, ß, Ж) is the case users ask about.
+  return /\p{L}/u.test(name.replace(/[A-Za-z]/g, ''))
+    ? 'letters outside a-z (accented ones too) are dropped, as the Cortex protocol derives slugs, so every tool on the team finds the same folder'
+    : 'characters other than a-z, 0-9 and "-" are dropped, as the Cortex protocol derives slugs';
 }
 
 /**
@@ -241,7 +277,7 @@ export function checkAgentName(name: string): { name: string; slug: string } {
   const n = checkOneLine(name, 'name', LIMITS.name);
   const slug = slugify(n);
   if (!/[a-z0-9]/.test(slug)) {
-    throw new CortexInputError(`"${visible(n)}" gives an empty slug; a name needs Latin letters or digits (accents are fine: "Zoë" → "zoe").`);
+    throw new CortexInputError(`"${visible(n)}" gives an empty slug; a name needs letters a-z or digits (accented letters are dropped, as the Cortex protocol derives slugs: "José" → "jos").`);
   }
   if (slug.length > LIMITS.slug) throw new CortexInputError(`The name gives a slug of ${slug.length} characters; at most ${LIMITS.slug} are allowed (it becomes a folder name).`);
   return { name: n, slug };

@@ -7,15 +7,17 @@ import { parseAgentNote } from '../parse/agent-note';
 import { MAX_LEVEL, MIN_LEVEL, isValidLevel } from '../lineage';
 import { BUILTIN_AGENT_TEMPLATE } from '../templates';
 import { encodeText } from '../text';
-import { LIMITS, checkAgentName, checkOneLine, slugify } from '../input-rules';
+import { LIMITS, checkAgentName, checkOneLine, otherSlugSpellings, slugify } from '../input-rules';
 import { fillNoteTemplate } from './note-template';
-import { agentNotePath, agentTasksPath } from './shared';
+import { agentFolder, agentNotePath, agentTasksPath } from './shared';
 
 /**
  * register: a new agent, as the Cortex plugin's /register does it. The slug is the
- * name lowercased, spaces turned into hyphens and everything but a-z, 0-9 and "-"
- * dropped, after accented letters are reduced to their base letter, with hyphens
- * trimmed from either end (`slugify` in input-rules.ts). Writes `agents/<slug>/<slug>.md` from the team's
+ * protocol's (`slugify` in input-rules.ts: lowercase, spaces to hyphens, everything
+ * but a-z, 0-9 and "-" dropped, accented letters too); when the team already has a
+ * folder for the name under another spelling (`jose-dev` for "José Dev", written
+ * by an earlier version) and none under this one, that folder is the agent's
+ * (`agentSlugFor`). Writes `agents/<slug>/<slug>.md` from the team's
  * `templates/agent-template.md` (or the built-in one) and an empty
  * `agents/<slug>/tasks.md` (an existing one is left alone). Refuses an empty slug and
  * an agent whose note exists. Nothing is ever written outside `agents/`.
@@ -42,12 +44,28 @@ export interface RegisterResult {
   /** False when a tasks.md was already there (it was left as it was). */
   readonly createdTasks: boolean;
   readonly template: 'team' | 'built-in';
+  /** True when the slug is an existing folder under another spelling of the name (`agentSlugFor`). */
+  readonly otherSpelling: boolean;
 }
 
 export const AGENT_TEMPLATE_PATH = 'templates/agent-template.md';
 
-/** The slug rule (input-rules.ts): the protocol's, keeping accented letters. */
+/** The slug rule (input-rules.ts): the protocol's. */
 export { slugify };
+
+/**
+ * The folder a name's agent has or gets: its protocol slug, unless only a folder under
+ * one of the name's other spellings exists (`otherSlugSpellings`), which is then found
+ * rather than a second agent made. `found` says it was another spelling.
+ */
+export async function agentSlugFor(fs: TeamFs, name: string): Promise<{ slug: string; found: boolean }> {
+  const { slug } = checkAgentName(name);
+  if (await fs.stat(agentFolder(slug))) return { slug, found: false };
+  for (const other of otherSlugSpellings(name)) {
+    if (other.length <= LIMITS.slug && (await fs.stat(agentFolder(other)))) return { slug: other, found: true };
+  }
+  return { slug, found: false };
+}
 
 /** The project slug for `## Projects`: the slug of the project folder's name. */
 export function projectSlug(projectPath: string): string {
@@ -115,7 +133,8 @@ export function fillAgentTemplate(template: string, fields: AgentNoteFields): st
 }
 
 export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<RegisterResult> {
-  const { name, slug } = checkAgentName(input.name);
+  const { name } = checkAgentName(input.name);
+  const { slug, found } = await agentSlugFor(fs, name);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.joined)) throw new CortexInputError(`The joined date must look like YYYY-MM-DD, not "${input.joined}".`);
   const project = input.project === undefined ? undefined : checkOneLine(input.project, 'project path', LIMITS.path, { allowEmpty: true });
   const role = input.role === undefined ? undefined : checkOneLine(input.role, 'role', LIMITS.line, { allowEmpty: true });
@@ -128,7 +147,7 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
   const tasksPath = agentTasksPath(slug);
   // The slug holds only [a-z0-9-], so these paths stay inside agents/<slug>/.
   if (!notePath.startsWith('agents/') || notePath.split('/').length !== 3) throw new CortexInputError(`Refusing to write ${notePath}.`);
-  if (await fs.stat(notePath)) throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);
+  if (await fs.stat(notePath)) throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).${found ? ` It is this name's agent under another spelling (${slugify(name)} by the protocol's rule), so no second folder was made.` : ''}`);
 
   const teamTemplate = await readTextFile(fs, AGENT_TEMPLATE_PATH);
   const note = fillAgentTemplate(teamTemplate ?? BUILTIN_AGENT_TEMPLATE, {
@@ -144,7 +163,7 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
     throw new CortexInputError(`An agent "${slug}" is already registered (${notePath} exists).`);
   }
   const createdTasks = await createExclusive(fs, tasksPath, new Uint8Array(0));
-  return { slug, notePath, tasksPath, createdTasks, template: teamTemplate === undefined ? 'built-in' : 'team' };
+  return { slug, notePath, tasksPath, createdTasks, template: teamTemplate === undefined ? 'built-in' : 'team', otherSpelling: found };
 }
 
 /**

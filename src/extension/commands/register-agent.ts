@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
 import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
-import { RegisterResult, projectSlug, registerAgent, slugify } from '../../core/ops/register';
+import { RegisterResult, agentSlugFor, projectSlug, registerAgent } from '../../core/ops/register';
 import { expandHome } from '../../core/parse/config';
 import { isAbsolutePath } from '../../core/project-folder';
 import { formatDate } from '../../base/time';
@@ -15,7 +15,7 @@ import { UnsavedChangesError } from '../writer';
 import { GeneratedProtocol } from './generate-protocol';
 import { InputFeedback } from '../quick-input';
 import { errorMessage, loadedTeam } from './agent-picks';
-import { checkAgentName } from '../../core/input-rules';
+import { checkAgentName, slugNote } from '../../core/input-rules';
 import { LEVEL_NAMES, parentCandidates } from '../../core/lineage';
 import { Agent } from '../../core/model';
 
@@ -267,19 +267,24 @@ async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<
   const name = value.trim();
   if (name === '') return { error: 'Enter the agent\'s name, e.g. "Billing Dev".' };
   let slug: string;
+  let found: boolean;
   try {
     // The core's rules, as the write will check them: one line, no control characters, a slug that keeps letters.
-    slug = checkAgentName(value).slug;
+    checkAgentName(value);
+    ({ slug, found } = await agentSlugFor(fs, name));
   } catch (e) {
     if (e instanceof CortexInputError) return { error: e.message };
     throw e;
   }
   const note = agentNotePath(slug);
+  const other = found ? ', in the folder this name has under an earlier spelling' : '';
   if (c.store.team?.agents.some((a) => a.slug === slug && a.notePath !== null) || (await fs.stat(note))) {
-    return { error: `An agent "${slug}" is already registered (${note} exists); choose another name.` };
+    return { error: `An agent "${slug}" is already registered (${note} exists)${other}; choose another name.` };
   }
+  if (found) return { hint: `Slug: ${slug} → ${note}, in the folder this name already has under an earlier spelling (used rather than a second one; its tasks.md is kept)` };
   const folder = await fs.stat(agentFolder(slug));
-  return { hint: `Slug: ${slug} → ${note}${folder ? ' (the folder exists: its tasks.md is kept)' : ' and tasks.md'}` };
+  const why = slugNote(name);
+  return { hint: `Slug: ${slug} → ${note}${folder ? ' (the folder exists: its tasks.md is kept)' : ' and tasks.md'}${why ? `; ${why}` : ''}` };
 }
 
 /** The folder a typed path names, `undefined` when it is not absolute. */
@@ -343,7 +348,14 @@ async function write(
   input: { name: string; project: string; role: string; capabilities: string[]; launch?: LaunchProfile; parent?: string; level?: number },
   generate: (slug: string) => Promise<GeneratedProtocol | undefined>,
 ): Promise<RegisteredAgent | undefined> {
-  const slug = slugify(input.name);
+  let slug: string;
+  try {
+    slug = (await agentSlugFor(fs, input.name)).slug;
+  } catch (e) {
+    if (!(e instanceof CortexInputError)) throw e;
+    await c.prompts.error(`Cortex: nothing was written. ${e.message}`);
+    return undefined;
+  }
   const notePath = agentNotePath(slug);
   const tasksPath = agentTasksPath(slug);
   let result: RegisterResult | undefined;

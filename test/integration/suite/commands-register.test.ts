@@ -123,8 +123,27 @@ describe('Command: Register Agent', function () {
     assert.match(f[2].error ?? '', /An agent "billing-dev" is already registered \(agents\/billing-dev\/billing-dev\.md exists\)/);
     assert.match(f[3].error ?? '', /"billing-dev" is already registered/);
     assert.equal(f[4].error, undefined);
-    assert.equal(f[4].hint, 'Slug: itest--reg-two → agents/itest--reg-two/itest--reg-two.md and tasks.md');
+    assert.equal(f[4].hint, 'Slug: itest--reg-two → agents/itest--reg-two/itest--reg-two.md and tasks.md; characters other than a-z, 0-9 and "-" are dropped, as the Cortex protocol derives slugs');
     assert.equal(exists(path.join(team, 'agents', 'itest--reg-two')), false);
+  });
+
+  it('gives a name with accents the protocol\'s slug and says why they go, and finds its folder under the earlier spelling', async () => {
+    script(a, ['Itest José', ESCAPE]);
+    await vscode.commands.executeCommand('cortex.registerAgent');
+    assert.equal(
+      feedbackAt(a, /Register Agent/)[0].hint,
+      'Slug: itest-jos → agents/itest-jos/itest-jos.md and tasks.md; letters outside a-z (accented ones too) are dropped, as the Cortex protocol derives slugs, so every tool on the team finds the same folder',
+    );
+    await reset(a);
+    created.push('itest-rene');
+    mkdirSync(path.join(team, 'agents', 'itest-rene'), { recursive: true });
+    writeFileSync(tasks('itest-rene'), '');
+    script(a, ['Itest René', project, '', '', 'Outside the hierarchy', 'None for now']);
+    const result = await vscode.commands.executeCommand<{ slug: string }>('cortex.registerAgent');
+    assert.match(feedbackAt(a, /Register Agent/)[0].hint ?? '', /^Slug: itest-rene → agents\/itest-rene\/itest-rene\.md, in the folder this name already has under an earlier spelling \(used rather than a second one; its tasks\.md is kept\)$/);
+    assert.equal(result?.slug, 'itest-rene');
+    assert.match(read(note('itest-rene')), /^name: "Itest René"$/m);
+    assert.equal(exists(path.join(team, 'agents', 'itest-ren')), false, 'no second folder');
   });
 
   it('says when the agent folder exists already (its tasks.md is kept)', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import { isolateGitConfig } from '../git/git-fixture';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { lockPathFor } from '../../../src/core/edit';
@@ -205,6 +205,13 @@ describe('cortex-team CLI (real process)', function () {
     assert.strictEqual(read('agents/chief-of-staff/tasks.md'), '');
     await refused(2, ['register', '--name', 'ADA'], /already registered/);
     await refused(2, ['register', '--name', '!!!'], /empty slug/);
+    // The protocol's slug (accents dropped), and a folder under the earlier spelling found, not doubled.
+    assert.match(ok(await cli('register', '--name', 'José Dev')), /as jos-dev: agents\/jos-dev\/jos-dev\.md/);
+    await refused(2, ['register', '--name', 'JOSÉ DEV'], /"jos-dev" is already registered/);
+    mkdirSync(path.join(team, 'agents', 'rene-ops'), { recursive: true });
+    writeFileSync(path.join(team, 'agents', 'rene-ops', 'tasks.md'), '');
+    assert.match(ok(await cli('register', '--name', 'René Ops')), /as rene-ops \(the existing folder under an earlier spelling of the name\): agents\/rene-ops\/rene-ops\.md/);
+    assert.ok(!existsSync(path.join(team, 'agents', 'ren-ops')));
   });
 
   it('register --parent/--level places the agent in the hierarchy, and refuses what core/lineage.ts would not read', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { CortexInputError } from '../../../src/core/errors';
-import { LIMITS, checkAgentName, checkBlockText, checkOneLine, checkTitle, checkUserText, slugify, visible } from '../../../src/core/input-rules';
+import { LIMITS, checkAgentName, checkBlockText, checkOneLine, checkTitle, checkUserText, otherSlugSpellings, slugNote, slugify, visible } from '../../../src/core/input-rules';
 import { registerAgent } from '../../../src/core/ops/register';
 import { dispatchText } from '../../../src/core/ops/dispatch';
 import { moveText } from '../../../src/core/ops/move';
@@ -70,18 +70,41 @@ describe('input rules', () => {
     refuses(() => checkOneLine('x\u001by', 'role'), /U\+001B/);
   });
 
-  it('slugs keep letters: accents reduced to their base letter, ends trimmed, the plugin\'s rule for ASCII', () => {
-    assert.strictEqual(slugify('Ünïcode Ågent 🚀'), 'unicode-agent');
+  it('slugs by the protocol\'s rule: lowercase, spaces to hyphens, everything else but a-z 0-9 - dropped (accents too), ends trimmed', () => {
+    // The protocol's table.
     assert.strictEqual(slugify('Billing Dev'), 'billing-dev');
-    assert.strictEqual(slugify('Zoë Ødegård'), 'zoe-odegard');
-    assert.strictEqual(slugify('Ærøskøbing Straße'), 'aeroskobing-strasse');
-    assert.strictEqual(slugify('ﬁnance'), 'finance', 'compatibility forms decompose');
-    assert.strictEqual(slugify('🚀 Rocket'), 'rocket');
-    assert.strictEqual(slugify('Агент'), '', 'no Latin letters: nothing left');
-    assert.deepStrictEqual(checkAgentName(' Ünïcode Ågent 🚀 '), { name: 'Ünïcode Ågent 🚀', slug: 'unicode-agent' });
-    refuses(() => checkAgentName('Агент 🚀'), /gives an empty slug; a name needs Latin letters or digits/);
+    assert.strictEqual(slugify('Chief of Staff'), 'chief-of-staff');
+    assert.strictEqual(slugify('Dashboard Dev'), 'dashboard-dev');
+    // Accents: dropped, as the plugin and the coordinator's protocol text do.
+    assert.strictEqual(slugify('José Dev'), 'jos-dev');
+    assert.strictEqual(slugify('Zoë Ødegård'), 'zo-degrd');
+    assert.strictEqual(slugify('Ünïcode Ågent 🚀'), 'ncode-gent');
+    assert.strictEqual(slugify('ﬁnance'), 'nance', 'no compatibility decomposition either');
+    // Digits and symbols.
+    assert.strictEqual(slugify('Agent 007'), 'agent-007');
+    assert.strictEqual(slugify('R2-D2 (beta)!'), 'r2-d2-beta');
+    assert.strictEqual(slugify('C++ & Rust_Dev'), 'c--rustdev');
+    assert.strictEqual(slugify('a.b/c\\d'), 'abcd');
+    assert.strictEqual(slugify('🚀 Rocket'), 'rocket', 'a hyphen left at an end goes');
+    assert.strictEqual(slugify('Агент'), '', 'no letters a-z: nothing left');
+    assert.deepStrictEqual(checkAgentName(' José Dev '), { name: 'José Dev', slug: 'jos-dev' });
+    refuses(() => checkAgentName('Агент 🚀'), /gives an empty slug; a name needs letters a-z or digits \(accented letters are dropped/);
     refuses(() => checkAgentName('x'.repeat(LIMITS.name + 1)), /at most 80/);
     refuses(() => checkAgentName('Bad\u202Ename'), /U\+202E/);
+  });
+
+  it('other spellings of a slug: accents folded (an earlier version\'s) and untrimmed (the plugin\'s), never the slug itself', () => {
+    assert.deepStrictEqual(otherSlugSpellings('José Dev'), ['jose-dev']);
+    assert.deepStrictEqual(otherSlugSpellings('Ünïcode Ågent 🚀'), ['unicode-agent', 'ncode-gent-']);
+    assert.deepStrictEqual(otherSlugSpellings('Ærøskøbing Straße'), ['aeroskobing-strasse']);
+    assert.deepStrictEqual(otherSlugSpellings('Billing Dev'), []);
+    assert.deepStrictEqual(otherSlugSpellings('Агент'), [], 'nothing letterless');
+  });
+
+  it('slugNote says why characters went, and nothing when only case and spaces changed', () => {
+    assert.strictEqual(slugNote('Billing Dev'), undefined);
+    assert.match(slugNote('José Dev')!, /accented ones too\) are dropped, as the Cortex protocol derives slugs, so every tool/);
+    assert.match(slugNote('R2-D2 (beta)!')!, /characters other than a-z, 0-9 and "-" are dropped/);
   });
 
   it('visible: control and direction characters as JSON-compatible escapes, long text cut', () => {
@@ -100,8 +123,8 @@ describe('input rules', () => {
     const fs = new MemoryTeamFs();
     await assert.rejects(registerAgent(fs, { name: 'Eve\u202E', joined: '2026-01-01' }), /U\+202E/);
     await assert.rejects(registerAgent(fs, { name: 'Eve', role: 'r\u0007', joined: '2026-01-01' }), /U\+0007/);
-    const r = await registerAgent(fs, { name: 'Ünïcode Ågent 🚀', joined: '2026-01-01' });
-    assert.strictEqual(r.slug, 'unicode-agent');
-    assert.deepStrictEqual(fs.paths(), ['agents/unicode-agent/tasks.md', 'agents/unicode-agent/unicode-agent.md']);
+    const r = await registerAgent(fs, { name: 'José Dev', joined: '2026-01-01' });
+    assert.strictEqual(r.slug, 'jos-dev');
+    assert.deepStrictEqual(fs.paths(), ['agents/jos-dev/jos-dev.md', 'agents/jos-dev/tasks.md']);
   });
 });
