@@ -34,10 +34,10 @@ import { NodeTeamFs } from '../src/core/fs/node-fs';
 import { dispatchTask, dispatchText } from '../src/core/ops/dispatch';
 import { Team } from '../src/core/model';
 import { TeamIndex } from '../src/core/team-index';
-import { decodeText } from '../src/core/text';
+import { decodeText, hashBytes } from '../src/core/text';
 import { formatStamp, parseStamp } from '../src/base/time';
 
-const GENERATOR_VERSION = 'cortex-bench-2';
+const GENERATOR_VERSION = 'cortex-bench-3';
 const BIG_AGENTS = 500;
 const SMALL_AGENTS = 5;
 const TASKS_PER_AGENT = 200;
@@ -80,15 +80,18 @@ function stampAt(base: number, r: () => number, spreadMinutes: number): string {
   return formatStamp(base + Math.floor(r() * spreadMinutes));
 }
 
-/** One tasks.md of `count` tasks (done, then in-progress, then ready, like a real queue). */
-function tasksFile(r: () => number, count: number, tick: string): string {
+/** What an LLM dispatcher often puts in a title: the long variant's open tasks carry it (the issue's 9.7 MB cache). */
+const LONG_TITLE = ` — ${'with the description a dispatcher writes into the title, naming the files, the endpoints and the checks'.repeat(2)}`;
+
+/** One tasks.md of `count` tasks (done, then in-progress, then ready, like a real queue); `long`: open titles are long. */
+function tasksFile(r: () => number, count: number, tick: string, long = false): string {
   const base = parseStamp('2026-03-01T08:00')!;
   const parts: string[] = [];
   const done = Math.floor(count * 0.7);
   const inProgress = Math.min(1, count - done);
   for (let i = 0; i < count; i++) {
     const status = i < done ? 'done' : i < done + inProgress ? 'in-progress' : 'ready';
-    const lines = [`## ${VERBS[Math.floor(r() * VERBS.length)]} ${THINGS[Math.floor(r() * THINGS.length)]} #${i + 1}`, `**Status:** ${status}`];
+    const lines = [`## ${VERBS[Math.floor(r() * VERBS.length)]} ${THINGS[Math.floor(r() * THINGS.length)]} #${i + 1}${long && status !== 'done' ? LONG_TITLE : ''}`, `**Status:** ${status}`];
     if (status !== 'ready') lines.push(`**Started:** ${stampAt(base + i * 60, r, 30)}`);
     if (status === 'done') lines.push(`**Completed:** ${stampAt(base + i * 60 + 30, r, 30)}`);
     if (r() < 0.1) lines.push(`**Priority:** ${r() < 0.5 ? 'high' : 'low'}`);
@@ -132,14 +135,14 @@ function slugOf(i: number): string {
   return `agent-${String(i).padStart(3, '0')}`;
 }
 
-function generateTeam(dir: string, agents: number): void {
+function generateTeam(dir: string, agents: number, long = false): void {
   rmSync(dir, { recursive: true, force: true });
   const r = rng(42);
   for (let i = 0; i < agents; i++) {
     const slug = slugOf(i);
     mkdirSync(path.join(dir, 'agents', slug), { recursive: true });
     writeFileSync(path.join(dir, 'agents', slug, `${slug}.md`), agentNote(slug, r));
-    writeFileSync(path.join(dir, 'agents', slug, 'tasks.md'), tasksFile(r, TASKS_PER_AGENT, '2026-03-28T10:00'));
+    writeFileSync(path.join(dir, 'agents', slug, 'tasks.md'), tasksFile(r, TASKS_PER_AGENT, '2026-03-28T10:00', long));
   }
   mkdirSync(path.join(dir, 'projects'), { recursive: true });
   for (let i = 0; i < Math.min(50, agents * 10); i++) writeFileSync(path.join(dir, 'projects', `project-${i}.md`), projectNote(r));
@@ -158,25 +161,42 @@ function bigTasksFile(): string {
   return text;
 }
 
-function ensureFixtures(): { big: string; small: string; dispatch: string } {
+/**
+ * A real team's files were not all written within one second: its newest change is an
+ * agent's last write. The status cache trusts no stamp within 2 s of the team's newest
+ * change, so a generated team gets that last write 2.1 s after the rest (its first
+ * agent's tasks.md, the same bytes again).
+ */
+function lastWriteLater(team: string): void {
+  const file = path.join(team, 'agents', slugOf(0), 'tasks.md');
+  const bytes = readFileSync(file);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+  writeFileSync(file, bytes);
+}
+
+function ensureFixtures(): { big: string; small: string; dispatch: string; long: string } {
   const big = path.join(root, `team-${BIG_AGENTS}`);
+  const long = path.join(root, `team-${BIG_AGENTS}-long-titles`);
   const small = path.join(root, `team-${SMALL_AGENTS}`);
   const dispatch = path.join(root, 'dispatch');
   const marker = path.join(root, 'VERSION');
   const want = `${GENERATOR_VERSION} ${BIG_AGENTS} ${SMALL_AGENTS} ${TASKS_PER_AGENT} ${DISPATCH_FILE_BYTES}\n`;
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return { big, small, dispatch };
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return { big, small, dispatch, long };
   say(`Generating the benchmark teams in ${root} … `);
   const t0 = performance.now();
   mkdirSync(root, { recursive: true });
   generateTeam(big, BIG_AGENTS);
+  generateTeam(long, BIG_AGENTS, true);
   generateTeam(small, SMALL_AGENTS);
+  lastWriteLater(big);
+  lastWriteLater(long);
   rmSync(dispatch, { recursive: true, force: true });
   mkdirSync(path.join(dispatch, 'agents', 'big'), { recursive: true });
   writeFileSync(path.join(dispatch, 'agents', 'big', 'big.md'), agentNote('big', rng(3)));
   writeFileSync(path.join(dispatch, 'big-tasks.md.orig'), bigTasksFile());
   writeFileSync(marker, want);
   say(`${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-  return { big, small, dispatch };
+  return { big, small, dispatch, long };
 }
 
 // ---- measuring ---------------------------------------------------------------
@@ -280,7 +300,7 @@ async function main(): Promise<void> {
   if (only === 'door') {
     const team = await new TeamIndex(new NodeTeamFs(dirs.big)).load();
     const tasks = team.agents.reduce((n, a) => n + a.tasks.length, 0);
-    const report = buildReport('core', await benchAgentDoor(dirs.small, dirs.big), { agents: team.agents.length, tasks, files: files.length, bytes: totalBytes, teamDir: root }, loadAtStart);
+    const report = buildReport('core', await benchAgentDoor(dirs.small, dirs.big, dirs.long), { agents: team.agents.length, tasks, files: files.length, bytes: totalBytes, teamDir: root }, loadAtStart);
     if (asJson) printJson(report);
     else printTable(report, [`Team: ${team.agents.length} agents, ${tasks} tasks (--only=door: the agents' door only)`], []);
     return;
@@ -361,7 +381,7 @@ async function main(): Promise<void> {
   // Dispatch into a 1 MB tasks.md: the whole operation (read, parse, append, hash
   // check, locked atomic replace), and the text operation alone.
   rows.push(...(await benchDispatch(dirs.dispatch)));
-  const door = await benchAgentDoor(dirs.small, dirs.big);
+  const door = await benchAgentDoor(dirs.small, dirs.big, dirs.long);
   rows.push(...door);
   rows.push({
     id: 'heap.full-scan',
@@ -438,7 +458,7 @@ function changeOneTaskFile(team: string): (i: number) => void {
  * The CLI and the MCP server as agents meet them: whole processes (node's own start
  * included), dist/cli.js and dist/mcp.js as built by `npm run build`.
  */
-async function benchAgentDoor(small: string, big: string): Promise<BenchRow[]> {
+async function benchAgentDoor(small: string, big: string, long: string): Promise<BenchRow[]> {
   const cli = path.resolve('dist', 'cli.js');
   if (!existsSync(cli) || !existsSync(path.resolve('dist', 'mcp.js'))) return [];
   const readFiles = path.resolve('bench', 'read-files.js');
@@ -460,7 +480,15 @@ async function benchAgentDoor(small: string, big: string): Promise<BenchRow[]> {
     sampled('process.status-big', `cortex-team status at 30 % open (${BIG_AGENTS} agents, 100,000 tasks, 30,000 open; a fresh process, cache warm)`, processRuns(status), {
       yardstick: BIG,
       goal: 2,
-      note: `the further goal is 1.5×; the cache ${statusCacheMB().toFixed(2)} MB`,
+      note: `the further goal is 1.5×; the cache ${statusCacheMB(big).toFixed(2)} MB`,
+    }),
+  );
+  rows.push(sampled('process.read-long', `a process reading the ${BIG_AGENTS}-agent team's files, its open titles long`, processRuns([readFiles, long])));
+  rows.push(
+    sampled('process.status-long-titles', `cortex-team status at 30 % open, the open titles about 250 characters long (cache warm)`, processRuns([cli, 'status', '--team', long]), {
+      yardstick: { row: 'process.read-long' },
+      goal: 2,
+      note: `the further goal is 1.5×; the cache ${statusCacheMB(long).toFixed(2)} MB`,
     }),
   );
   rows.push(sampled('process.status-big-changed', `the same, one tasks.md changed since the last run`, processRuns(status, RUNS.process, { before: changeOneTaskFile(big) }), { yardstick: BIG, goal: 2 }));
@@ -539,11 +567,10 @@ function exitsZero(args: string[]): boolean {
   }
 }
 
-/** The status cache's size for the big team (written by the status runs before), in MB. */
-function statusCacheMB(): number {
-  const dir = path.join(CLI_ENV.CORTEX_HOME, 'cache', 'status');
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir).reduce((n, f) => Math.max(n, readFileSync(path.join(dir, f)).length), 0) / 1e6;
+/** The size of the status cache of `team` (written by the status runs before), in MB (cli/status-cache.ts names it). */
+function statusCacheMB(team: string): number {
+  const file = path.join(CLI_ENV.CORTEX_HOME!, 'cache', 'status', `${hashBytes(Buffer.from(path.resolve(team))).slice(0, 32)}.json`);
+  return existsSync(file) ? readFileSync(file).length / 1e6 : 0;
 }
 
 const EXAMPLE_TEAM = path.resolve('examples', 'team');
