@@ -218,6 +218,7 @@ async function measureStart(wb: Workbench): Promise<BenchRow[]> {
   const sidebar = wb.page.locator('.part.sidebar');
   const clicks: number[] = [];
   const pageLoad: number[] = [];
+  const scriptToRow: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (await sidebar.isVisible()) {
       await runCommand(wb.page, 'View: Close Primary Side Bar'); // the view's page is discarded
@@ -229,7 +230,12 @@ async function measureStart(wb: Workbench): Promise<BenchRow[]> {
     await until(async () => (frame = await teamFrame(wb)) !== undefined, 'the Team view');
     clicks.push(Date.now() - t);
     const mark = frame!.locator('#root[data-first-row-ms]');
-    if ((await mark.count()) > 0) pageLoad.push(Number(await mark.getAttribute('data-first-row-ms')));
+    if ((await mark.count()) > 0) {
+      const row = Number(await mark.getAttribute('data-first-row-ms'));
+      pageLoad.push(row);
+      const start = await mark.getAttribute('data-script-start-ms');
+      if (start !== null) scriptToRow.push(row - Number(start));
+    }
   }
   // activate() in RUNS extension hosts: the window's and those of its reloads.
   for (let i = 1; i < RUNS; i++) {
@@ -241,6 +247,7 @@ async function measureStart(wb: Workbench): Promise<BenchRow[]> {
   const activated = activateTimes(runDir);
   if (activated.length) rows.push({ id: 'start.activate', what: 'activate() (commands, views, services registered)', unit: 'ms', median: median(activated), min: Math.min(...activated), runs: activated.length, yardstick: { what: 'the target (20 ms)', value: 20 }, goal: 1, note: `from the extension's log, one per extension host (the window and its reloads): ${activated.join(', ')} ms; the bundle's loading before it not included` });
   rows.push({ id: 'start.team-view', what: 'Team view, example team: click → first agent row', unit: 'ms', median: median(clicks), min: Math.min(...clicks), runs: clicks.length, yardstick: { what: 'the target (300 ms)', value: 300 }, goal: 1, note: `the first opening in the window, then after closing the side bar: ${clicks.join(', ')} ms` });
+  if (scriptToRow.length) rows.push({ id: 'start.team-view.script', what: 'Team view:   in-page: its script\'s start → first agent row (ours)', unit: 'ms', median: median(scriptToRow), min: Math.min(...scriptToRow), runs: scriptToRow.length, yardstick: { what: 'the 100 ms target for our share', value: 100 }, goal: 1, note: `before the script starts the webview is loading (code-server's share): ${scriptToRow.join(', ')} ms` });
   if (pageLoad.length) rows.push({ id: 'start.team-view.page', what: "Team view:   in-page: page load → first agent row", unit: 'ms', median: median(pageLoad), min: Math.min(...pageLoad), runs: pageLoad.length, yardstick: { row: 'start.team-view' }, note: `what of the click's time is the page's own: ${pageLoad.join(', ')} ms` });
   return rows;
 }
