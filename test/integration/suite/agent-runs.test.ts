@@ -6,7 +6,7 @@
 // and the terminals found again (or said to have ended) by the next window.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -212,6 +212,24 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => /## Ask before this \[ask\]\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the answered task done');
     await waitFor(() => /## Dispatched while it asks\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the next task done in the same turn');
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
+  });
+
+  it('a denied permission (No or Esc: Claude Code fires no hook) brings the row back to its prompt from the session log, within seconds', async () => {
+    await settled();
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    const log = path.join(tempFolder('claude-log-'), 's-deny.jsonl');
+    const line = (ms: number, type: string, content: unknown) => JSON.stringify({ type, timestamp: new Date(ms).toISOString(), sessionId: 's-deny', message: { role: type, content } }) + '\n';
+    writeFileSync(log, line(Date.now() - 1000, 'assistant', [{ type: 'tool_use', id: 'toolu_1', name: 'mcp__cortex__claim_task', input: {} }]));
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'PermissionRequest', session_id: 's-deny', transcript_path: log, tool_name: 'mcp__cortex__claim_task', tool_input: {} }), own);
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the permission question on the row');
+    assert.equal(row()!.run!.message, 'Permission to use mcp__cortex__claim_task');
+    // The person answers No: the CLI writes the rejection and the interrupt line, and fires no hook.
+    const later = Date.now() + 1000;
+    appendFileSync(log, line(later, 'user', [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: "The user doesn't want to proceed with this tool use." }]) + line(later + 1, 'user', [{ type: 'text', text: '[Request interrupted by user for tool use]' }]));
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row back at its prompt');
+    assert.equal(a.agents.runner.rawState(SLUG)?.event, 'transcript');
+    assert.equal(a.agents.runner.rawState(SLUG)?.session, 's-deny');
+    await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, 'the status bar count gone');
   });
 
   it('Restart stops the agent and starts it again in a new terminal', async () => {
