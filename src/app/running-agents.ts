@@ -6,6 +6,7 @@ import { AgentUsageService } from '../extension/agents/agent-usage';
 import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { PermissionWatch } from '../extension/agents/permission-watch';
+import { SessionTicker } from '../extension/agents/session-ticker';
 import { DownNotifier } from '../extension/down-notifier';
 import { Services } from '../extension/services';
 import { TeamStatusBar } from '../extension/status-bar';
@@ -21,6 +22,7 @@ export interface RunningAgents {
   /** The run buttons of the Team view's rows and the board's lane headers: the same commands. */
   readonly actions: AgentRunActions;
   readonly permissions: PermissionWatch;
+  readonly ticker: SessionTicker;
 }
 
 /** Builds the running-agents services and commands; `own` keeps each for disposal. */
@@ -50,6 +52,7 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
   });
   const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, statusBar));
   const permissions = own.add(new PermissionWatch(runner, () => store.fs, log));
+  const ticker = own.add(new SessionTicker(runner, team, clock, services.writer, log));
   own.add(
     new DownNotifier(prompts, team, settings, {
       canRestart: (slug) => {
@@ -66,5 +69,5 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     showTerminal: (slug) => runner.focus(slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
-  return { runner, driver, runs, usage, commands, needsInput, actions, permissions };
+  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker };
 }

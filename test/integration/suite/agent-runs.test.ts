@@ -232,6 +232,27 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, 'the status bar count gone');
   });
 
+  it('an agent run here is alive while its session works: the dashboard ticks it, through the one writer, when its session reports and its tick is stale', async () => {
+    await settled();
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    const later = new Date(Date.now() + 40 * 60_000);
+    a.setNow(() => later);
+    try {
+      // Its session works (a turn under way, no tick from the model), and it has work.
+      runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's-live', prompt: 'Go on' }), own);
+      await waitFor(() => row()?.run?.turn === 'working', LONG, 'its session working');
+      runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Kept alive', '--body', 'While its session works.']);
+      const stamp = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T${String(later.getHours()).padStart(2, '0')}:${String(later.getMinutes()).padStart(2, '0')}`;
+      await waitFor(async () => (await a.store.whenIdle(), await a.agents.ticker.check(), tasks().includes(`<!-- cortex:last-tick ${stamp} -->`)), LONG, 'the tick written for its working session');
+      await waitFor(() => row()?.liveness === 'alive', LONG, 'the row alive');
+      // The turn ends; the driver picks the task up as usual.
+      runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-live' }), own);
+      await waitFor(() => /## Kept alive\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the task done after the turn ended');
+    } finally {
+      a.setNow(undefined);
+    }
+  });
+
   it('Restart stops the agent and starts it again in a new terminal', async () => {
     const first = ourTerminals()[0];
     const firstPid = await first.processId;
