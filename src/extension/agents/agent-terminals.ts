@@ -3,6 +3,7 @@ import { DisposableBase } from '../../base/disposable';
 import { AgentCli } from '../../core/agents/launch-profile';
 import { LaunchLine, shellLine } from '../../core/agents/launch-command';
 import { Liveness } from '../../core/liveness';
+import { agentProcesses, endProcesses } from './agent-processes';
 
 /**
  * One VS Code terminal per agent started here, named after the agent, with its
@@ -164,11 +165,25 @@ export class AgentTerminals extends DisposableBase {
     return true;
   }
 
-  /** Closes the agent's terminal, ending the agent. */
+  /**
+   * Closes the agent's terminal, ending the agent and every process it started
+   * (agent-processes.ts): the closing terminal hangs up on them, then each still running
+   * gets SIGTERM, and SIGKILL a few seconds later.
+   */
   stop(slug: string): boolean {
     const e = this.entries.get(slug);
     if (!e?.terminal) return false;
-    e.terminal.dispose();
+    const terminal = e.terminal;
+    const runId = e.info.runId;
+    void terminal.processId.then(
+      async (shellPid) => {
+        const pids = await agentProcesses(shellPid, runId);
+        terminal.dispose();
+        const killed = await endProcesses(pids);
+        if (pids.length) this.log.info(`Stopped ${e.info.name}: ended ${pids.length} process(es) it started${killed.length ? ` (${killed.length} only with SIGKILL)` : ''}.`);
+      },
+      () => terminal.dispose(),
+    );
     return true;
   }
 

@@ -6,7 +6,7 @@
 // and the terminals found again (or said to have ended) by the next window.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -307,6 +307,63 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     } finally {
       next.dispose();
     }
+  });
+});
+
+// Stop ends every process of the agent, also those its terminal's hang-up does not end:
+// a TUI that ignores SIGHUP (Gemini CLI's) and a daemon that left the process tree
+// (Codex's app-server).
+describe('Running agents: Stop ends every process the agent started', function () {
+  this.timeout(2 * LONG);
+  const STUBBORN = 'itest-stubborn-runner';
+  let a: CortexTestApi;
+  let agent: TestAgent;
+
+  before(async () => {
+    a = await api();
+    agent = await addAgent(a, { slug: STUBBORN, name: 'Itest Stubborn Agent', tasks: '' });
+  });
+  after(async () => {
+    await reset(a);
+    await removeAgents(a, [STUBBORN]);
+    removeTempFolders();
+  });
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('a TUI that ignores the hang-up and a daemon outside the process tree both end with Stop', async () => {
+    const dir = tempFolder('stubborn-');
+    const script = path.join(dir, 'agent.js');
+    const pidsFile = path.join(dir, 'pids.json');
+    writeFileSync(
+      script,
+      [
+        "const { spawn } = require('child_process');",
+        "process.on('SIGHUP', () => {});",
+        "const daemon = spawn(process.execPath, ['-e', 'process.on(\"SIGHUP\", () => {}); setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });",
+        'daemon.unref();',
+        "require('fs').writeFileSync(process.argv[2], JSON.stringify([process.pid, daemon.pid]));",
+        'setInterval(() => {}, 1000);',
+        '',
+      ].join('\n'),
+    );
+    const note = readFileSync(agent.noteFile, 'utf8').replace(/^---\n/, `---\nlaunch:\n  cli: custom\n  command: ${JSON.stringify(`${process.execPath} ${script} ${pidsFile}`)}\n  env: { ELECTRON_RUN_AS_NODE: "1" }\n  heartbeat: false\n`);
+    writeFileSync(agent.noteFile, note);
+    a.store.notifyChanged([`agents/${STUBBORN}/${STUBBORN}.md`]);
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === STUBBORN)?.launch?.cli === 'custom', 10_000, 'the launch profile read');
+    assert.equal(await a.agents.commands.start(STUBBORN), 'started');
+    const [tui, daemon] = await waitFor(() => (existsSync(pidsFile) ? (JSON.parse(readFileSync(pidsFile, 'utf8')) as [number, number]) : undefined), LONG, 'the agent and its daemon running');
+    assert.ok(alive(tui) && alive(daemon));
+    a.setPromptAnswers({ message: () => 'Stop' });
+    assert.equal(await vscode.commands.executeCommand('cortex.stopAgent', STUBBORN), true);
+    await waitFor(() => !alive(tui) && !alive(daemon), LONG, 'both processes ended');
   });
 });
 
