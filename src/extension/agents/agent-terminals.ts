@@ -34,7 +34,13 @@ export interface AgentTerminalInfo {
   readonly commandLine: string;
   /** CORTEX_RUN_ID in its environment, which the agent's hooks report back (`null`: a terminal from before run ids). */
   readonly runId: string | null;
+  /** The program the line runs, and the PATH VS Code gave the terminal to find it on (for "not found"). */
+  readonly program?: string;
+  readonly searchPath?: string | null;
 }
+
+/** A shell's exit code for a command it could not find. */
+export const NOT_FOUND_EXIT = 127;
 
 interface Entry {
   info: AgentTerminalInfo;
@@ -86,6 +92,8 @@ export interface StartRequest {
   readonly liveness: Liveness;
   readonly startedAt: number;
   readonly runId: string;
+  /** The PATH the terminal gets (the agent's own, else the editor's). */
+  readonly searchPath: string | null;
 }
 
 export class AgentTerminals extends DisposableBase {
@@ -139,7 +147,7 @@ export class AgentTerminals extends DisposableBase {
     });
     const commandLine = shellLine(r.line);
     const entry: Entry = {
-      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine, runId: r.runId },
+      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine, runId: r.runId, program: r.line.program, searchPath: r.searchPath },
       terminal,
       execution: undefined,
     };

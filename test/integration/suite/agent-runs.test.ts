@@ -313,7 +313,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
 // Stop ends every process of the agent, also those its terminal's hang-up does not end:
 // a TUI that ignores SIGHUP (Gemini CLI's) and a daemon that left the process tree
 // (Codex's app-server).
-describe('Running agents: Stop ends every process the agent started', function () {
+describe('Running agents: Stop ends every process the agent started; a CLI not found says so', function () {
   this.timeout(2 * LONG);
   const STUBBORN = 'itest-stubborn-runner';
   let a: CortexTestApi;
@@ -364,6 +364,23 @@ describe('Running agents: Stop ends every process the agent started', function (
     a.setPromptAnswers({ message: () => 'Stop' });
     assert.equal(await vscode.commands.executeCommand('cortex.stopAgent', STUBBORN), true);
     await waitFor(() => !alive(tui) && !alive(daemon), LONG, 'both processes ended');
+  });
+
+  it('a CLI that is not found says so on the row and in a notification: the command, the PATH it was looked for on, and how to fix it', async () => {
+    await waitFor(() => !a.agents.runner.terminals.isLive(STUBBORN), LONG, 'the earlier run stopped');
+    const note = readFileSync(agent.noteFile, 'utf8').replace(/  command: .*\n/, '  command: cortex-no-such-agent-cli\n');
+    writeFileSync(agent.noteFile, note);
+    a.store.notifyChanged([`agents/${STUBBORN}/${STUBBORN}.md`]);
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === STUBBORN)?.launch?.command === 'cortex-no-such-agent-cli', 10_000, 'the new command read');
+    a.setPromptAnswers({ message: () => undefined });
+    a.clearShownMessages();
+    assert.equal(await a.agents.commands.start(STUBBORN), 'started');
+    await waitFor(() => messages(a).some((m) => /was not found/.test(m.message)), LONG, 'the notification');
+    const shown = message(a, /Itest Stubborn Agent did not start: its command "cortex-no-such-agent-cli" was not found \(exit code 127\)\. Looked for on its terminal's PATH: .+\. Install it, or give its full path as "command:" under "launch:"/, 'error');
+    assert.ok(shown.items.includes('Open Settings'));
+    const run = a.viewState().agents.find((x) => x.slug === STUBBORN)!.run!;
+    assert.equal(run.exitCode, 127);
+    assert.match(run.problem ?? '', /^cortex-no-such-agent-cli was not found on its terminal's PATH: set launch\.command/);
   });
 });
 
