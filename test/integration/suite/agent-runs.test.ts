@@ -179,8 +179,9 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
     assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
     await waitFor(() => messages(a).some((m) => /needs your input/.test(m.message)), LONG, 'the notification');
-    const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash/, 'warning');
-    assert.deepEqual(shown.items, ['Show Terminal']);
+    const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash \[Show Terminal\]\(command:cortex\.showAgentTerminal\?/, 'waiting');
+    assert.deepEqual(shown.items, ['Cancel']);
+    assert.equal(a.waitingNotices, 1, 'up while the question is');
     assert.match(a.statusBar.text, /\$\(bell-dot\) Cortex: .*· 1 needs input ·/);
     // The heartbeat driver waits for the answer.
     await settled();
@@ -189,6 +190,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }), own);
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to leave needs input');
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
+    await waitFor(() => a.waitingNotices === 0, LONG, 'the notification to close by itself');
   });
 
   it('a question (as a permission dialog) is never answered by the driver: not after another session in the project ended, not for a new dispatch; the person answers it', async () => {
