@@ -471,6 +471,10 @@ async function benchAgentDoor(small: string, big: string, long: string): Promise
   const NODE = { row: 'process.node' };
   rows.push(sampled('process.node', 'node -e 0 (process start to exit)', processRuns(['-e', '0'])));
   rows.push(sampled('process.version', 'cortex-team --version (process)', processRuns([cli, '--version']), { yardstick: NODE, note: 'cli.js leaves the MCP SDK unparsed' }));
+  // What an agent's CLI waits for at every hook event: the generated wiring's way (dist/hook.js) and the documented verb.
+  const hookArgs = ['hook', '--team', team, '--agent', 'ada', '--source', 'claude-code', JSON.stringify({ hook_event_name: 'Stop', session_id: 'bench' })];
+  rows.push(sampled('process.hook', 'a hook call: hook.js records a turn state (process)', processRuns([path.resolve('dist', 'hook.js'), ...hookArgs]), { yardstick: NODE, note: 'goal: at most 50 ms over node -e 0' }));
+  rows.push(sampled('process.hook-verb', 'the same through cortex-team hook (cli.js hands it to hook.js)', processRuns([cli, ...hookArgs]), { yardstick: NODE, note: 'goal: at most 50 ms over node -e 0' }));
   rows.push(sampled('process.read-small', `a process reading the ${SMALL_AGENTS}-agent team's files`, processRuns([readFiles, small])));
   rows.push(sampled('process.status-small', `cortex-team status, ${SMALL_AGENTS}-agent team (process)`, processRuns([cli, 'status', '--team', small]), { yardstick: { row: 'process.read-small' } }));
   rows.push(sampled('process.read-big', `a process reading the ${BIG_AGENTS}-agent team's files`, processRuns([readFiles, big])));

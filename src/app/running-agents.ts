@@ -5,6 +5,8 @@ import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
 import { AgentUsageService } from '../extension/agents/agent-usage';
 import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
+import { PermissionWatch } from '../extension/agents/permission-watch';
+import { SessionTicker } from '../extension/agents/session-ticker';
 import { DownNotifier } from '../extension/down-notifier';
 import { Services } from '../extension/services';
 import { TeamStatusBar } from '../extension/status-bar';
@@ -19,6 +21,8 @@ export interface RunningAgents {
   readonly needsInput: NeedsInputNotifier;
   /** The run buttons of the Team view's rows and the board's lane headers: the same commands. */
   readonly actions: AgentRunActions;
+  readonly permissions: PermissionWatch;
+  readonly ticker: SessionTicker;
 }
 
 /** Builds the running-agents services and commands; `own` keeps each for disposal. */
@@ -47,6 +51,8 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     },
   });
   const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, statusBar));
+  const permissions = own.add(new PermissionWatch(runner, () => store.fs, log));
+  const ticker = own.add(new SessionTicker(runner, team, clock, services.writer, log));
   own.add(
     new DownNotifier(prompts, team, settings, {
       canRestart: (slug) => {
@@ -63,5 +69,5 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     showTerminal: (slug) => runner.focus(slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
-  return { runner, driver, runs, usage, commands, needsInput, actions };
+  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker };
 }

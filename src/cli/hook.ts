@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { HOOK_SOURCES } from '../core/agents/launch-command';
+import { GEMINI_RUN_ID_ENV, HOOK_SOURCES } from '../core/agents/launch-command';
 import { interpretHook, recordRunState } from '../core/agents/run-state';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { parseTaskFile } from '../core/parse/tasks';
@@ -147,7 +147,7 @@ export async function runHook(args: readonly string[], io: HookIo): Promise<numb
     const report = interpretHook(a.source, payload);
     // Nothing to record (no state, or no session to record it for), or a tick the idle check drops before any turn starts.
     if (!report?.session || (report.state === 'working' && (await isDroppedTick(fs, a.agent, payload)))) return 0;
-    const run = a.run ?? (io.env.CORTEX_RUN_ID?.trim() || null);
+    const run = a.run ?? (io.env.CORTEX_RUN_ID?.trim() || io.env[GEMINI_RUN_ID_ENV]?.trim() || null);
     await recordRunState(fs, a.agent, { ...report, run }, io.clock ? io.clock() : new Date());
     return 0;
   } catch (e) {

@@ -42,6 +42,9 @@ export interface LaunchLine {
  * answer installs an extension), and that or VS Code's git variables make it offer to
  * set up the terminal's keybindings. Unset for the agent, neither is asked.
  */
+/** CORTEX_RUN_ID again, under a name Gemini CLI never takes out of its hooks' environment. */
+export const GEMINI_RUN_ID_ENV = 'GEMINI_CLI_CORTEX_RUN_ID';
+
 export const GEMINI_DIALOG_ENV = ['TERM_PROGRAM', 'VSCODE_GIT_IPC_HANDLE', 'VSCODE_GIT_ASKPASS_MAIN'] as const;
 
 /** The runtime whose protocol file a CLI reads (`null`: a custom command, whose reading is its own). */
@@ -103,8 +106,11 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
       const [program, ...first] = profile.command ? [profile.command] : cortexArgv(ctx.cortex);
       return { program, args: [...first, 'simulate', '--team', ctx.teamDir, '--agent', ctx.slug, ...profile.args, '--prompt', ctx.firstPrompt], env };
     }
-    case 'gemini':
-      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env, unsetEnv: GEMINI_DIALOG_ENV };
+    case 'gemini': {
+      // Gemini CLI may hand its hooks a redacted environment (always in CI); a GEMINI_CLI_ name is never redacted.
+      const run: Record<string, string> = ctx.runId ? { [GEMINI_RUN_ID_ENV]: ctx.runId } : {};
+      return { program: profile.command ?? CLI_PROGRAMS.gemini, args: [...profile.args, '--prompt-interactive', ctx.firstPrompt], env: { ...env, ...run }, unsetEnv: GEMINI_DIALOG_ENV };
+    }
     case 'codex': {
       const notify = `notify=[${hookArgv(ctx.cortex, ctx.teamDir, ctx.slug, 'codex', ctx.runId).map(tomlString).join(', ')}]`;
       return { program: profile.command ?? CLI_PROGRAMS.codex, args: ['-c', notify, ...profile.args, ctx.firstPrompt], env };

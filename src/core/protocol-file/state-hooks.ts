@@ -31,6 +31,8 @@ import { detectEol } from '../text';
 export const CLAUDE_STATE_EVENTS = ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'] as const;
 /** Gemini CLI (0.61 has hooks): the same moments under its own names. */
 export const GEMINI_STATE_EVENTS = ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd'] as const;
+/** Events earlier versions installed the state hook on (one process per tool call): its entry there is taken out again. */
+export const RETIRED_STATE_EVENTS = ['PostToolUse', 'AfterTool'] as const;
 
 export const GEMINI_SETTINGS_PATH = '.gemini/settings.json';
 
@@ -61,6 +63,12 @@ export function addStateHooks(text: string | undefined, file: string, events: re
     if (next !== t) changed = true;
     t = next;
   }
+  for (const event of RETIRED_STATE_EVENTS) {
+    if (events.includes(event) || t === undefined) continue;
+    const next = removeOurs(t, event, o);
+    if (next !== t) changed = true;
+    t = next;
+  }
   if (!changed || t === undefined) return { after: text ?? '', change: 'unchanged' };
   return { after: t, change: created ? 'create' : 'add-hook' };
 }
@@ -76,6 +84,41 @@ function addOne(text: string | undefined, event: string, entry: unknown, command
   const ours = list.value.items.map(stateCommandOf).find((c) => c !== undefined);
   if (ours) return ours.value === command ? text : text.slice(0, ours.offset) + JSON.stringify(command) + text.slice(ours.offset + ours.length);
   return insertMember(text, list.value, renderIn(entry, text, list.value, indentUnit(text, root), detectEol(text)), indentUnit(text, root), detectEol(text));
+}
+
+/**
+ * `text` without Cortex's entry on `event` (an entry whose only hook is the state hook),
+ * and without the event's list when that entry was all it held. Nothing is taken out
+ * where a comment would go with it.
+ */
+function removeOurs(text: string, event: string, o: { file: string; instead: string; comments?: boolean }): string {
+  const root = readJsonObject(text, o);
+  const hooks = property(root, 'hooks');
+  if (!hooks || hooks.value.type !== 'object') return text;
+  const list = property(hooks.value, event);
+  if (!list || list.value.type !== 'array') return text;
+  const items = list.value.items;
+  const index = items.findIndex((item) => {
+    const inner = property(item, 'hooks')?.value;
+    return inner?.type === 'array' && inner.items.length === 1 && stateCommandOf(item) !== undefined;
+  });
+  if (index < 0) return text;
+  if (items.length > 1) return withoutMember(text, items.map((i) => i.offset), items.map((i) => i.offset + i.length), index, list.value);
+  const props = hooks.value.properties;
+  return withoutMember(text, props.map((p) => p.keyOffset), props.map((p) => p.value.offset + p.value.length), props.indexOf(list), hooks.value);
+}
+
+/** `text` without the member `i` of a container (its start and end offsets given) and the comma that joins it; unchanged when a comment lies in the way. */
+function withoutMember(text: string, starts: readonly number[], ends: readonly number[], i: number, container: JsonNode): string {
+  let from: number;
+  let to: number;
+  if (i + 1 < starts.length) [from, to] = [starts[i], starts[i + 1]];
+  else if (i > 0) [from, to] = [ends[i - 1], ends[i]];
+  // The only member: the container is left empty.
+  else [from, to] = [container.offset + 1, container.offset + container.length - 1];
+  const span = text.slice(from, to);
+  if (/\/\/|\/\*/.test(span.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return text;
+  return text.slice(0, from) + text.slice(to);
 }
 
 /** The command string node of an entry's Cortex state hook, if it has one. */

@@ -12,7 +12,7 @@ import { projectFolderPath } from '../../core/project-folder';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
 import { ensureAgentWorktree } from '../../git/agent-worktree';
 import { Services } from '../services';
-import { AgentTerminalInfo, AgentTerminals } from './agent-terminals';
+import { AgentTerminalInfo, AgentTerminals, NOT_FOUND_EXIT } from './agent-terminals';
 import { AGENT_SETTINGS, AgentRunConfig, effectiveProfile, readAgentRunConfig, worktreeOn } from './run-settings';
 import { RunStates } from './run-states';
 
@@ -39,6 +39,8 @@ export class AgentRunner extends DisposableBase {
   readonly states: RunStates;
   /** `cortex.agents.*`, read on first use (not during activation: reading settings is slow there). */
   private config: AgentRunConfig | undefined;
+  /** Slug → the start whose "not found" was said. */
+  private readonly saidNotFound = new Map<string, number>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when a terminal, a turn state or the settings changed. */
   readonly onDidChange = this.changed.event;
@@ -47,7 +49,7 @@ export class AgentRunner extends DisposableBase {
     super();
     this.terminals = this.register(new AgentTerminals(c.context.workspaceState, c.log));
     this.states = this.register(new RunStates(c.log, c.team));
-    this.register(this.terminals.onDidChange(() => this.changed.fire()));
+    this.register(this.terminals.onDidChange((slug) => (this.changed.fire(), void this.sayIfNotFound(slug))));
     this.register(this.states.onDidChange(() => this.changed.fire()));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -151,7 +153,7 @@ export class AgentRunner extends DisposableBase {
     // A terminal whose agent exited keeps its shell open: the new start replaces it.
     this.terminals.stop(slug);
     const liveness = agentLiveness(agent, c.clock.now(), c.settings.current.staleAfterMinutes);
-    await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime(), runId });
+    await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime(), runId, searchPath: line.env.PATH ?? process.env.PATH ?? null });
     this.terminals.focus(slug, true);
     c.log.info(`Started ${agent.name} (${describeProfile(profile)}) in ${cwd}.`);
     return 'started';
@@ -302,6 +304,25 @@ export class AgentRunner extends DisposableBase {
     await vscode.workspace.getConfiguration(AGENT_SETTINGS).update('launch', launch, vscode.ConfigurationTarget.Global);
     this.config = readAgentRunConfig();
     return this.profileOf(agent);
+  }
+
+  /**
+   * A CLI that is not installed (or not on the terminal's PATH): the shell ends its
+   * command with 127. Said once per start, with what was looked for and how to fix it.
+   */
+  private async sayIfNotFound(slug: string): Promise<void> {
+    const info = this.terminals.info(slug);
+    if (!info || info.status !== 'exited' || info.exitCode !== NOT_FOUND_EXIT || this.saidNotFound.get(slug) === info.startedAt) return;
+    this.saidNotFound.set(slug, info.startedAt);
+    const agent = this.c.store.team?.agents.find((a) => a.slug === slug);
+    const note = agent?.notePath ?? `agents/${slug}/${slug}.md`;
+    const openNote = 'Open Agent Note';
+    const openSettings = 'Open Settings';
+    const text = `Cortex: ${info.name} did not start: its command "${info.program ?? info.commandLine}" was not found (exit code 127). Looked for on its terminal's PATH: ${info.searchPath ?? '(none)'}. Install it, or give its full path as "command:" under "launch:" in ${note} (or in the setting cortex.agents.launch), or add its folder to PATH.`;
+    this.c.log.warn(text);
+    const choice = await this.c.prompts.error(text, ...(agent?.notePath ? [openNote] : []), openSettings);
+    if (choice === openNote && this.c.store.fs) await vscode.window.showTextDocument(this.c.store.fs.uri(note), { preview: true });
+    else if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', `${AGENT_SETTINGS}.launch`);
   }
 
   /** Live terminal info for the views. */

@@ -3,6 +3,7 @@ import { DisposableBase } from '../../base/disposable';
 import { AgentCli } from '../../core/agents/launch-profile';
 import { LaunchLine, shellLine } from '../../core/agents/launch-command';
 import { Liveness } from '../../core/liveness';
+import { agentProcesses, endProcesses } from './agent-processes';
 
 /**
  * One VS Code terminal per agent started here, named after the agent, with its
@@ -33,7 +34,13 @@ export interface AgentTerminalInfo {
   readonly commandLine: string;
   /** CORTEX_RUN_ID in its environment, which the agent's hooks report back (`null`: a terminal from before run ids). */
   readonly runId: string | null;
+  /** The program the line runs, and the PATH VS Code gave the terminal to find it on (for "not found"). */
+  readonly program?: string;
+  readonly searchPath?: string | null;
 }
+
+/** A shell's exit code for a command it could not find. */
+export const NOT_FOUND_EXIT = 127;
 
 interface Entry {
   info: AgentTerminalInfo;
@@ -85,6 +92,8 @@ export interface StartRequest {
   readonly liveness: Liveness;
   readonly startedAt: number;
   readonly runId: string;
+  /** The PATH the terminal gets (the agent's own, else the editor's). */
+  readonly searchPath: string | null;
 }
 
 export class AgentTerminals extends DisposableBase {
@@ -138,7 +147,7 @@ export class AgentTerminals extends DisposableBase {
     });
     const commandLine = shellLine(r.line);
     const entry: Entry = {
-      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine, runId: r.runId },
+      info: { slug: r.slug, name: r.name, cli: r.cli, cwd: r.cwd, startedAt: r.startedAt, status: 'starting', exitCode: null, reconnected: false, commandLine, runId: r.runId, program: r.line.program, searchPath: r.searchPath },
       terminal,
       execution: undefined,
     };
@@ -164,11 +173,25 @@ export class AgentTerminals extends DisposableBase {
     return true;
   }
 
-  /** Closes the agent's terminal, ending the agent. */
+  /**
+   * Closes the agent's terminal, ending the agent and every process it started
+   * (agent-processes.ts): the closing terminal hangs up on them, then each still running
+   * gets SIGTERM, and SIGKILL a few seconds later.
+   */
   stop(slug: string): boolean {
     const e = this.entries.get(slug);
     if (!e?.terminal) return false;
-    e.terminal.dispose();
+    const terminal = e.terminal;
+    const runId = e.info.runId;
+    void terminal.processId.then(
+      async (shellPid) => {
+        const pids = await agentProcesses(shellPid, runId);
+        terminal.dispose();
+        const killed = await endProcesses(pids);
+        if (pids.length) this.log.info(`Stopped ${e.info.name}: ended ${pids.length} process(es) it started${killed.length ? ` (${killed.length} only with SIGKILL)` : ''}.`);
+      },
+      () => terminal.dispose(),
+    );
     return true;
   }
 

@@ -1,18 +1,20 @@
-import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { FOCUS_TEAM_VIEW_COMMAND } from '../command-ids';
+import { AGENT_RUN_COMMANDS } from './agent-run-commands';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
 import { TeamStatusBar } from '../status-bar';
 import { AgentRunner } from './agent-runner';
 
 /**
- * "Needs input" is the loudest agent state: a notification once per question (with
- * "Show Terminal" when the agent runs here), and the count in the status bar item.
+ * "Needs input" is the loudest agent state: a notification once per question (with a
+ * link that shows the agent's terminal, or the Team view), and the count in the status
+ * bar item. The notification closes by itself when the state moves on (answered in the
+ * terminal, declined, the agent stopped): it stays up only while the question does.
  */
 export class NeedsInputNotifier extends DisposableBase {
-  /** Slug → the report already notified. */
-  private readonly notified = new Map<string, string>();
+  /** Slug → the report already notified, and what closes its notification. */
+  private readonly notified = new Map<string, { key: string; close: () => void }>();
 
   constructor(
     private readonly runner: AgentRunner,
@@ -21,6 +23,7 @@ export class NeedsInputNotifier extends DisposableBase {
     private readonly statusBar: TeamStatusBar,
   ) {
     super();
+    this.register({ dispose: () => [...this.notified.values()].forEach((n) => n.close()) });
     this.register(runner.onDidChange(() => this.look()));
     this.register(team.onDidChange((e) => e.reason !== 'files' && this.look()));
   }
@@ -37,21 +40,25 @@ export class NeedsInputNotifier extends DisposableBase {
   private look(): void {
     const waiting = this.waiting();
     this.statusBar.setNeedsInput(waiting.map((w) => w.name));
-    for (const slug of [...this.notified.keys()]) if (!waiting.some((w) => w.slug === slug)) this.notified.delete(slug);
+    for (const [slug, n] of [...this.notified]) {
+      if (waiting.some((w) => w.slug === slug && (w.since ?? '') === n.key)) continue;
+      n.close();
+      this.notified.delete(slug);
+    }
     for (const w of waiting) {
       const key = w.since ?? '';
-      if (this.notified.get(w.slug) === key) continue;
-      this.notified.set(w.slug, key);
-      if (this.runner.settings.notifyNeedsInput) void this.notify(w);
+      if (this.notified.get(w.slug)?.key === key) continue;
+      let close!: () => void;
+      const closed = new Promise<void>((resolve) => (close = resolve));
+      this.notified.set(w.slug, { key, close });
+      if (this.runner.settings.notifyNeedsInput) void this.notify(w, closed);
     }
   }
 
-  private async notify(w: { slug: string; name: string; message: string | null }): Promise<void> {
-    const show = 'Show Terminal';
-    const view = 'Show Team View';
+  /** Up until the question is gone (or the person dismisses it). */
+  private async notify(w: { slug: string; name: string; message: string | null }, closed: Promise<void>): Promise<void> {
     const here = this.runner.terminals.isLive(w.slug);
-    const choice = await this.prompts.warn(`Cortex: ${w.name} needs your input${w.message ? `: ${w.message}` : '.'}`, ...(here ? [show] : [view]));
-    if (choice === show) this.runner.terminals.focus(w.slug);
-    else if (choice === view) await vscode.commands.executeCommand(FOCUS_TEAM_VIEW_COMMAND);
+    const link = here ? `[Show Terminal](command:${AGENT_RUN_COMMANDS.showTerminal}?${encodeURIComponent(JSON.stringify([w.slug]))})` : `[Show Team View](command:${FOCUS_TEAM_VIEW_COMMAND})`;
+    await this.prompts.waiting(`${w.name} needs your input${w.message ? `: ${w.message}` : '.'} ${link}`, (_say, cancelled) => Promise.race([closed, cancelled]));
   }
 }

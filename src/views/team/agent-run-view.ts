@@ -18,6 +18,7 @@ export function agentRunView(f: AgentRunFacts): AgentRunView {
     profile: f.profile ? describeProfile(f.profile) : null,
     terminal: f.terminal?.status ?? 'none',
     exitCode: f.terminal?.exitCode ?? null,
+    problem: f.terminal?.status === 'exited' && f.terminal.exitCode === 127 ? `${f.terminal.program ?? 'Its command'} was not found on its terminal's PATH: set launch.command (the note, or cortex.agents.launch) to its full path, or install it` : null,
     reconnected: f.terminal?.reconnected ?? false,
     turn: f.turn?.state ?? null,
     turnMinutes: minutes,

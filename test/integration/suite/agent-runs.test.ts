@@ -6,7 +6,7 @@
 // and the terminals found again (or said to have ended) by the next window.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -179,8 +179,9 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
     assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
     await waitFor(() => messages(a).some((m) => /needs your input/.test(m.message)), LONG, 'the notification');
-    const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash/, 'warning');
-    assert.deepEqual(shown.items, ['Show Terminal']);
+    const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash \[Show Terminal\]\(command:cortex\.showAgentTerminal\?/, 'waiting');
+    assert.deepEqual(shown.items, ['Cancel']);
+    assert.equal(a.waitingNotices, 1, 'up while the question is');
     assert.match(a.statusBar.text, /\$\(bell-dot\) Cortex: .*· 1 needs input ·/);
     // The heartbeat driver waits for the answer.
     await settled();
@@ -189,6 +190,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }), own);
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to leave needs input');
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
+    await waitFor(() => a.waitingNotices === 0, LONG, 'the notification to close by itself');
   });
 
   it('a question (as a permission dialog) is never answered by the driver: not after another session in the project ended, not for a new dispatch; the person answers it', async () => {
@@ -212,6 +214,45 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     await waitFor(() => /## Ask before this \[ask\]\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the answered task done');
     await waitFor(() => /## Dispatched while it asks\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the next task done in the same turn');
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the turn to finish');
+  });
+
+  it('a denied permission (No or Esc: Claude Code fires no hook) brings the row back to its prompt from the session log, within seconds', async () => {
+    await settled();
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    const log = path.join(tempFolder('claude-log-'), 's-deny.jsonl');
+    const line = (ms: number, type: string, content: unknown) => JSON.stringify({ type, timestamp: new Date(ms).toISOString(), sessionId: 's-deny', message: { role: type, content } }) + '\n';
+    writeFileSync(log, line(Date.now() - 1000, 'assistant', [{ type: 'tool_use', id: 'toolu_1', name: 'mcp__cortex__claim_task', input: {} }]));
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'PermissionRequest', session_id: 's-deny', transcript_path: log, tool_name: 'mcp__cortex__claim_task', tool_input: {} }), own);
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the permission question on the row');
+    assert.equal(row()!.run!.message, 'Permission to use mcp__cortex__claim_task');
+    // The person answers No: the CLI writes the rejection and the interrupt line, and fires no hook.
+    const later = Date.now() + 1000;
+    appendFileSync(log, line(later, 'user', [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: "The user doesn't want to proceed with this tool use." }]) + line(later + 1, 'user', [{ type: 'text', text: '[Request interrupted by user for tool use]' }]));
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row back at its prompt');
+    assert.equal(a.agents.runner.rawState(SLUG)?.event, 'transcript');
+    assert.equal(a.agents.runner.rawState(SLUG)?.session, 's-deny');
+    await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, 'the status bar count gone');
+  });
+
+  it('an agent run here is alive while its session works: the dashboard ticks it, through the one writer, when its session reports and its tick is stale', async () => {
+    await settled();
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    const later = new Date(Date.now() + 40 * 60_000);
+    a.setNow(() => later);
+    try {
+      // Its session works (a turn under way, no tick from the model), and it has work.
+      runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's-live', prompt: 'Go on' }), own);
+      await waitFor(() => row()?.run?.turn === 'working', LONG, 'its session working');
+      runCli(['dispatch', '--team', team, '--agent', SLUG, '--title', 'Kept alive', '--body', 'While its session works.']);
+      const stamp = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T${String(later.getHours()).padStart(2, '0')}:${String(later.getMinutes()).padStart(2, '0')}`;
+      await waitFor(async () => (await a.store.whenIdle(), await a.agents.ticker.check(), tasks().includes(`<!-- cortex:last-tick ${stamp} -->`)), LONG, 'the tick written for its working session');
+      await waitFor(() => row()?.liveness === 'alive', LONG, 'the row alive');
+      // The turn ends; the driver picks the task up as usual.
+      runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-live' }), own);
+      await waitFor(() => /## Kept alive\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the task done after the turn ended');
+    } finally {
+      a.setNow(undefined);
+    }
   });
 
   it('Restart stops the agent and starts it again in a new terminal', async () => {
@@ -268,6 +309,80 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     } finally {
       next.dispose();
     }
+  });
+});
+
+// Stop ends every process of the agent, also those its terminal's hang-up does not end:
+// a TUI that ignores SIGHUP (Gemini CLI's) and a daemon that left the process tree
+// (Codex's app-server).
+describe('Running agents: Stop ends every process the agent started; a CLI not found says so', function () {
+  this.timeout(2 * LONG);
+  const STUBBORN = 'itest-stubborn-runner';
+  let a: CortexTestApi;
+  let agent: TestAgent;
+
+  before(async () => {
+    a = await api();
+    agent = await addAgent(a, { slug: STUBBORN, name: 'Itest Stubborn Agent', tasks: '' });
+  });
+  after(async () => {
+    await reset(a);
+    await removeAgents(a, [STUBBORN]);
+    removeTempFolders();
+  });
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('a TUI that ignores the hang-up and a daemon outside the process tree both end with Stop', async () => {
+    const dir = tempFolder('stubborn-');
+    const script = path.join(dir, 'agent.js');
+    const pidsFile = path.join(dir, 'pids.json');
+    writeFileSync(
+      script,
+      [
+        "const { spawn } = require('child_process');",
+        "process.on('SIGHUP', () => {});",
+        "const daemon = spawn(process.execPath, ['-e', 'process.on(\"SIGHUP\", () => {}); setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });",
+        'daemon.unref();',
+        "require('fs').writeFileSync(process.argv[2], JSON.stringify([process.pid, daemon.pid]));",
+        'setInterval(() => {}, 1000);',
+        '',
+      ].join('\n'),
+    );
+    const note = readFileSync(agent.noteFile, 'utf8').replace(/^---\n/, `---\nlaunch:\n  cli: custom\n  command: ${JSON.stringify(`${process.execPath} ${script} ${pidsFile}`)}\n  env: { ELECTRON_RUN_AS_NODE: "1" }\n  heartbeat: false\n`);
+    writeFileSync(agent.noteFile, note);
+    a.store.notifyChanged([`agents/${STUBBORN}/${STUBBORN}.md`]);
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === STUBBORN)?.launch?.cli === 'custom', 10_000, 'the launch profile read');
+    assert.equal(await a.agents.commands.start(STUBBORN), 'started');
+    const [tui, daemon] = await waitFor(() => (existsSync(pidsFile) ? (JSON.parse(readFileSync(pidsFile, 'utf8')) as [number, number]) : undefined), LONG, 'the agent and its daemon running');
+    assert.ok(alive(tui) && alive(daemon));
+    a.setPromptAnswers({ message: () => 'Stop' });
+    assert.equal(await vscode.commands.executeCommand('cortex.stopAgent', STUBBORN), true);
+    await waitFor(() => !alive(tui) && !alive(daemon), LONG, 'both processes ended');
+  });
+
+  it('a CLI that is not found says so on the row and in a notification: the command, the PATH it was looked for on, and how to fix it', async () => {
+    await waitFor(() => !a.agents.runner.terminals.isLive(STUBBORN), LONG, 'the earlier run stopped');
+    const note = readFileSync(agent.noteFile, 'utf8').replace(/  command: .*\n/, '  command: cortex-no-such-agent-cli\n');
+    writeFileSync(agent.noteFile, note);
+    a.store.notifyChanged([`agents/${STUBBORN}/${STUBBORN}.md`]);
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === STUBBORN)?.launch?.command === 'cortex-no-such-agent-cli', 10_000, 'the new command read');
+    a.setPromptAnswers({ message: () => undefined });
+    a.clearShownMessages();
+    assert.equal(await a.agents.commands.start(STUBBORN), 'started');
+    await waitFor(() => messages(a).some((m) => /was not found/.test(m.message)), LONG, 'the notification');
+    const shown = message(a, /Itest Stubborn Agent did not start: its command "cortex-no-such-agent-cli" was not found \(exit code 127\)\. Looked for on its terminal's PATH: .+\. Install it, or give its full path as "command:" under "launch:"/, 'error');
+    assert.ok(shown.items.includes('Open Settings'));
+    const run = a.viewState().agents.find((x) => x.slug === STUBBORN)!.run!;
+    assert.equal(run.exitCode, 127);
+    assert.match(run.problem ?? '', /^cortex-no-such-agent-cli was not found on its terminal's PATH: set launch\.command/);
   });
 });
 

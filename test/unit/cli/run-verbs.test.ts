@@ -152,6 +152,8 @@ describe('cortex-team hook and simulate (real process)', function () {
     assert.equal(state('t1').run, 'run-8');
     await run(['hook', '--team', team, '--agent', 'ada'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'other' }), env);
     assert.equal(state('other').run, null, 'a session run outside the dashboard');
+    await run(['hook', '--team', team, '--agent', 'ada', '--source', 'gemini'], JSON.stringify({ hook_event_name: 'AfterAgent', session_id: 'g1' }), { ...env, GEMINI_CLI_CORTEX_RUN_ID: 'run-9' });
+    assert.equal(state('g1').run, 'run-9', "Gemini CLI's hooks in a redacted environment");
     assert.equal(state('s1').state, 'turn-finished');
   });
 

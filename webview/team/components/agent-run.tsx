@@ -97,7 +97,7 @@ function StateLine(props: { agent: AgentView; run: AgentRunView; actions: TeamAc
         ? 'Its terminal ended with the window reload'
         : run.terminal === 'closed'
           ? `Terminal closed${run.exitCode !== null ? ` (exit code ${run.exitCode})` : ''}`
-          : `Exited${run.exitCode !== null ? ` with code ${run.exitCode}` : ''}`;
+          : (run.problem ?? `Exited${run.exitCode !== null ? ` with code ${run.exitCode}` : ''}`);
     return (
       <div class={`row-line run stopped${failed ? ' failed' : ''}`} title={`${text}. Start it again with the restart button.`}>
         <span class={`codicon codicon-${failed ? 'error' : run.terminal === 'ended' ? 'debug-disconnect' : 'circle-slash'}`} aria-hidden="true" />

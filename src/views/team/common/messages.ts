@@ -76,6 +76,8 @@ export interface AgentRunView {
   /** The terminal started here: none, starting, running, exited (the agent's command ended; its shell is open), closed, ended (it did not come back after a window reload). */
   readonly terminal: (typeof TERMINAL_STATES)[number];
   readonly exitCode: number | null;
+  /** Why it did not run, in words (its CLI was not found), when that is known. */
+  readonly problem: string | null;
   /** Found again after a window reload. */
   readonly reconnected: boolean;
   /** What the agent's CLI reported last (for an agent started here: since its start). */
@@ -212,6 +214,7 @@ const agentView = object({
       profile: nullable(str),
       terminal: oneOf(TERMINAL_STATES),
       exitCode: nullable(num),
+      problem: nullable(str),
       reconnected: bool,
       turn: nullable(oneOf(TURN_VIEW_STATES)),
       turnMinutes: nullable(num),

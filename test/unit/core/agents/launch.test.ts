@@ -87,6 +87,7 @@ describe('launch command lines', () => {
     const codex = launchLine(profile({ cli: 'codex' }), run);
     assert.equal(codex.env.CORTEX_RUN_ID, 'run-1');
     assert.match(codex.args[1], /"--source", "codex", "--run", "run-1"\]$/);
+    assert.equal(launchLine(profile({ cli: 'gemini' }), run).env.GEMINI_CLI_CORTEX_RUN_ID, 'run-1', 'Gemini CLI never redacts a GEMINI_CLI_ variable from its hooks');
   });
 
   it('the stand-in runs the bundled CLI; a custom command keeps its own words', () => {

@@ -61,4 +61,28 @@ describe('state hooks in settings.json', () => {
     assert.deepEqual([...CLAUDE_STATE_EVENTS], ['UserPromptSubmit', 'PermissionRequest', 'Notification', 'Stop', 'StopFailure', 'SessionEnd']);
     assert.deepEqual([...GEMINI_STATE_EVENTS], ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd'], 'none per tool call');
   });
+
+  it('takes our entry off the events earlier versions installed it on (one process per tool call), every other byte kept', () => {
+    const old = addStateHooks(undefined, '.claude/settings.json', ['UserPromptSubmit', 'PostToolUse', 'Stop'], CMD).after;
+    const now = addStateHooks(old, '.claude/settings.json', [...CLAUDE_STATE_EVENTS], CMD);
+    assert.equal(now.change, 'add-hook');
+    const hooks = (JSON.parse(now.after) as { hooks: Record<string, unknown> }).hooks;
+    assert.deepEqual(Object.keys(hooks), ['UserPromptSubmit', 'Stop', 'PermissionRequest', 'Notification', 'StopFailure', 'SessionEnd']);
+    assert.deepEqual(addStateHooks(now.after, '.claude/settings.json', [...CLAUDE_STATE_EVENTS], CMD), { after: now.after, change: 'unchanged' });
+    // The user's own hook on the event stays; only ours goes.
+    const mine = '{\n  "hooks": {\n    "PostToolUse": [\n      { "hooks": [ { "type": "command", "command": "npm run lint" } ] },\n      { "hooks": [ { "type": "command", "command": "' + CMD + '" } ] }\n    ]\n  }\n}\n';
+    const kept = addStateHooks(mine, '.claude/settings.json', ['Stop'], CMD).after;
+    assert.ok(kept.startsWith('{\n  "hooks": {\n    "PostToolUse": [\n      { "hooks": [ { "type": "command", "command": "npm run lint" } ] }\n    ],\n'), kept);
+    const onlyMine = '{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "npm run lint"}]}]}}';
+    assert.ok(addStateHooks(onlyMine, 's.json', ['Stop'], CMD).after.includes('"PostToolUse": [{"hooks": [{"type": "command", "command": "npm run lint"}]}]'));
+  });
+
+  it("Gemini CLI's AfterTool entry goes too, unless a comment would go with it", () => {
+    const entry = `{ "hooks": [ { "name": "cortex-state", "type": "command", "command": "${CMD}" } ] }`;
+    const old = `{\n  "hooks": {\n    "BeforeAgent": [ ${entry} ],\n    "AfterTool": [ ${entry} ]\n  }\n}\n`;
+    const now = addStateHooks(old, '.gemini/settings.json', [...GEMINI_STATE_EVENTS], CMD, true).after;
+    assert.deepEqual(Object.keys((JSON.parse(now) as { hooks: Record<string, unknown> }).hooks), ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionEnd']);
+    const commented = `{\n  "hooks": {\n    "BeforeAgent": [ ${entry} ],\n    // mine\n    "AfterTool": [ ${entry} ]\n  }\n}\n`;
+    assert.ok(addStateHooks(commented, '.gemini/settings.json', ['BeforeAgent'], CMD, true).after.includes('"AfterTool"'));
+  });
 });
