@@ -56,7 +56,8 @@ async function answer(page: Page, title: RegExp, text: string, pick = false): Pr
   await input.waitFor({ state: 'visible' });
   await input.focus();
   await page.keyboard.type(text, { delay: 5 });
-  if (pick) await widget.locator('.monaco-list-row', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  // An agent another program just wrote reaches the list once the store has read its folder: slow on a loaded machine.
+  if (pick) await widget.locator('.monaco-list-row', { hasText: text }).first().waitFor({ state: 'visible', timeout: 45_000 });
   await page.keyboard.press('Enter');
 }
 
@@ -116,6 +117,8 @@ describe('Threads view (VSIX in code-server)', function () {
   it('starts a thread from a template for a team agent with a long name: the thread shows its task, the task\'s card its thread', async () => {
     const page = wb.page;
     addLongNamedAgent(wb);
+    // The picker lists the agents the store knows when it opens: wait for the store to read the new one.
+    await expectText(page.locator('.part.statusbar'), /Cortex: 7 agents/, 45_000);
     await runCommand(page, 'Cortex: Start Thread');
     await answer(page, /^\s*Cortex: Start Thread\s*$/, 'coder-review', true);
     await answer(page, /Start Thread "coder-review" \(1\/2\)/, REQUEST);
