@@ -19,6 +19,7 @@ import { AgentRunner } from './agent-runner';
 const POLL_MS = 1000;
 /** Only the end of a long log is read: the answer comes right after the question. */
 const TAIL_BYTES = 256 * 1024;
+const WATCH_FOR_MS = 24 * 60 * 60_000;
 
 export class PermissionWatch extends DisposableBase {
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -38,9 +39,10 @@ export class PermissionWatch extends DisposableBase {
     this.update();
   }
 
-  /** The Claude Code sessions waiting for an answer, with the log to read. */
+  /** The Claude Code sessions waiting for an answer, with the log to read (asked within the last day: an older question's CLI is gone). */
   private waiting(): RunState[] {
-    return this.runner.states.slugs.flatMap((slug) => this.runner.states.sessionsOf(slug).filter((s) => s.state === 'needs-input' && s.source === 'claude-code' && !!s.transcript));
+    const since = Date.now() - WATCH_FOR_MS;
+    return this.runner.states.slugs.flatMap((slug) => this.runner.states.sessionsOf(slug).filter((s) => s.state === 'needs-input' && s.source === 'claude-code' && !!s.transcript && Date.parse(s.at) >= since));
   }
 
   private update(): void {
