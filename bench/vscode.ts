@@ -191,6 +191,11 @@ function activateTimes(runDir: string): number[] {
   return findFiles(runDir, 'Cortex.log').flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/Activated in ([\d.]+) ms/g)].map((m) => Number(m[1])));
 }
 
+/** How long the host took to build the Team view's page (state and HTML), each time it did, from the extension's log. */
+function teamPageBuildTimes(runDir: string): number[] {
+  return findFiles(runDir, 'Cortex.log').flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/Team view: page built in ([\d.]+) ms/g)].map((m) => Number(m[1])));
+}
+
 /** The Team view's page frame once it shows an agent row of the example team. */
 async function teamFrame(wb: Workbench): Promise<FrameLocator | undefined> {
   const n = await wb.page.locator('iframe.webview.ready').count();
@@ -237,6 +242,7 @@ async function measureStart(wb: Workbench): Promise<BenchRow[]> {
       if (start !== null) scriptToRow.push(row - Number(start));
     }
   }
+  const built = teamPageBuildTimes(runDir);
   // activate() in RUNS extension hosts: the window's and those of its reloads.
   for (let i = 1; i < RUNS; i++) {
     const seen = activateTimes(runDir).length;
@@ -248,6 +254,7 @@ async function measureStart(wb: Workbench): Promise<BenchRow[]> {
   if (activated.length) rows.push({ id: 'start.activate', what: 'activate() (commands, views, services registered)', unit: 'ms', median: median(activated), min: Math.min(...activated), runs: activated.length, yardstick: { what: 'the target (20 ms)', value: 20 }, goal: 1, note: `from the extension's log, one per extension host (the window and its reloads): ${activated.join(', ')} ms; the bundle's loading before it not included` });
   rows.push({ id: 'start.team-view', what: 'Team view, example team: click → first agent row', unit: 'ms', median: median(clicks), min: Math.min(...clicks), runs: clicks.length, yardstick: { what: 'the target (300 ms)', value: 300 }, goal: 1, note: `the first opening in the window, then after closing the side bar: ${clicks.join(', ')} ms` });
   if (scriptToRow.length) rows.push({ id: 'start.team-view.script', what: 'Team view:   in-page: its script\'s start → first agent row (ours)', unit: 'ms', median: median(scriptToRow), min: Math.min(...scriptToRow), runs: scriptToRow.length, yardstick: { what: 'the 100 ms target for our share', value: 100 }, goal: 1, note: `before the script starts the webview is loading (code-server's share): ${scriptToRow.join(', ')} ms` });
+  if (built.length) rows.push({ id: 'start.team-view.host', what: 'Team view:   in the host: its state and page built (ours)', unit: 'ms', median: median(built), min: Math.min(...built), runs: built.length, yardstick: { what: 'the 100 ms target for our share', value: 100 }, goal: 1, note: `from the extension's log, each time the host built the page (once per view: a hidden view's page is made again from the same HTML): ${built.join(', ')} ms` });
   if (pageLoad.length) rows.push({ id: 'start.team-view.page', what: "Team view:   in-page: page load → first agent row", unit: 'ms', median: median(pageLoad), min: Math.min(...pageLoad), runs: pageLoad.length, yardstick: { row: 'start.team-view' }, note: `what of the click's time is the page's own: ${pageLoad.join(', ')} ms` });
   return rows;
 }
