@@ -129,6 +129,23 @@ describe('tick (byte-exact)', () => {
     assert.strictEqual(tickText(text, F, NOW).text, `## A\n**Status:** in-progress\n\n<!-- cortex:last-tick ${NOW} -->\n\n`);
   });
 
+  it('leaves one heartbeat at the end: a second trailing tick and a tick left mid-file are taken out (the protocol\'s one comment)', () => {
+    const NEW = `<!-- cortex:last-tick ${NOW} -->`;
+    // Two at the end (an agent appended instead of replacing): one, the new time.
+    assert.strictEqual(tickText(`## A\n**Status:** ready\n\n${TICK}\n<!-- cortex:last-tick 2026-03-28T11:00 -->\n`, F, NOW).text, `## A\n**Status:** ready\n\n${NEW}\n`);
+    // One mid-file and none at the end: moved to the end, not doubled.
+    assert.strictEqual(tickText(`## A\n**Status:** ready\n${TICK}\n\nBody.\n`, F, NOW).text, `## A\n**Status:** ready\n\nBody.\n\n${NEW}\n`);
+    // One mid-file and one at the end: the end one gets the time, the other goes.
+    assert.strictEqual(tickText(`## A\n**Status:** in-progress\n\nBody.\n${TICK}\nMore.\n\n${TICK}\n`, F, NOW).text, `## A\n**Status:** in-progress\n\nBody.\nMore.\n\n${NEW}\n`);
+    // A tick shown in a code fence is text, not a heartbeat: kept.
+    const fenced = `## A\n**Status:** ready\n\n\`\`\`\n${TICK}\n\`\`\`\n`;
+    assert.strictEqual(tickText(fenced, F, NOW).text, `${fenced}\n${NEW}\n`);
+    // The result has exactly one, and ticking it again changes only its time.
+    const once = tickText(`## A\n**Status:** ready\n\n${TICK}\n${TICK}\n`, F, NOW).text;
+    assert.strictEqual(once.split('cortex:last-tick').length - 1, 1);
+    assert.strictEqual(tickText(once, F, '2026-03-28T12:30').text, once.replace(NOW, '2026-03-28T12:30'));
+  });
+
   it('writes nothing when idle (no ready or in-progress task) or when the tick already says now', () => {
     const idle = `## A\n**Status:** done\n\n${TICK}\n`;
     assert.deepStrictEqual(tickText(idle, F, NOW), { text: idle, written: false, idle: true, previous: '2026-03-28T10:00' });
