@@ -309,7 +309,7 @@ describe('Commands: Dispatch Task, Register Agent, Generate Protocol File (VSIX 
     assert.match(server.args[0], /[\\/]cli[\\/]cortex-team\.js$/);
     assert.ok(existsSync(server.args[0]), 'the launcher the wiring names is installed');
     assert.deepEqual(server.args.slice(1), ['mcp', '--team', wb.team.dir, '--agent', 'release-manager']);
-    assert.deepEqual(JSON.parse(readFileSync(path.join(project, '.claude/settings.local.json'), 'utf8')), { enabledMcpjsonServers: ['cortex'] });
+    assert.deepEqual(JSON.parse(readFileSync(path.join(project, '.claude/settings.local.json'), 'utf8')), { enabledMcpjsonServers: ['cortex'], permissions: { allow: ['mcp__cortex'] } });
     assert.equal(JSON.parse(readFileSync(path.join(wb.team.home, '.claude.json'), 'utf8')).projects[project].hasTrustDialogAccepted, true);
     await expectText(
       toast(page, /wrote Release Manager's worker protocol for Claude Code/),

@@ -15,6 +15,7 @@ import { MCP_SERVER_NAME, McpLaunch } from './launch';
  *       [mcp_servers.cortex]
  *       command = "node"
  *       args = ["…/dist/cli.js", "mcp", "--team", "…", "--agent", "…"]
+ *       default_tools_approval_mode = "approve"
  *       # cortex:end
  *
  * - `~/.codex/config.toml` trusts the project (Codex reads a project's config.toml
@@ -61,8 +62,18 @@ function sameList(a: unknown, b: readonly string[]): boolean {
   return Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/**
+ * The server's table. `default_tools_approval_mode = "approve"` pins what Codex did with
+ * Cortex's tools under every approval policy tried (they declare themselves neither
+ * destructive nor open-world): they run without asking.
+ */
 export function codexServerBlock(launch: McpLaunch): string {
-  return [`[mcp_servers.${MCP_SERVER_NAME}]`, `command = ${tomlString(launch.command)}`, `args = [${launch.args.map(tomlString).join(', ')}]`].join('\n');
+  return [
+    `[mcp_servers.${MCP_SERVER_NAME}]`,
+    `command = ${tomlString(launch.command)}`,
+    `args = [${launch.args.map(tomlString).join(', ')}]`,
+    'default_tools_approval_mode = "approve"',
+  ].join('\n');
 }
 
 /** `<project>/.codex/config.toml` with the Cortex server block. */

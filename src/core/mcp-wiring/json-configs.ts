@@ -8,10 +8,12 @@ import { MCP_SERVER_NAME, McpLaunch, stdioEntry } from './launch';
  * byte of the file stays. What each agent reads (checked against the real CLIs):
  *
  * - Claude Code: `<project>/.mcp.json` `mcpServers.cortex`; the project server is
- *   approved in `<project>/.claude/settings.local.json` `enabledMcpjsonServers`, and the
+ *   approved in `<project>/.claude/settings.local.json` `enabledMcpjsonServers` and its
+ *   tools allowed there (`permissions.allow`: `mcp__cortex`), and the
  *   folder trusted in `~/.claude.json` `projects["<project>"].hasTrustDialogAccepted`.
  *   Plain JSON.
- * - Gemini CLI: `<project>/.gemini/settings.json` `mcpServers.cortex`, loaded only in a
+ * - Gemini CLI: `<project>/.gemini/settings.json` `mcpServers.cortex` (with `trust: true`,
+ *   so its tools run without confirmation), loaded only in a
  *   trusted folder: `~/.gemini/trustedFolders.json` `{"<project>": "TRUST_FOLDER"}`.
  *   JSON with comments.
  * - Cursor: `<project>/.cursor/mcp.json` `mcpServers.cortex` (JSON with comments read
@@ -30,9 +32,25 @@ export function claudeMcpJson(text: string | undefined, launch: McpLaunch): Json
   return setJsonValue(text, ['mcpServers', MCP_SERVER_NAME], stdioEntry(launch), { file: CLAUDE_MCP_JSON, instead });
 }
 
-/** Approves the project's `cortex` server, so Claude Code starts it without asking. */
+/**
+ * The permission rule that lets Claude Code run every Cortex tool without asking
+ * ("Do you want to proceed?" in its TUI, a denial in `-p`). In the local settings it
+ * holds whether or not the workspace is trusted; `.claude/settings.json` would be
+ * ignored until it is.
+ */
+export const CLAUDE_CORTEX_ALLOW_RULE = `mcp__${MCP_SERVER_NAME}`;
+
+/**
+ * `.claude/settings.local.json`: the project's `cortex` server approved, so Claude Code
+ * starts it without asking, and its tools allowed (`permissions.allow`), so an agent
+ * never stops to ask about its own queue. Each is one list item added to the user's
+ * file; an existing one is left as it is.
+ */
 export function claudeApproval(text: string | undefined): JsonEdit {
-  return addJsonListItem(text, ['enabledMcpjsonServers'], MCP_SERVER_NAME, { file: CLAUDE_LOCAL_SETTINGS, instead: `add "${MCP_SERVER_NAME}" to enabledMcpjsonServers yourself` });
+  const approved = addJsonListItem(text, ['enabledMcpjsonServers'], MCP_SERVER_NAME, { file: CLAUDE_LOCAL_SETTINGS, instead: `add "${MCP_SERVER_NAME}" to enabledMcpjsonServers yourself` });
+  const allowed = addJsonListItem(approved.after, ['permissions', 'allow'], CLAUDE_CORTEX_ALLOW_RULE, { file: CLAUDE_LOCAL_SETTINGS, instead: `add "${CLAUDE_CORTEX_ALLOW_RULE}" to permissions.allow yourself` });
+  if (approved.change === 'create') return { after: allowed.after, change: 'create' };
+  return { after: allowed.after, change: approved.change === 'unchanged' && allowed.change === 'unchanged' ? 'unchanged' : 'add' };
 }
 
 /** `~/.claude.json`: the project folder trusted (what accepting Claude Code's trust dialog writes). */
@@ -40,8 +58,13 @@ export function claudeTrust(text: string | undefined, project: string): JsonEdit
   return setJsonValue(text, ['projects', project, 'hasTrustDialogAccepted'], true, { file: `~/${CLAUDE_HOME_STATE}`, instead: 'open the folder in Claude Code once and accept its trust prompt' });
 }
 
+/**
+ * The `cortex` entry for Gemini CLI, with `trust: true`: without it every Cortex tool
+ * asks for confirmation in the TUI, and headless (`-p`) the model is not even offered
+ * the tools. An entry written before (no `trust`) is replaced on the next Generate.
+ */
 export function geminiSettings(text: string | undefined, launch: McpLaunch): JsonEdit {
-  return setJsonValue(text, ['mcpServers', MCP_SERVER_NAME], stdioEntry(launch), { file: GEMINI_SETTINGS, comments: true, instead });
+  return setJsonValue(text, ['mcpServers', MCP_SERVER_NAME], { ...stdioEntry(launch), trust: true }, { file: GEMINI_SETTINGS, comments: true, instead });
 }
 
 /** `~/.gemini/trustedFolders.json`: the project folder trusted. */

@@ -51,12 +51,12 @@ export function planMcpWiring(runtime: ProtocolRuntime, launch: McpLaunch, exist
     case 'claude-code':
       return [
         plan(CLAUDE_MCP_JSON, 'project', 'the Cortex MCP server for Claude Code', existing(CLAUDE_MCP_JSON), (t) => claudeMcpJson(t, launch)),
-        plan(CLAUDE_LOCAL_SETTINGS, 'project', 'approves that project server, so Claude Code starts it without asking', existing(CLAUDE_LOCAL_SETTINGS), claudeApproval),
+        plan(CLAUDE_LOCAL_SETTINGS, 'project', 'approves that project server, so Claude Code starts it without asking, and allows its tools, so the agent never stops to ask about its own queue', existing(CLAUDE_LOCAL_SETTINGS), claudeApproval),
       ];
     case 'codex':
-      return [plan(CODEX_CONFIG, 'project', 'the Cortex MCP server for Codex', existing(CODEX_CONFIG), (t) => codexConfig(t, launch))];
+      return [plan(CODEX_CONFIG, 'project', 'the Cortex MCP server for Codex, its tools approved', existing(CODEX_CONFIG), (t) => codexConfig(t, launch))];
     case 'gemini':
-      return [plan(GEMINI_SETTINGS, 'project', 'the Cortex MCP server for Gemini CLI', existing(GEMINI_SETTINGS), (t) => geminiSettings(t, launch))];
+      return [plan(GEMINI_SETTINGS, 'project', 'the Cortex MCP server for Gemini CLI, trusted, so its tools run without confirmation', existing(GEMINI_SETTINGS), (t) => geminiSettings(t, launch))];
     case 'cursor':
       return [plan(CURSOR_MCP_JSON, 'project', 'the Cortex MCP server for Cursor', existing(CURSOR_MCP_JSON), (t) => cursorMcpJson(t, launch))];
   }
@@ -85,7 +85,7 @@ export function describeWiringChange(plan: Pick<WiringFilePlan, 'path' | 'scope'
   if (plan.change === 'unchanged') return `${file} is up to date`;
   if (plan.scope === 'home') return `trusts ${project ?? 'the project folder'} in ${file}`;
   if (plan.change === 'create') return `creates ${file}`;
-  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `approves the ${MCP_SERVER_NAME} server in ${file}`;
+  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `approves the ${MCP_SERVER_NAME} server and allows its tools in ${file}`;
   return `${plan.change === 'add-entry' ? 'adds' : 'replaces'} the ${MCP_SERVER_NAME} MCP server ${plan.change === 'add-entry' ? 'to' : 'in'} ${file}`;
 }
 
@@ -94,7 +94,7 @@ export function wiringPastTense(plan: Pick<WiringFilePlan, 'path' | 'scope' | 'c
   if (plan.change === 'unchanged') return 'up to date';
   if (plan.change === 'create') return 'created';
   if (plan.scope === 'home') return 'folder trusted';
-  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `${MCP_SERVER_NAME} server approved`;
+  if (plan.path === CLAUDE_LOCAL_SETTINGS) return `${MCP_SERVER_NAME} server approved, its tools allowed`;
   return `${MCP_SERVER_NAME} MCP server ${plan.change === 'add-entry' ? 'added' : 'replaced'}`;
 }
 

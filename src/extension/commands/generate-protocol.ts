@@ -224,7 +224,9 @@ async function runtimeStep(w: ProtocolWizard, p: AgentPlace): Promise<StepResult
   const { c } = w;
   const a = p.agent;
   const items = await runtimeItems(p.fs, p.variant, p.ctx, w.templates, await mcpLaunch(w, a));
-  const last = c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
+  // What the agent runs in: its note's launch profile says so; else the runtime picked for it last time.
+  const launched = items.find((i) => i.spec.id === a.launch?.cli)?.spec.id;
+  const last = launched ?? c.context.workspaceState.get<Record<string, ProtocolRuntime>>(RUNTIME_KEY)?.[a.slug];
   const picked = await c.prompts.pickStep<RuntimeItem>({
     title: `Cortex: ${a.name}'s ${p.variant} protocol, into ${p.project.path}`,
     step: w.first + 1,

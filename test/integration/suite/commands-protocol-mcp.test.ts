@@ -99,6 +99,29 @@ describe('Command: Generate Protocol File — MCP wiring, trust, and the real ag
     return `node ${entry.args.join(' ')}`;
   }
 
+  it('preselects the runtime the agent\'s note launches (launch: gemini), not the first one', async () => {
+    await freshProject();
+    const note = read(agent.noteFile);
+    try {
+      writeFileSync(agent.noteFile, note.replace(/^---\n/, '---\nlaunch: gemini\n'));
+      a.store.notifyChanged([`agents/${agent.slug}/${agent.slug}.md`]);
+      await waitFor(() => a.store.team?.agents.find((x) => x.slug === agent.slug)?.launch?.cli === 'gemini', 5000, 'the launch profile in the store');
+      let active: string | undefined;
+      script(a, [
+        (r) => {
+          active = r.activeItem?.label;
+          return undefined; // Escape: nothing is written
+        },
+      ]);
+      assert.equal(await generate(), undefined);
+      assert.match(active ?? '(none)', /Gemini CLI/);
+    } finally {
+      writeFileSync(agent.noteFile, note);
+      a.store.notifyChanged([`agents/${agent.slug}/${agent.slug}.md`]);
+      await waitFor(() => a.store.team?.agents.find((x) => x.slug === agent.slug)?.launch === undefined, 5000, 'the note as it was');
+    }
+  });
+
   it('Claude Code: .mcp.json and its approval, the folder trusted in ~/.claude.json; "claude mcp list" connects to the server the files name', async () => {
     const project = await freshProject();
     let labels: string[] = [];
@@ -115,7 +138,7 @@ describe('Command: Generate Protocol File — MCP wiring, trust, and the real ag
     assert.equal(result?.trust, 'written');
     assert.deepEqual(result?.trustWritten, ['~/.claude.json']);
     const line = assertLaunch(jsonEntry(path.join(project, '.mcp.json')));
-    assert.deepEqual(JSON.parse(read(path.join(project, '.claude/settings.local.json'))), { enabledMcpjsonServers: ['cortex'] });
+    assert.deepEqual(JSON.parse(read(path.join(project, '.claude/settings.local.json'))), { enabledMcpjsonServers: ['cortex'], permissions: { allow: ['mcp__cortex'] } });
     assert.equal(JSON.parse(read(path.join(home, '.claude.json'))).projects[project].hasTrustDialogAccepted, true);
     message(a, /Trusted the folder for Claude Code in ~\/\.claude\.json\./, 'info');
     noErrors(a);

@@ -14,9 +14,10 @@ import {
 const launch = cortexLaunch({ kind: 'node', cliPath: '/opt/cortex/dist/cli.js' }, '/home/ada/team', 'billing-dev');
 const ENTRY = '{"command":"node","args":["/opt/cortex/dist/cli.js","mcp","--team","/home/ada/team","--agent","billing-dev"]}';
 /** The entry as JSON.stringify lays it out at `indent` (the key's line indent), two-space unit. */
-function expanded(indent: string, unit = '  '): string {
+function expanded(indent: string, unit = '  ', trust = false): string {
   const args = ['"/opt/cortex/dist/cli.js"', '"mcp"', '"--team"', '"/home/ada/team"', '"--agent"', '"billing-dev"'];
-  return ['{', `${unit}"command": "node",`, `${unit}"args": [`, ...args.map((a, i) => `${unit}${unit}${a}${i < args.length - 1 ? ',' : ''}`), `${unit}]`, '}']
+  const end = trust ? [`${unit}],`, `${unit}"trust": true`] : [`${unit}]`];
+  return ['{', `${unit}"command": "node",`, `${unit}"args": [`, ...args.map((a, i) => `${unit}${unit}${a}${i < args.length - 1 ? ',' : ''}`), ...end, '}']
     .map((l, i) => (i === 0 ? l : indent + l))
     .join('\n');
 }
@@ -60,13 +61,23 @@ describe('MCP wiring: Claude Code .mcp.json and its approval', () => {
     assert.throws(() => claudeMcpJson('[]', launch), /\.mcp\.json holds a list, not a JSON object/);
   });
 
-  it('approves the server in settings.local.json beside the user\'s settings', () => {
-    assert.deepStrictEqual(claudeApproval(undefined), { after: '{\n  "enabledMcpjsonServers": [\n    "cortex"\n  ]\n}\n', change: 'create' });
-    const text = '{\n  "permissions": { "allow": [] },\n  "enabledMcpjsonServers": ["db"]\n}\n';
-    assert.deepStrictEqual(claudeApproval(text), { after: '{\n  "permissions": { "allow": [] },\n  "enabledMcpjsonServers": ["db", "cortex"]\n}\n', change: 'add' });
-    assert.strictEqual(claudeApproval('{ "enabledMcpjsonServers": ["cortex"] }').change, 'unchanged');
-    assert.strictEqual(claudeApproval('{\n  "model": "opus"\n}\n').after, '{\n  "model": "opus",\n  "enabledMcpjsonServers": [\n    "cortex"\n  ]\n}\n');
+  it('approves the server and allows its tools in settings.local.json beside the user\'s settings', () => {
+    assert.deepStrictEqual(claudeApproval(undefined), {
+      after: '{\n  "enabledMcpjsonServers": [\n    "cortex"\n  ],\n  "permissions": {\n    "allow": [\n      "mcp__cortex"\n    ]\n  }\n}\n',
+      change: 'create',
+    });
+    // The user's rules and lists keep their bytes; ours go at the end of each list.
+    const text = '{\n  "permissions": {\n    "allow": ["Bash(npm test)"],\n    "deny": []\n  },\n  "enabledMcpjsonServers": ["db"]\n}\n';
+    assert.deepStrictEqual(claudeApproval(text), { after: '{\n  "permissions": {\n    "allow": ["Bash(npm test)", "mcp__cortex"],\n    "deny": []\n  },\n  "enabledMcpjsonServers": ["db", "cortex"]\n}\n', change: 'add' });
+    assert.strictEqual(claudeApproval('{ "enabledMcpjsonServers": ["cortex"], "permissions": { "allow": ["mcp__cortex"] } }').change, 'unchanged');
+    assert.strictEqual(claudeApproval('{\n  "model": "opus"\n}\n').after, '{\n  "model": "opus",\n  "enabledMcpjsonServers": [\n    "cortex"\n  ],\n  "permissions": {\n    "allow": [\n      "mcp__cortex"\n    ]\n  }\n}\n');
     assert.throws(() => claudeApproval('{ "enabledMcpjsonServers": "cortex" }'), /"enabledMcpjsonServers" is a string, not a list/);
+    assert.throws(() => claudeApproval('{ "permissions": { "allow": "mcp__cortex" } }'), /"permissions\.allow" is a string, not a list; nothing was changed/);
+  });
+
+  it('offers the allow rule to a project wired before it existed (approved, no rule): one list item added', () => {
+    const before = '{\n  "enabledMcpjsonServers": [\n    "cortex"\n  ]\n}\n';
+    assert.deepStrictEqual(claudeApproval(before), { after: '{\n  "enabledMcpjsonServers": [\n    "cortex"\n  ],\n  "permissions": {\n    "allow": [\n      "mcp__cortex"\n    ]\n  }\n}\n', change: 'add' });
   });
 
   it('trusts the project in ~/.claude.json, next to its other projects and state', () => {
@@ -86,7 +97,14 @@ describe('MCP wiring: Gemini CLI and Cursor (JSON with comments)', () => {
     const text = '{\n  // my theme\n  "theme": "Dracula",\n  /* servers */\n  "mcpServers": {}\n}\n';
     const r = geminiSettings(text, launch);
     assert.strictEqual(r.change, 'add');
-    assert.strictEqual(r.after, `{\n  // my theme\n  "theme": "Dracula",\n  /* servers */\n  "mcpServers": {\n    "cortex": ${expanded('    ')}\n  }\n}\n`);
+    assert.strictEqual(r.after, `{\n  // my theme\n  "theme": "Dracula",\n  /* servers */\n  "mcpServers": {\n    "cortex": ${expanded('    ', '  ', true)}\n  }\n}\n`);
+  });
+
+  it('trusts the cortex entry, so Gemini CLI runs its tools without confirmation; an entry written before without trust is replaced', () => {
+    const wiredBefore = `{\n  "mcpServers": {\n    "cortex": ${expanded('    ')}\n  }\n}\n`;
+    const r = geminiSettings(wiredBefore, launch);
+    assert.deepStrictEqual(r, { after: `{\n  "mcpServers": {\n    "cortex": ${expanded('    ', '  ', true)}\n  }\n}\n`, change: 'replace' });
+    assert.strictEqual(geminiSettings(r.after, launch).change, 'unchanged');
   });
 
   it('refuses to replace a cortex entry that holds comments (they would be lost)', () => {
