@@ -2,14 +2,15 @@ import { EditOptions, TextOperation, writeOperation } from '../edit';
 import { parseStamp } from '../../base/time';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
-import { detectEol } from '../text';
+import { Line, detectEol } from '../text';
 import { checkStamp, separatorBefore } from './shared';
 
 /**
  * tick: the heartbeat. The file's trailing `<!-- cortex:last-tick … -->` line gets
  * the new time (only that line's bytes change); a file without one gets it as its
- * last line, after a blank line. At most one tick per file: an earlier stray tick
- * elsewhere in the file is left to the linter, never duplicated at the end.
+ * last line, after a blank line. At most one tick per file, at its end (the Shuttle
+ * rule): other tick lines (a second one, one left mid-file) are taken out, so the
+ * file ends with the one comment.
  *
  * Idle ticks are suppressed, as agents do: a file with no `ready` or `in-progress`
  * task is left alone, so the coordinator reads the silence as idle, not as down.
@@ -35,12 +36,30 @@ export function tickText(text: string, file: string, now: string): TickResult {
   if (idle) return { text, written: false, idle, previous };
   const comment = tickComment(now);
   const line = parsed.trailingTick;
-  if (line) {
+  if (line && parsed.tickLines.length === 1) {
     if (text.slice(line.start, line.end) === comment) return { text, written: false, idle, previous };
     return { text: text.slice(0, line.start) + comment + text.slice(line.end), written: true, idle, previous };
   }
-  const eol = detectEol(text);
-  return { text: text + separatorBefore(text, text.length, eol) + comment + eol, written: true, idle, previous };
+  return { text: mergedTicks(text, parsed.tickLines, line ? parsed.appendAt : null, comment), written: true, idle, previous };
+}
+
+/**
+ * The text with every tick line taken out and `comment` at the end: in place of the
+ * trailing tick region (from `trailingFrom` to the last tick's line break, when the
+ * file ends with ticks), else appended after a blank line.
+ */
+function mergedTicks(text: string, ticks: readonly Line[], trailingFrom: number | null, comment: string): string {
+  let out = text;
+  const last = ticks[ticks.length - 1];
+  if (trailingFrom !== null && last) out = out.slice(0, trailingFrom) + comment + out.slice(last.end);
+  // Backwards, so earlier offsets stay right.
+  for (let i = ticks.length - 1; i >= 0; i--) {
+    if (trailingFrom !== null && ticks[i].start >= trailingFrom) continue;
+    out = out.slice(0, ticks[i].start) + out.slice(ticks[i].next);
+  }
+  if (trailingFrom !== null) return out;
+  const eol = detectEol(out);
+  return out + separatorBefore(out, out.length, eol) + comment + eol;
 }
 
 /**

@@ -35,6 +35,8 @@ export interface ParsedTaskFile extends TaskFile {
   readonly appendAt: number;
   /** The trailing last-tick line, when the file ends with one. */
   readonly trailingTick: Line | null;
+  /** Every last-tick line outside code fences, in file order (the protocol allows one). */
+  readonly tickLines: readonly Line[];
 }
 
 const TICK = /^\s*<!--\s*cortex:last-tick\s*(.*?)\s*-->\s*$/;
@@ -349,6 +351,7 @@ interface Scan<T extends Task> {
   readonly diagnostics: Diagnostic[];
   readonly appendAt: number;
   readonly trailingTick: Line | null;
+  readonly tickLines: readonly Line[];
 }
 
 export function parseTaskFile(text: string, file: string): ParsedTaskFile {
@@ -382,7 +385,7 @@ function scanTaskFile<T extends Task>(text: string, file: string, locate: boolea
     tasks.push(readTask(lines, inFence, first, stop, report, locate) as T);
   }
   queueDiagnostics(tasks, report);
-  return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick };
+  return { tasks, lastTick, lastTickLine, diagnostics, appendAt, trailingTick, tickLines: ticks.map((t) => lines.line(t.index)) };
 }
 
 interface TickLine {
