@@ -23,7 +23,7 @@ export interface OverdueMessage {
   readonly urgency: Urgency;
 }
 
-/** The messages that should escalate now (overdue P0/P1, not marked), in file order. */
+/** The messages that should escalate now (overdue P0/P1 or unresolved P0, not marked), in file order. */
 export function messagesToEscalate(mailbox: Pick<Mailbox, 'messages'>, now: number): OverdueMessage[] {
   return mailbox.messages.map((message) => ({ message, urgency: messageUrgency(message, now) })).filter((m) => m.urgency.shouldEscalate);
 }
@@ -41,7 +41,9 @@ export function escalationBody(m: MailboxMessage, u: Urgency): string {
     `**From:** ${m.from || '-'} **To:** ${m.to || '-'}`,
     `**Sent:** ${m.sent || '-'} **Priority:** ${u.priority} (${PRIORITY_NAMES[u.priority]}, respond within ${responseTimeText(u.priority)}, by ${due})`,
     '',
-    `No response yet: it is still new in ${MAILBOX_FILE}. Escalated to the maintainer.`,
+    u.unresolved
+      ? `Unresolved: it is ${m.status} in ${MAILBOX_FILE}, past its response time. Escalated to the maintainer.`
+      : `No response yet: it is still new in ${MAILBOX_FILE}. Escalated to the maintainer.`,
   ].join('\n');
 }
 
@@ -97,7 +99,7 @@ export async function escalateOverdue(fs: TeamFs, input: EscalateInput, opts: Ed
       const m = mailbox.messages.find((x) => x.id === id);
       if (!m) throw new CortexInputError(`There is no ${id} in ${MAILBOX_FILE}.`);
       const u = messageUrgency(m, now);
-      const why = u.escalated !== null ? `it was escalated at ${u.escalated}` : !u.overdue ? (m.status !== 'new' ? `it is ${m.status || 'without a status'}, not new` : 'it is not overdue yet') : `it is ${u.priority}; only P0 and P1 escalate`;
+      const why = u.escalated !== null ? `it was escalated at ${u.escalated}` : !u.overdue ? (m.status !== 'new' ? `it is ${m.status || 'without a status'}, not new (only an overdue P0 escalates once acknowledged)` : 'it is not overdue yet') : `it is ${u.priority}; only P0 and P1 escalate`;
       throw new CortexInputError(`${id} does not escalate: ${why}. Nothing was written.`);
     }
     due = due.filter((d) => wanted.includes(d.message.id));

@@ -1,6 +1,7 @@
 import { formatStamp, parseStamp } from '../../base/time';
 import { CortexInputError } from '../errors';
 import { MailboxMessage } from './parse';
+import { OPEN_STATUSES } from './statuses';
 
 /**
  * A message's kind, priority and response time (seed 001, section 6, refers to a
@@ -17,7 +18,9 @@ import { MailboxMessage } from './parse';
  * Respond by time: an acknowledged message has been answered, its outcome is tracked by
  * its status. Overdue P0 and P1 messages **escalate**: an `escalation.requested` entry
  * in WORKLOG.md (the protocol's "expired or unresolved P0 messages escalate to
- * WORKLOG.md"; P1 too, its tier is hours), once per message (the Escalated row).
+ * WORKLOG.md"; P1 too, its tier is hours), once per message (the Escalated row). A P0
+ * past its Respond by time that was acknowledged (or actioned) but not resolved is
+ * "unresolved" and escalates too.
  */
 export const MESSAGE_TYPES = ['question', 'request', 'review', 'fyi', 'alert'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -93,7 +96,9 @@ export interface Urgency {
   readonly overdueBy: number;
   /** The Escalated row's stamp, when the message was escalated. */
   readonly escalated: string | null;
-  /** Overdue, P0 or P1, not escalated yet. */
+  /** A P0 past `dueAt` that was acknowledged or actioned but not closed or resolved. */
+  readonly unresolved: boolean;
+  /** Not escalated yet, and overdue P0 or P1, or an unresolved P0. */
   readonly shouldEscalate: boolean;
 }
 
@@ -112,6 +117,7 @@ export function messageUrgency(m: Pick<MailboxMessage, 'fields' | 'sent' | 'stat
   const sent = parseStamp(m.sent);
   const dueAt = respondBy ?? (sent === null ? null : sent + RESPONSE_MINUTES[priority]);
   const overdue = m.status === 'new' && dueAt !== null && now > dueAt;
+  const unresolved = priority === 'P0' && (OPEN_STATUSES as readonly string[]).includes(m.status) && dueAt !== null && now > dueAt;
   const escalatedText = field(m, 'escalated');
   const escalated = escalatedText === null || escalatedText === '' ? null : escalatedText;
   return {
@@ -123,6 +129,7 @@ export function messageUrgency(m: Pick<MailboxMessage, 'fields' | 'sent' | 'stat
     overdue,
     overdueBy: overdue ? now - dueAt! : 0,
     escalated,
-    shouldEscalate: overdue && ESCALATING.includes(priority) && escalated === null,
+    unresolved,
+    shouldEscalate: ((overdue && ESCALATING.includes(priority)) || unresolved) && escalated === null,
   };
 }

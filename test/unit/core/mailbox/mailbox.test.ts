@@ -161,6 +161,26 @@ describe('message types, priorities, response times and escalation', () => {
     assert.deepStrictEqual(PRIORITIES.map((p) => RESPONSE_MINUTES[p] / 60), [1, 4, 24, 72]);
   });
 
+  it('an acknowledged but unresolved P0 past its response time escalates too; a resolved one and an acknowledged P1 do not', async () => {
+    const sent = new Date(2026, 2, 28, 9, 0);
+    let text = composeMessageText('', msg({ at: sent, priority: 'P0', type: 'alert', subject: 'db down' })).text;
+    text = composeMessageText(text, msg({ at: sent, priority: 'P0', subject: 'fixed' })).text;
+    text = composeMessageText(text, msg({ at: sent, priority: 'P1', subject: 'seen' })).text;
+    text = setMessageStatusText(text, { id: 'MSG-0001', status: 'acknowledged' }).text;
+    text = setMessageStatusText(text, { id: 'MSG-0002', status: 'resolved' }).text;
+    text = setMessageStatusText(text, { id: 'MSG-0003', status: 'acknowledged' }).text;
+    const due = messagesToEscalate(parseMailbox(text), wall('2026-03-28T10:30'));
+    assert.deepStrictEqual(due.map((m) => [m.message.id, m.urgency.overdue, m.urgency.unresolved]), [['MSG-0001', false, true]]);
+    assert.deepStrictEqual(messagesToEscalate(parseMailbox(text), wall('2026-03-28T09:30')), [], 'not before its Respond by time');
+    const fs = new MemoryTeamFs({ 'MAILBOX.md': text, 'WORKLOG.md': '# Worklog\n' });
+    const at = new Date(2026, 2, 28, 10, 30);
+    await assert.rejects(escalateOverdue(fs, { actor: 'maintainer', at, ids: ['MSG-0003'] }), /it is acknowledged, not new \(only an overdue P0 escalates once acknowledged\)/);
+    const done = await escalateOverdue(fs, { actor: 'maintainer', at });
+    assert.deepStrictEqual(done.map((d) => d.id), ['MSG-0001']);
+    assert.match(decodeText(await fs.readFile('WORKLOG.md')), /Unresolved: it is acknowledged in MAILBOX\.md, past its response time\. Escalated to the maintainer\./);
+    assert.deepStrictEqual(await escalateOverdue(fs, { actor: 'maintainer', at }), [], 'once');
+  });
+
   it('overdue P0 and P1 messages escalate once: a WORKLOG entry, then an Escalated row (CRLF kept); others are refused by id', async () => {
     const fs = new MemoryTeamFs();
     const sent = new Date(2026, 2, 28, 9, 0);

@@ -146,6 +146,27 @@ describe('tick (byte-exact)', () => {
     assert.strictEqual(tickText(once, F, '2026-03-28T12:30').text, once.replace(NOW, '2026-03-28T12:30'));
   });
 
+  it('keeps one tick per file, at its end: a tick left mid-file moves to the end, two are merged into one', () => {
+    const now = `<!-- cortex:last-tick ${NOW} -->`;
+    // The trailing tick is not the last line (a task was appended after it by hand).
+    const mid = `## A\n**Status:** ready\n\n${TICK}\n\n## B\n**Status:** ready\n`;
+    assert.strictEqual(tickText(mid, F, NOW).text, `## A\n**Status:** ready\n\n\n## B\n**Status:** ready\n\n${now}\n`);
+    // Two at the end (one blank line between): one is left.
+    const two = `## A\n**Status:** ready\n\n${TICK}\n\n<!-- cortex:last-tick 2026-03-28T09:00 -->\n`;
+    assert.strictEqual(tickText(two, F, NOW).text, `## A\n**Status:** ready\n\n${now}\n`);
+    // One mid-file and one at the end, CRLF and no final line break: the end one is replaced, the other goes.
+    const both = `## A\r\n**Status:** in-progress\r\n${TICK}\r\nBody.\r\n\r\n${TICK}`;
+    const r = tickText(both, F, NOW);
+    assert.strictEqual(r.text, `## A\r\n**Status:** in-progress\r\nBody.\r\n\r\n${now}`);
+    assert.strictEqual(r.written, true);
+    assert.strictEqual((r.text.match(/cortex:last-tick/g) ?? []).length, 1);
+    // Already one tick at the end: idempotent.
+    assert.strictEqual(tickText(r.text, F, NOW).written, false);
+    // A tick inside a code fence is an example, not a heartbeat: kept.
+    const fenced = `## A\n**Status:** ready\n\n\`\`\`\n${TICK}\n\`\`\`\n\n${TICK}\n`;
+    assert.strictEqual(tickText(fenced, F, NOW).text, `## A\n**Status:** ready\n\n\`\`\`\n${TICK}\n\`\`\`\n\n${now}\n`);
+  });
+
   it('writes nothing when idle (no ready or in-progress task) or when the tick already says now', () => {
     const idle = `## A\n**Status:** done\n\n${TICK}\n`;
     assert.deepStrictEqual(tickText(idle, F, NOW), { text: idle, written: false, idle: true, previous: '2026-03-28T10:00' });
