@@ -7,8 +7,8 @@ import { TeamFs } from '../core/fs/team-fs';
 import { staleAfterMinutes } from '../core/liveness';
 import { isMoveTarget, moveTask, reassignTask, reorderTask, registerAgent } from '../core/ops';
 import { applyPrune, planPrune } from '../core/ops/prune';
-import { HOUSEKEEPING_MESSAGE, commitFiles } from '../git/commit-files';
-import { findTeamRepo, operationInProgress, repoPath } from '../git/repo';
+import { HOUSEKEEPING_MESSAGE, commitFiles, housekeepingPaths } from '../git/commit-files';
+import { findTeamRepo, operationInProgress } from '../git/repo';
 import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
@@ -287,7 +287,7 @@ const commands: Record<string, Command> = {
       days: { kind: 'string', value: 'N', help: 'age in days after which done tasks go (default 7)' },
       now: NOW,
       'dry-run': { kind: 'flag', help: 'list what would go and write nothing' },
-      commit: { kind: 'flag', help: `then commit only the pruned files: "${HOUSEKEEPING_MESSAGE}"` },
+      commit: { kind: 'flag', help: `then commit what the cleanup changed (the pruned files and .cortex/activity.jsonl, nothing else): "${HOUSEKEEPING_MESSAGE}"` },
       team: TEAM,
     },
     async run(opts, ctx) {
@@ -314,7 +314,7 @@ const commands: Record<string, Command> = {
       else {
         const note = await recordCli(ctx, opts, teamEvents.pruned(CLI_ACTOR, files));
         if (note) lines.push(note.trim());
-        // The feed is not a pruned file: the housekeeping commit holds only what was pruned.
+        // The housekeeping commit holds what the cleanup changed: the pruned files and the feed entry just written.
         if (opts.flags.has('commit')) lines.push(await commitPruned(ctx.teamDir, files.map((f) => f.path)));
       }
       ctx.io.stdout(lines.join('\n') + '\n');
@@ -478,6 +478,6 @@ async function commitPruned(teamDir: string, paths: readonly string[]): Promise<
   const repo = await findTeamRepo(teamDir);
   if (!repo) return 'Not committed: the team folder is not in a git repository.';
   if (operationInProgress(repo)) return 'Not committed: the repository is in the middle of a rebase or merge; commit the pruned files when it is finished.';
-  const r = await commitFiles(repo, paths.map((p) => repoPath(repo, p)), HOUSEKEEPING_MESSAGE);
+  const r = await commitFiles(repo, await housekeepingPaths(repo, paths), HOUSEKEEPING_MESSAGE);
   return r.commit ? `Committed ${r.commit.slice(0, 7)} "${HOUSEKEEPING_MESSAGE}".` : 'Not committed: git sees no change in the pruned files.';
 }

@@ -3,8 +3,8 @@ import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { PrunePlan, applyPrune, planPrune, pruneSummary } from '../../core/ops/prune';
 import { formatStamp } from '../../base/time';
-import { HOUSEKEEPING_MESSAGE, commitFiles } from '../../git/commit-files';
-import { findTeamRepo, git, operationInProgress, repoPath } from '../../git/repo';
+import { HOUSEKEEPING_MESSAGE, commitFiles, housekeepingPaths } from '../../git/commit-files';
+import { findTeamRepo, git, operationInProgress } from '../../git/repo';
 import { errorMessage, loadedTeam } from './agent-picks';
 import { ProtocolPreviews } from '../diff-previews';
 import { Services } from '../services';
@@ -115,7 +115,7 @@ async function housekeeping(c: Services, previews: ProtocolPreviews): Promise<Ho
   return base;
 }
 
-/** Commits exactly the pruned files; says why not when it cannot. */
+/** Commits exactly the pruned files and the activity feed; says why not when it cannot. */
 async function commitPruned(c: Services, pruned: readonly string[]): Promise<HousekeepingResult['commit']> {
   const root = c.store.location?.uri;
   if (!root || root.scheme !== 'file') return { none: 'not-local' };
@@ -123,7 +123,7 @@ async function commitPruned(c: Services, pruned: readonly string[]): Promise<Hou
     const repo = await findTeamRepo(root.fsPath);
     if (!repo) return { none: 'not-repo' };
     if (operationInProgress(repo)) return { none: 'busy' };
-    const paths = pruned.map((p) => repoPath(repo, p));
+    const paths = await housekeepingPaths(repo, pruned);
     const head = async () => (await git(repo.root, ['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim();
     const before = await head();
     try {

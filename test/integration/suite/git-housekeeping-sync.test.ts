@@ -217,10 +217,10 @@ describe('Git: housekeeping and sync', function () {
     assert.equal(read(team, 'agents/beta/beta.md'), BETA_NOTE);
     assert.equal(sh(work, 'log', '-1', '--format=%s').trim(), MESSAGE);
     assert.equal(r.commit.sha, sh(work, 'rev-parse', 'HEAD').trim());
-    assert.deepEqual(sh(work, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['team/agents/alpha/alpha.md', 'team/agents/alpha/tasks.md', 'team/agents/beta/tasks.md']);
+    assert.deepEqual(sh(work, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['team/.cortex/activity.jsonl', 'team/agents/alpha/alpha.md', 'team/agents/alpha/tasks.md', 'team/agents/beta/tasks.md']);
     assert.equal(sh(work, 'rev-list', '--count', 'HEAD').trim(), String(Number(commitsBefore) + 1));
-    // The commit holds exactly the pruned files; the team.pruned event went to the activity feed, left for Sync Team.
-    assert.deepEqual(porcelain(work), [' M README.md', ' M team/projects/p.md', '?? team/.cortex/']);
+    // The commit holds what the cleanup changed: the pruned files and the activity feed with its team.pruned entry; nothing else.
+    assert.deepEqual(porcelain(work), [' M README.md', ' M team/projects/p.md']);
     assert.match(read(team, '.cortex/activity.jsonl'), /"event_type":"team\.pruned"/);
     message(a, /pruned 2 tasks from 2 agents, 1 log entry \(3 files\) and committed them: "chore: prune completed tasks and old session logs"/, 'info');
     noErrors(a);

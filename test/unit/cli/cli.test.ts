@@ -256,7 +256,7 @@ describe('cortex-team CLI (real process)', function () {
     assert.match(ok(await cli('prune', '--now', '2026-03-28T12:00')), /^Nothing to prune/);
   });
 
-  it('prune --commit commits only the pruned files with the housekeeping message; outside a repository it says so', async () => {
+  it('prune --commit commits what the cleanup changed (the pruned files and the activity feed) with the housekeeping message; outside a repository it says so', async () => {
     const isolation = isolateGitConfig();
     env.GIT_CONFIG_NOSYSTEM = '1'; // the CLI's HOME is a fresh folder: no global git config either
     try {
@@ -269,12 +269,14 @@ describe('cortex-team CLI (real process)', function () {
       git('add', '-A');
       git('commit', '--quiet', '-m', 'start');
       writeFileSync(path.join(team, 'unrelated.txt'), 'not committed\n');
+      writeFileSync(path.join(team, 'staged.txt'), 'a person staged this\n');
+      git('add', 'staged.txt');
       const out = ok(await cli('prune', '--commit', '--now', '2026-03-28T12:00'));
       assert.match(out, /Committed [0-9a-f]{7} "chore: prune completed tasks and old session logs"\.\n$/);
       assert.strictEqual(git('log', '-1', '--format=%s').trim(), 'chore: prune completed tasks and old session logs');
-      assert.deepStrictEqual(git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['agents/ada/ada.md', 'agents/ada/tasks.md']);
-      // The activity feed records the pruning but is no pruned file: it stays out of the commit.
-      assert.strictEqual(git('status', '--porcelain'), '?? .cortex/\n?? unrelated.txt\n');
+      assert.deepStrictEqual(git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort(), ['.cortex/activity.jsonl', 'agents/ada/ada.md', 'agents/ada/tasks.md']);
+      // The feed the cleanup appended to is committed with it (as the protocol's `git add -A` would); what a person staged stays staged, the rest untouched.
+      assert.strictEqual(git('status', '--porcelain'), 'A  staged.txt\n?? unrelated.txt\n');
       const feed = readFileSync(path.join(team, '.cortex/activity.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       assert.deepStrictEqual(feed.map((e) => [e.event_type, e.actor, e.payload.via, e.payload.tasks, e.payload.logEntries]), [['team.pruned', 'cortex-team', 'cli', 1, 1]]);
       rmSync(path.join(team, '.git'), { recursive: true, force: true });
