@@ -61,6 +61,17 @@ function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | un
   const [changeDetail, setChangeDetail] = useState<{ key: string; loading: boolean; detail: ChangeDetail | null } | null>(null);
   const detailCard = detail ? cardOf(detail.card) : undefined;
   const same = (cur: DetailState, ref: CardRef) => !!cur && cur.card.agent === ref.agent && cur.card.title === ref.title;
+  // A card that was on the board and is gone (cancelled, or removed from its file): its
+  // panel closes instead of going on showing the task as it was, with actions that do nothing.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!detail) shown.current = false;
+    else if (detailCard) shown.current = true;
+    else if (shown.current) {
+      shown.current = false;
+      setDetail(null);
+    }
+  }, [detail?.card.agent, detail?.card.title, detailCard]);
   useEffect(() => {
     if (!detail) return;
     const ref = refOf(detail.card);
