@@ -161,7 +161,7 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
     assert.deepEqual(shownTitles(), [], 'matches for other words are not used');
   });
 
-  it('Ctrl+Z asks the host to undo the last board action, except while typing', async () => {
+  it('Ctrl+Z anywhere on the board asks the host to undo the last board action, except while typing', async () => {
     const m = mount(fullMessage(await snapshotOf()));
     act(() => {
       cardEl('billing-dev', 'Credit notes')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
@@ -172,5 +172,9 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
     });
     assert.equal(m.api.ofType('undo').length, 1, 'the text field undoes its own typing');
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
+    });
+    assert.equal(m.api.ofType('undo').length, 2, 'with nothing focused (keys go to the body), too');
   });
 });
