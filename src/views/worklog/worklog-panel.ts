@@ -109,7 +109,7 @@ export class WorklogPanel extends DisposableBase {
       const team = this.team.header ? { name: this.team.header.name, path: this.team.header.path } : null;
       void this.host.panel.webview.postMessage({ type: 'loading', team } satisfies WorklogHostMessage);
     }
-    void this.load();
+    this.refresh();
   }
 
   /** Reads both files again and posts. */
