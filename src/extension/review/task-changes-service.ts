@@ -5,6 +5,7 @@ import { instantOfWall, parseStamp } from '../../base/time';
 import { Agent, Task } from '../../core/model';
 import { ChangeSummary } from '../../core/review/change-summary';
 import { FolderMissingError, GitNotFoundError } from '../../git/run-git';
+import { ownsWorkingTree } from '../../core/review/working-tree';
 import { CommitLog, ProjectRepo, TaskChanges, listCommits, openProjectRepo, taskChanges } from '../../git/task-changes';
 import { WorkFolder, WorktreeOf, agentWorkFolder } from './work-folder';
 
@@ -140,7 +141,8 @@ export class TaskChangesService extends DisposableBase {
     }
     const r = this.repos.get(c.result.folder.path);
     if (!r || r.generation !== c.generation) return false;
-    return task.status !== 'in-progress' || Date.now() - c.at < WORKTREE_TTL_MS;
+    // A result that read the working tree (head null) goes stale with it.
+    return c.result.changes.head !== null || Date.now() - c.at < WORKTREE_TTL_MS;
   }
 
   private async compute(agent: Agent, task: Task): Promise<Cached> {
@@ -155,7 +157,9 @@ export class TaskChangesService extends DisposableBase {
     const repo = state.repo;
     try {
       const log = await this.logOf(state, repo, task);
-      const changes = await taskChanges(repo, log, agent.slug, task, task.status === 'in-progress');
+      let changes = await taskChanges(repo, log, agent.slug, task, task.status === 'in-progress');
+      // A done task with nothing committed: its work may still be in the working tree.
+      if (task.status === 'done' && changes.commits.length === 0 && ownsWorkingTree(agent.tasks, task)) changes = await taskChanges(repo, log, agent.slug, task, true);
       const summary: ChangeSummary =
         changes.files.length === 0 && changes.commits.length === 0
           ? { kind: 'none' }
