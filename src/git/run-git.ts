@@ -2,6 +2,7 @@
 // (housekeeping commits, sync, history for insights). Node only, no `vscode` import:
 // the CLI, the extension host and the tests share it.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface GitResult {
   readonly code: number;
@@ -23,6 +24,17 @@ export class GitNotFoundError extends Error {
   constructor() {
     super('git is not installed or not on PATH');
     this.name = 'GitNotFoundError';
+  }
+}
+
+/**
+ * Thrown when the folder git was to run in does not exist (spawn reports that as ENOENT
+ * too, which must not read as "git is not installed").
+ */
+export class FolderMissingError extends Error {
+  constructor(readonly folder: string) {
+    super(`the folder ${folder} does not exist`);
+    this.name = 'FolderMissingError';
   }
 }
 
@@ -74,7 +86,7 @@ export function runGit(cwd: string, args: readonly string[], options: RunGitOpti
       clearTimeout(timer);
       if (settled) return;
       settled = true;
-      reject(e.code === 'ENOENT' ? new GitNotFoundError() : e);
+      reject(e.code !== 'ENOENT' ? e : existsSync(cwd) ? new GitNotFoundError() : new FolderMissingError(cwd));
     });
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -4,7 +4,7 @@
 // follow, and takes screenshots in the light, dark and high-contrast themes, switched in
 // one window (test-results/e2e/).
 import * as assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
@@ -164,6 +164,57 @@ describe('Team view, in the light, dark and high-contrast themes (VSIX in code-s
       await resizeSidebar(wb.page, 520);
     });
   }
+
+  // Last: three agents more would change the counts the tests above check.
+  it('long names that differ only at the end read differently at the default width; liveness and tick age stay whole', async () => {
+    const base = 'Senior Payments Reconciliation Engineer for the European Region';
+    const names = [`${base.slice(0, 26)} A`, `${base.slice(0, 38)} B`, `${base.slice(0, 58)} C`];
+    assert.deepEqual(names.map((n) => n.length), [28, 40, 60]);
+    const now = new Date();
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+    for (const [i, name] of names.entries()) {
+      const slug = `long-name-${i + 1}`;
+      mkdirSync(wb.teamFile(`agents/${slug}`), { recursive: true });
+      writeFileSync(wb.teamFile(`agents/${slug}/${slug}.md`), `---\nname: ${name}\nstatus: active\njoined: 2026-03-01\n---\n## Role\nReconciles.\n`);
+      writeFileSync(wb.teamFile(`agents/${slug}/tasks.md`), `<!-- cortex:last-tick ${stamp} -->\n`);
+    }
+    await resizeSidebar(wb.page, 300);
+    await eventually(async () => (await view.locator('html').evaluate((el) => el.clientWidth)) < 320, () => 'the Team view at the default width');
+    for (const name of names) await expectCount(agentRow(view, name), 1, 10_000);
+    const shown = async (): Promise<string[]> =>
+      view.locator('html').evaluate((html, wanted: string[]) => {
+        const edge = html.clientWidth;
+        return wanted.map((name) => {
+          const row = Array.from(document.querySelectorAll<HTMLElement>('.row')).find((r) => r.querySelector('.agent-name')?.textContent === name);
+          if (!row) return `no row for ${name}`;
+          const head = row.querySelector<HTMLElement>('.middle-name-head');
+          const tail = row.querySelector<HTMLElement>('.middle-name-tail');
+          const age = row.querySelector<HTMLElement>('.row-head .tick-age')!;
+          const word = row.querySelector<HTMLElement>('.row-head .liveness-word')!;
+          const whole = (el: HTMLElement) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= edge + 0.5 && el.getBoundingClientRect().width > 0;
+          if (!whole(age) || !whole(word)) return `${name}: liveness "${word.textContent}" or age "${age.textContent}" cut`;
+          if (!head || !tail) return `${name}: not cut in the middle`;
+          // What the eye reads: the start that fits, then the whole tail.
+          const visible = head.scrollWidth > head.clientWidth ? `${head.textContent!.slice(0, 6)}…${tail.textContent}` : name;
+          return whole(tail) ? visible : `${name}: its end is cut`;
+        });
+      }, names);
+    await eventually(async () => {
+      const seen = await shown();
+      return seen.every((v) => !/cut|no row/.test(v)) && new Set(seen).size === names.length;
+    }, async () => `the rows read ${JSON.stringify(await shown())}`);
+    await agentRow(view, names[2]).scrollIntoViewIfNeeded();
+    for (const [theme, name] of [
+      [highContrastTheme, 'high-contrast'],
+      [darkTheme, 'dark'],
+      [lightTheme, 'light'],
+    ] as const) {
+      await setColorTheme(wb, theme);
+      await screenshot(wb.page, `team-view-${name}-long-names`);
+    }
+    await resizeSidebar(wb.page, 520);
+  });
 });
 
 /** The example team after the light tests' writes. */

@@ -1,3 +1,5 @@
+import { middleEllipsis } from '../../base/one-line';
+
 /**
  * Turning text the agents wrote into markdown that renders as they meant it and
  * cannot break the report around it: titles and table cells become plain text (every
@@ -22,6 +24,18 @@ export function plainText(text: string): string {
   // "- Foo", "+ Foo", "# Foo" at the start would make a bullet or a heading; "=" or "-" a setext underline.
   if (/^[-+=#]/.test(out)) out = '\\' + out;
   return out;
+}
+
+/** How long a name may be in a report before it is shortened (the preview wraps only at spaces). */
+export const REPORT_NAME_MAX = 60;
+
+/**
+ * An agent's or project's name (or slug) as plain text, shortened in the middle past
+ * `REPORT_NAME_MAX` characters: a 500-character name made the preview's tables scroll
+ * sideways for thousands of pixels; start and end are kept so similar names stay apart.
+ */
+export function nameText(name: string): string {
+  return plainText(middleEllipsis(name, REPORT_NAME_MAX));
 }
 
 /** A table cell: plain text (so `|` and backticks are escaped), `-` when empty. */

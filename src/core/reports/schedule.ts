@@ -79,6 +79,21 @@ export function isOfferDue(now: number, schedule: Pick<ReportSchedule, 'minuteOf
   return last?.date !== formatDate(now);
 }
 
+/**
+ * Which reports to offer now, at most one: when several are due at once (a window first
+ * opened after both the briefing's and the review's times), the one whose time came last
+ * is offered and the others are passed over for today (two toasts at once is one too many,
+ * and the earlier report's moment has gone). Reports whose time has not come today are
+ * neither offered nor passed over.
+ */
+export function chooseOffer<K extends string>(
+  now: number,
+  due: ReadonlyArray<{ readonly kind: K; readonly schedule: Pick<ReportSchedule, 'minuteOfDay'>; readonly last: OfferRecord | undefined }>,
+): { readonly offer: K | undefined; readonly passOver: readonly K[] } {
+  const ready = due.filter((d) => isOfferDue(now, d.schedule, d.last)).sort((a, b) => (b.schedule.minuteOfDay ?? 0) - (a.schedule.minuteOfDay ?? 0));
+  return { offer: ready[0]?.kind, passOver: ready.slice(1).map((d) => d.kind) };
+}
+
 /** The record to write when offering now. */
 export function offerRecord(now: number, by: string): OfferRecord {
   return { date: formatDate(now), by };

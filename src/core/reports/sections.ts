@@ -1,13 +1,13 @@
 import { Team } from '../model';
 import { formatDuration, formatWhen, plural } from './format';
-import { cell, plainText, quoteBlock, table } from './markdown-text';
+import { cell, nameText, plainText, quoteBlock, table } from './markdown-text';
 import { AgentReport, Blocker, TeamReport } from './team-report';
 
 /** The parts both reports share, each as markdown lines. */
 
 /** "**Billing Dev** (billing-dev)". */
 export function agentLabel(agent: { readonly name: string; readonly slug: string }): string {
-  return agent.name === agent.slug ? `**${plainText(agent.name)}**` : `**${plainText(agent.name)}** (${plainText(agent.slug)})`;
+  return agent.name === agent.slug ? `**${nameText(agent.name)}**` : `**${nameText(agent.name)}** (${nameText(agent.slug)})`;
 }
 
 /** "6 agents: 3 alive, 1 idle, 1 waiting for pickup, 1 down, 1 inactive; 3 tasks in progress, 10 ready." */
@@ -47,7 +47,7 @@ function blockerText(b: Blocker): string {
 /** In-progress tasks started before the period began. */
 export function carriedOverLines(report: TeamReport): string[] {
   return report.carriedOver.map(
-    ({ agent, task }) => `- **${plainText(task.task.title)}** (${plainText(agent.name)}): in progress for ${formatDuration(task.age)}, since ${task.age === null ? '-' : formatWhen(report.now - task.age)}; started before this period and not done yet.`,
+    ({ agent, task }) => `- **${plainText(task.task.title)}** (${nameText(agent.name)}): in progress for ${formatDuration(task.age)}, since ${task.age === null ? '-' : formatWhen(report.now - task.age)}; started before this period and not done yet.`,
   );
 }
 
@@ -59,7 +59,7 @@ export function doneLines(report: TeamReport): string[] {
     const items = report.done.filter((d) => d.agent === a.agent);
     if (items.length === 0) continue;
     if (out.length > 0) out.push('');
-    out.push(`### ${plainText(a.agent.name)}`, '');
+    out.push(`### ${nameText(a.agent.name)}`, '');
     for (const d of items) {
       const took = d.took === null ? '' : `, took ${formatDuration(d.took)}`;
       out.push(`- **${plainText(d.task.title)}**: completed ${formatWhen(d.completed)}${took}`);
@@ -78,7 +78,7 @@ export function readyQueueLines(report: TeamReport, max: number): string[] {
   for (const a of report.agents) {
     if (a.liveness === 'inactive') continue;
     if (a.ready.length === 0) {
-      if (a.inProgress.length === 0) empty.push(plainText(a.agent.name));
+      if (a.inProgress.length === 0) empty.push(nameText(a.agent.name));
       continue;
     }
     const note =
@@ -94,7 +94,7 @@ export function readyQueueLines(report: TeamReport, max: number): string[] {
 
 export function agentsTable(report: TeamReport): string[] {
   const rows = report.agents.map((a) => [
-    `${plainText(a.agent.name)} (${plainText(a.agent.slug)})`,
+    `${nameText(a.agent.name)} (${nameText(a.agent.slug)})`,
     a.liveness === 'down' ? '**down**' : a.liveness === 'waiting' ? 'waiting for pickup' : a.liveness,
     a.tickAge === null ? 'never' : `${formatDuration(a.tickAge)} ago`,
     inProgressCell(a),
@@ -125,7 +125,7 @@ export function projectsLines(team: Team): string[] {
   if (team.projects.length === 0) return ['No project notes in projects/.'];
   const rows = team.projects.map((p) => {
     const agents = team.agents.filter((a) => a.projects.includes(p.slug)).map((a) => a.slug);
-    return [cell(p.slug), cell(p.status), cell(p.nextAction), agents.length ? cell(agents.join(', ')) : '-'];
+    return [nameText(p.slug), cell(p.status), cell(p.nextAction), agents.length ? agents.map(nameText).join(', ') : '-'];
   });
   return table(['Project', 'Status', 'Next Action', 'Agents'], rows);
 }

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { ReportKind, ReportSchedule, isOfferDue, offerRecord } from '../../core/reports/schedule';
+import { ReportKind, ReportSchedule, chooseOffer, isOfferDue, offerRecord } from '../../core/reports/schedule';
 import { DisposableBase } from '../../base/disposable';
 import type { Prompts } from '../prompts';
 import type { ReportRecords } from './report-records';
@@ -56,11 +56,31 @@ export class ReportScheduler extends DisposableBase {
     this.register(deps.onDidChangeTeam(() => void this.check()));
   }
 
-  /** Looks whether a report is due now; resolves when any offer it made was answered or dismissed. */
+  /**
+   * Looks whether a report is due now and offers at most one (see `chooseOffer`: a report
+   * passed over is recorded as offered today, so no window offers it later that day);
+   * resolves when the offer it made was answered or dismissed.
+   */
   async check(): Promise<void> {
     const team = this.deps.team();
     if (!team) return;
-    await Promise.all((['briefing', 'review'] as const).map((kind) => this.checkOne(kind, team)));
+    const now = this.deps.now();
+    const due = (['briefing', 'review'] as const).map((kind) => ({ kind, schedule: this.schedule(kind), last: this.deps.records.offered(kind, team.key) }));
+    const { offer, passOver } = chooseOffer(now, due);
+    for (const kind of passOver) {
+      if (!this.claiming.has(`${kind} ${team.key}`)) await this.deps.records.setOffered(kind, team.key, offerRecord(now, `${this.deps.windowId}/passed-over`));
+    }
+    if (offer) await this.checkOne(offer, team);
+  }
+
+  /** The report's schedule; a setting that is no time of day is named in the log once. */
+  private schedule(kind: ReportKind): ReportSchedule {
+    const schedule = this.deps.schedule(kind);
+    if (schedule.problem && !this.reported.has(schedule.problem)) {
+      this.reported.add(schedule.problem);
+      this.deps.log.warn(schedule.problem);
+    }
+    return schedule;
   }
 
   /**
@@ -88,11 +108,7 @@ export class ReportScheduler extends DisposableBase {
 
   /** Claims and makes the offer when it is due; the offer's answer still to come. */
   private async decide(kind: ReportKind, team: { key: string; name: string }): Promise<{ answer: Promise<string | undefined> } | undefined> {
-    const schedule = this.deps.schedule(kind);
-    if (schedule.problem && !this.reported.has(schedule.problem)) {
-      this.reported.add(schedule.problem);
-      this.deps.log.warn(schedule.problem);
-    }
+    const schedule = this.schedule(kind);
     const id = `${kind} ${team.key}`;
     if (this.claiming.has(id)) return undefined;
     const now = this.deps.now();

@@ -4,7 +4,8 @@ import { Limiter } from '../../base/limiter';
 import { instantOfWall, parseStamp } from '../../base/time';
 import { Agent, Task } from '../../core/model';
 import { ChangeSummary } from '../../core/review/change-summary';
-import { GitNotFoundError } from '../../git/run-git';
+import { FolderMissingError, GitNotFoundError } from '../../git/run-git';
+import { ownsWorkingTree } from '../../core/review/working-tree';
 import { CommitLog, ProjectRepo, TaskChanges, listCommits, openProjectRepo, taskChanges } from '../../git/task-changes';
 import { WorkFolder, WorktreeOf, agentWorkFolder } from './work-folder';
 
@@ -140,7 +141,8 @@ export class TaskChangesService extends DisposableBase {
     }
     const r = this.repos.get(c.result.folder.path);
     if (!r || r.generation !== c.generation) return false;
-    return task.status !== 'in-progress' || Date.now() - c.at < WORKTREE_TTL_MS;
+    // A result that read the working tree (head null) goes stale with it.
+    return c.result.changes.head !== null || Date.now() - c.at < WORKTREE_TTL_MS;
   }
 
   private async compute(agent: Agent, task: Task): Promise<Cached> {
@@ -155,14 +157,16 @@ export class TaskChangesService extends DisposableBase {
     const repo = state.repo;
     try {
       const log = await this.logOf(state, repo, task);
-      const changes = await taskChanges(repo, log, agent.slug, task, task.status === 'in-progress');
+      let changes = await taskChanges(repo, log, agent.slug, task, task.status === 'in-progress');
+      // A done task with nothing committed: its work may still be in the working tree.
+      if (task.status === 'done' && changes.commits.length === 0 && ownsWorkingTree(agent.tasks, task)) changes = await taskChanges(repo, log, agent.slug, task, true);
       const summary: ChangeSummary =
         changes.files.length === 0 && changes.commits.length === 0
           ? { kind: 'none' }
           : { kind: 'changes', files: changes.files.length, added: changes.added, removed: changes.removed, commits: changes.commits.length, uncommitted: changes.uncommitted, via: changes.via };
       return { result: { kind: 'changes', repo, folder, changes, summary }, generation, at };
     } catch (e) {
-      const reason = e instanceof GitNotFoundError ? 'git is not installed (or not on PATH)' : e instanceof Error ? e.message : String(e);
+      const reason = gitProblem(e);
       return { result: { kind: 'other', folder, summary: { kind: 'unavailable', reason } }, generation, at };
     }
   }
@@ -194,7 +198,7 @@ export class TaskChangesService extends DisposableBase {
     try {
       s.repo = await openProjectRepo(s.folder.path);
     } catch (e) {
-      s.repo = e instanceof GitNotFoundError ? 'git is not installed (or not on PATH)' : e instanceof Error ? e.message : String(e);
+      s.repo = gitProblem(e);
     }
     if (s.watchers.length > 0 || typeof s.repo !== 'object') return;
     const stale = () => {
@@ -241,4 +245,11 @@ export class TaskChangesService extends DisposableBase {
 
 export function taskKey(agent: Pick<Agent, 'slug'>, task: Pick<Task, 'title' | 'status' | 'started' | 'completed'>): string {
   return `${agent.slug}\n${task.title}\n${task.status ?? ''}\n${task.started ?? ''}\n${task.completed ?? ''}`;
+}
+
+/** Why git could not read a project: git missing, the folder missing (4 of the example's 6 agents), or git's own words. */
+function gitProblem(e: unknown): string {
+  if (e instanceof FolderMissingError) return `the agent's project folder ${e.folder} does not exist`;
+  if (e instanceof GitNotFoundError) return 'git is not installed (or not on PATH)';
+  return e instanceof Error ? e.message : String(e);
 }

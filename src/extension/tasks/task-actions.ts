@@ -10,6 +10,7 @@ import { archiveText, archivedBlock, cancelText, cancelledPath, unarchiveText } 
 import { editTaskText } from '../../core/ops/edit-task';
 import { reassignTask } from '../../core/ops/reassign';
 import { reviewText, sendBackText } from '../../core/ops/review';
+import { reviewOf } from '../../core/review/review-line';
 import { blockText } from '../../core/ops/task-block';
 import { unclaimText } from '../../core/ops/unclaim';
 import { UndoEntry, undoAdd, undoBlockChange, undoCancel, undoReassign } from '../../core/ops/undo';
@@ -55,7 +56,10 @@ export class TaskActions {
     return this.trusted('accept a task', async () => {
       const found = await this.current(ref);
       if (!found) return FAILED();
-      const { agent } = found;
+      const { agent, task } = found;
+      // A second Accept would only restamp the line (or change nothing) and record an undo that undoes nothing.
+      const review = reviewOf(task);
+      if (review?.verdict === 'accepted') return DONE(`"${task.title}" was already accepted on ${review.at.replace('T', ' ')}; nothing changed.`);
       const now = this.now();
       return this.change(agent, ref, 'accept a task', (text, i) => reviewText(text, agent.tasksPath, { ref: String(i + 1), verdict: 'accepted', now }), (t) => ({
         label: `the acceptance of "${t}"`,
@@ -262,6 +266,7 @@ export class TaskActions {
       );
       if (!result || !r) return FAILED(RESTRICTED);
       const after = parseTaskFile(result.after, path).tasks[r.position - 1];
+      if (result.before === result.after) return DONE(`"${after?.title ?? r.title}" is already so; nothing changed.`); // no undo that undoes nothing
       const { label, message } = words(after?.title ?? r.title, r.position);
       this.c.log.info(`Board: ${message}`);
       const entry: UndoEntry = { label, steps: undoBlockChange(path, result.before, index, result.after, r.position - 1) };

@@ -8,7 +8,7 @@ import { DisposableBase } from '../../base/disposable';
 import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
-import { WORKLOG_PROTOCOL_VERSION, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
+import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
 import { buildWorklogViewState } from './worklog-view-state';
 
 /** The commands behind the panel's buttons (Append Entry, Update Status, Compose, a message's status). */
@@ -62,7 +62,7 @@ export class WorklogPanel extends DisposableBase {
         { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (d) => this.receiveMessage(d),
-          attached: () => this.refresh(),
+          attached: () => this.attached(),
           released: () => this.release(),
         },
       ),
@@ -101,6 +101,15 @@ export class WorklogPanel extends DisposableBase {
     if (!r || !this.host.ready || !this.host.panel || !this.lastState) return;
     this.pendingReveal = undefined;
     void this.host.panel.webview.postMessage({ type: 'reveal', tab: r.tab, id: r.id });
+  }
+
+  /** The page is ready: its header and a loading state at once, then the files read and posted. */
+  private attached(): void {
+    if (this.host.panel) {
+      const team = this.team.header ? { name: this.team.header.name, path: this.team.header.path } : null;
+      void this.host.panel.webview.postMessage({ type: 'loading', team } satisfies WorklogHostMessage);
+    }
+    this.refresh();
   }
 
   /** Reads both files again and posts. */

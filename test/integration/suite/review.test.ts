@@ -307,6 +307,12 @@ describe('Reviewing work (extension host, a real git repository)', function () {
     assert.match(a.review.statusBar.shown.text, /\d+ to review/);
     assert.equal(Number(/(\d+) to review/.exec(a.review.statusBar.shown.text)![1]), Number(/(\d+) to review/.exec(before)![1]) - 1);
 
+    // A second Accept (a stale page, the diff's title bar) changes nothing and records no undo.
+    const again = await send({ type: 'accept', card: ref('review-a', 'Add webhook') });
+    assert.ok(again.ok, again.message ?? '');
+    assert.match(again.message ?? '', /^"Add webhook" was already accepted on .*; nothing changed\.$/);
+    assert.equal(read(agent.tasksFile), accepted);
+
     const undone = await send({ type: 'undo' });
     assert.ok(undone.ok, undone.message ?? '');
     assert.equal(read(agent.tasksFile), DONE, 'the bytes as they were');

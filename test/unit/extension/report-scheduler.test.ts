@@ -160,3 +160,39 @@ describe('Reports: the scheduler', () => {
     assert.equal(w.offers.length, 1);
   });
 });
+
+describe('Reports: at most one daily toast', () => {
+  const SIX = resolveSchedule('18:00', undefined, 'cortex.dailyReviewTime');
+
+  it('a first window opened after both times offers only the review, and the briefing is not offered later that day', async () => {
+    const records = new SharedRecords();
+    const clock = { now: at('2026-03-28T19:00') };
+    const a = openWindow('a', records, clock, { schedules: { briefing: NINE, review: SIX } });
+    await a.scheduler.check();
+    assert.equal(a.offers.length, 1, a.offers.join(' / '));
+    assert.match(a.offers[0], /Daily Review/);
+    const b = openWindow('b', records, clock, { schedules: { briefing: NINE, review: SIX } });
+    clock.now = at('2026-03-28T20:00');
+    await Promise.all([a.scheduler.check(), b.scheduler.check()]);
+    assert.equal(a.offers.length + b.offers.length, 1, 'nothing more that day');
+    clock.now = at('2026-03-29T09:00');
+    await a.scheduler.check();
+    assert.match(a.offers[1], /Daily Briefing/, 'the next day the briefing is offered at its time');
+  });
+
+  it('none for a report whose time has not come today', async () => {
+    const records = new SharedRecords();
+    const clock = { now: at('2026-03-28T10:00') };
+    const w = openWindow('a', records, clock, { schedules: { briefing: NINE, review: SIX } });
+    await w.scheduler.check();
+    assert.equal(w.offers.length, 1);
+    assert.match(w.offers[0], /Daily Briefing/);
+    assert.equal(records.offered('review', 'file:///team'), undefined, 'the review is not passed over before its time');
+    clock.now = at('2026-03-28T17:59');
+    await w.scheduler.check();
+    assert.equal(w.offers.length, 1, 'not before 18:00');
+    clock.now = at('2026-03-28T18:00');
+    await w.scheduler.check();
+    assert.match(w.offers[1], /Daily Review/);
+  });
+});

@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { commitFiles } from '../../../src/git/commit-files';
 import { branchStatus, changedFiles, findTeamRepo, operationInProgress, repoPath, teamPath } from '../../../src/git/repo';
-import { GitNotFoundError, runGit } from '../../../src/git/run-git';
+import { FolderMissingError, GitNotFoundError, runGit } from '../../../src/git/run-git';
+import { openProjectRepo } from '../../../src/git/task-changes';
 import { classifyRemoteFailure, continueSync, hasConflictMarkers, publishBranch, syncMessage, syncTeam, teamChanges } from '../../../src/git/sync';
 import { Sandbox, TASKS, commitAndPush, isolateGitConfig, porcelain, read, sh, write } from './git-fixture';
 
@@ -62,6 +63,12 @@ describe('git: run-git', () => {
       await until(() => processEnded(pid), 20_000, `the shell git started (pid ${pid}) to end`);
     }
     await assert.rejects(runGit(process.cwd(), ['--version'], { env: { PATH: '/nonexistent-cortex-path' } }), GitNotFoundError);
+  });
+
+  it('a folder that does not exist is said to be missing, not git (spawn says ENOENT for both)', async () => {
+    const missing = path.join(os.tmpdir(), `cortex-no-such-folder-${process.pid}`);
+    await assert.rejects(runGit(missing, ['--version']), (e: unknown) => e instanceof FolderMissingError && e.message === `the folder ${missing} does not exist`);
+    await assert.rejects(openProjectRepo(missing), FolderMissingError);
   });
 });
 

@@ -61,6 +61,17 @@ function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | un
   const [changeDetail, setChangeDetail] = useState<{ key: string; loading: boolean; detail: ChangeDetail | null } | null>(null);
   const detailCard = detail ? cardOf(detail.card) : undefined;
   const same = (cur: DetailState, ref: CardRef) => !!cur && cur.card.agent === ref.agent && cur.card.title === ref.title;
+  // A card that was on the board and is gone (cancelled, or removed from its file): its
+  // panel closes instead of going on showing the task as it was, with actions that do nothing.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!detail) shown.current = false;
+    else if (detailCard) shown.current = true;
+    else if (shown.current) {
+      shown.current = false;
+      setDetail(null);
+    }
+  }, [detail?.card.agent, detail?.card.title, detailCard]);
   useEffect(() => {
     if (!detail) return;
     const ref = refOf(detail.card);
@@ -155,6 +166,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
   useVisibleCards(actions, gridHost);
   useFullTextFilter(actions, ui.filter.text);
   useShowRequests(client, setUi, cmd);
+  useBoardWideKey(cmd.onKeyDown);
 
   if (!header) return <BoardLoading />;
   if (header.status !== 'ready') return <BoardNoTeam header={header} onOpenTeamView={actions.openTeamView} />;
@@ -163,7 +175,7 @@ export function BoardApp(props: { client: BoardClient; actions: BoardActions; on
 
   return (
     <ChangesContext.Provider value={extras.changes}>
-    <main class="board-app" onKeyDown={(e) => cmd.onKeyDown(e)}>
+    <main class="board-app">
       <BoardTop header={header} agents={view.agents} lanes={lanes} collapsed={collapsed} filter={ui.filter} setUi={setUi} />
       {header.message ? (
         <p class="notice" role="alert">
@@ -465,6 +477,20 @@ function cardWrites(d: CardCommandDeps, openDetail: (key: CardKey) => void) {
     formWrite((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
   const undo = () => write((op) => actions.undo(op), 'Undoing the last board action…');
   return { write, accept, sendBack, editTask, undo };
+}
+
+/**
+ * The board's keys on the whole page, not only while a card or the detail has focus (with
+ * nothing focused, keys go to the body, outside the board's element).
+ */
+function useBoardWideKey(onKeyDown: (e: KeyboardEvent) => void): void {
+  const latest = useRef(onKeyDown);
+  latest.current = onKeyDown;
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => latest.current(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 }
 
 /** Ctrl+Z (Cmd+Z) undoes the last board action, except while typing in a text field (where it undoes the typing). */

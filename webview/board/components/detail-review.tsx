@@ -124,7 +124,7 @@ export function ReviewActions(props: { detail: CardDetail; trusted: boolean; bus
         </form>
       ) : (
         <div class="detail-actions">
-          <button type="button" class="button" data-action="accept" disabled={!trusted || accepted} onClick={props.onAccept}>
+          <button type="button" class="button" data-action="accept" disabled={!trusted || accepted || props.busy} onClick={props.onAccept}>
             <span class="codicon codicon-check" aria-hidden="true" />
             <span>{accepted ? 'Accepted' : 'Accept'}</span>
           </button>

@@ -3,6 +3,7 @@ import { VisibleLane } from '../../../src/views/board/common/filter';
 import { METRICS, rowTop } from '../../../src/views/board/common/layout';
 import { BoardAgent, BoardCard, ColumnId } from '../../../src/views/board/common/messages';
 import { LivenessBadge } from '../../shared/liveness-badge';
+import { MiddleName } from '../../shared/middle-name';
 import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
 import { plural } from '../format';
@@ -99,7 +100,7 @@ export function Lane(p: LaneProps) {
       <div class="lane-head" data-lane-head={slug}>
         <button type="button" class="lane-toggle" aria-expanded={!p.collapsed} id={headId} onClick={() => p.onToggle(slug)} title={p.collapsed ? 'Show the lane' : 'Fold the lane'}>
           <span class={`codicon codicon-chevron-${p.collapsed ? 'right' : 'down'}`} aria-hidden="true" />
-          <span class="lane-name">{a.name}</span>
+          <MiddleName class="lane-name" name={a.name} />
           <span class="visually-hidden">, {a.liveness}</span>
         </button>
         {a.coordinator ? (

@@ -2,6 +2,7 @@ import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { ago, duration, plural } from '../../shared/format';
 import { LivenessBadge } from '../../shared/liveness-badge';
+import { MiddleName } from '../../shared/middle-name';
 import { RunButtons, RunLines } from './agent-run';
 
 /** Where a row sits in the lineage tree (tree layout only). */
@@ -107,9 +108,7 @@ function RowHead(props: { agent: AgentView; actions: TeamActions; tree?: TreePla
   return (
     <div class="row-head">
       {tree ? <Twisty agent={a} tree={tree} /> : null}
-      <span class="agent-name" title={a.slug}>
-        {a.name}
-      </span>
+      <MiddleName class="agent-name" name={a.name} title={a.name === a.slug ? a.slug : `${a.name} (${a.slug})`} />
       {a.level !== null ? (
         <span class="tag level-tag" title={`Level ${a.level}: ${LEVEL_NAMES[a.level] ?? 'agent'}`}>
           L{a.level}

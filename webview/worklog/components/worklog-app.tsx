@@ -14,7 +14,13 @@ export class WorklogStore {
    * (Search Team), with a counter so the same one can be shown again.
    */
   revealed: { tab: WorklogTab; id: string | null; seq: number } | undefined;
+  /** The team whose files are being read (the host's "loading"), until the first state. */
+  loadingTeam: { readonly name: string; readonly path: string } | null = null;
   private listeners = new Set<() => void>();
+  loading(team: { readonly name: string; readonly path: string } | null): void {
+    this.loadingTeam = team;
+    for (const l of this.listeners) l();
+  }
   set(state: WorklogViewState): void {
     this.state = state;
     for (const l of this.listeners) l();
@@ -30,15 +36,29 @@ export class WorklogStore {
 }
 
 
+/** Before the first state: the page's header and a loading line, shown at once. */
+function WorklogLoading(props: { team: { readonly name: string; readonly path: string } | null }) {
+  return (
+    <div class="app" aria-busy="true">
+      <PageHeader icon="history" title="Worklog" team={props.team} />
+      <div class="loading" role="status">
+        <span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> Reading the worklog, the mailbox and the activity feed…
+      </div>
+    </div>
+  );
+}
+
 export function WorklogApp({ store, actions }: { store: WorklogStore; actions: WorklogActions }) {
   const [state, setState] = useState(store.state);
   const [ui, setUi] = useState<WorklogUi>(() => actions.loadUi());
   const [revealed, setRevealed] = useState(store.revealed);
+  const [loadingTeam, setLoadingTeam] = useState(store.loadingTeam);
   useEffect(
     () =>
       store.subscribe(() => {
         setState(store.state);
         setRevealed(store.revealed);
+        setLoadingTeam(store.loadingTeam);
       }),
     [store],
   );
@@ -51,7 +71,7 @@ export function WorklogApp({ store, actions }: { store: WorklogStore; actions: W
   };
   useReveal(revealed, ui, change);
   const tabs = useRef<HTMLDivElement>(null);
-  if (!state) return <div class="loading" role="status">Loading the worklog…</div>;
+  if (!state) return <WorklogLoading team={loadingTeam} />;
   if (!state.hasTeam) return <div class="empty" role="status">No team folder is open. Use “Cortex: Select Team Folder…”.</div>;
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;

@@ -22,7 +22,7 @@ export function changesSentence(s: ChangeSummary): string {
   switch (s.kind) {
     case 'changes': {
       const lines = `${s.added} ${s.added === 1 ? 'line' : 'lines'} added, ${s.removed} removed`;
-      const commits = s.commits === 0 ? 'not committed yet' : `in ${s.commits} ${s.commits === 1 ? 'commit' : 'commits'}${s.via === 'reference' ? ' that name the task' : s.via === 'time' ? ' made while it ran' : ''}`;
+      const commits = s.commits === 0 ? 'not committed yet' : `in ${s.commits} ${s.commits === 1 ? 'commit' : 'commits'}${s.via === 'reference' ? ` that ${s.commits === 1 ? 'names' : 'name'} the task` : s.via === 'time' ? ' made while it ran' : ''}`;
       return `${s.files} ${s.files === 1 ? 'file' : 'files'} changed: ${lines}, ${commits}${s.uncommitted && s.commits > 0 ? ', and uncommitted work' : ''}.`;
     }
     case 'none':

@@ -106,7 +106,12 @@ export type WorklogHostMessage =
    * Show a tab (the escalation offer's Open Mailbox) or, with an id, an entry or a
    * message on it (Search Team's result): scrolled to, focused.
    */
-  | { readonly type: 'reveal'; readonly tab: WorklogTab; readonly id: string | null };
+  | { readonly type: 'reveal'; readonly tab: WorklogTab; readonly id: string | null }
+  /**
+   * Sent at once when the page is ready, before the files are read (4.8 s on a hostile
+   * team): the page shows its header and a loading state, then the state fills it in.
+   */
+  | { readonly type: 'loading'; readonly team: { readonly name: string; readonly path: string } | null };
 
 export type WorklogWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
@@ -161,6 +166,10 @@ const HOST_CHECKS: Record<string, Check> = {
     },
   }),
   reveal: object({ type: oneOf(['reveal']), tab: oneOf(WORKLOG_TABS), id: nullable(id) }),
+  loading: object({
+    type: oneOf(['loading']),
+    team: (v, at) => (v === null || (typeof v === 'object' && typeof (v as Record<string, unknown>).name === 'string' && typeof (v as Record<string, unknown>).path === 'string') ? null : `${at} should be null or { name, path }`),
+  }),
 };
 
 export function checkWorklogHostMessage(data: unknown): Checked<WorklogHostMessage> {

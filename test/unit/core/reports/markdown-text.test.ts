@@ -2,7 +2,8 @@
 // the agent's own markdown without raw HTML (summaries).
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { cell, plainText, quoteBlock } from '../../../../src/core/reports/markdown-text';
+import { cell, nameText, plainText, quoteBlock } from '../../../../src/core/reports/markdown-text';
+import { middleEllipsis } from '../../../../src/base/one-line';
 
 const md = new MarkdownIt({ html: true }); // html on: the escaping alone must keep HTML out
 
@@ -50,5 +51,17 @@ describe('Reports: markdown text', () => {
 
   it('closes a fence the summary left open, so the rest of the report is not swallowed', () => {
     assert.deepEqual(quoteBlock('```js\ncode'), ['> ```js', '> code', '> ```']);
+  });
+});
+
+describe('Reports: long names', () => {
+  it('middleEllipsis keeps the start and the end; short names are untouched', () => {
+    assert.equal(middleEllipsis('Senior Payments Reconciliation Lead', 60), 'Senior Payments Reconciliation Lead');
+    const a = middleEllipsis('Senior Payments Reconciliation Engineer for the Europe Region', 28);
+    const b = middleEllipsis('Senior Payments Reconciliation Engineer for the Africa Region', 28);
+    assert.equal(a.length <= 28, true);
+    assert.notEqual(a, b);
+    assert.equal(a, 'Senior Payment…Europe Region');
+    assert.equal(nameText('x'.repeat(500)).length, 60);
   });
 });

@@ -39,6 +39,24 @@ describe('Reports: Daily Briefing and Daily Review', () => {
     assert.match(housekeepingLine({ days: 30, files: [{ path: 'agents/a/tasks.md', kind: 'tasks', items: [two, two], before: '', after: '' }, { path: 'agents/b|c/tasks.md', kind: 'tasks', items: [two], before: '', after: '' }] }), /^Housekeeping would prune 3 done tasks completed more than 30 days ago \(a, b\\\|c\)\. In VS Code/);
   });
 
+  it('a 500-character agent name is shortened in the middle (start and end kept), so the preview does not scroll sideways', async () => {
+    const files = reportTeamFiles();
+    const long = (end: string) => 'SeniorPaymentsReconciliation'.repeat(18).slice(0, 497) + end;
+    const slug = (end: string) => long(end).toLowerCase();
+    for (const end of ['One', 'Two']) {
+      files[`agents/${slug(end)}/${slug(end)}.md`] = files['agents/writer/writer.md'].replace('name: Writer', `name: ${long(end)}`);
+      files[`agents/${slug(end)}/tasks.md`] = '## Do it\n**Status:** ready\n';
+    }
+    const reportInput = { team: await reportTeam(files), teamName: 't', now: NOW, staleAfterMinutes: 30, lastReview: null };
+    for (const text of [dailyBriefing(reportInput), dailyReview(reportInput)]) {
+      const longest = Math.max(...text.split(/\s+/).map((w) => w.length));
+      assert.ok(longest <= 80, `no unbreakable run longer than 80 characters (found ${longest})`);
+      assert.ok(!text.includes(long('One')), 'the full name is not written');
+      assert.match(text, /SeniorPaymentsReconciliationSe…[^\s]*ReconciOne/, 'the start and the end that tells them apart');
+      assert.match(text, /…[^\s]*ReconciTwo/);
+    }
+  });
+
   it('the first review says it covers the last 24 hours because none was recorded', async () => {
     const text = dailyReview(await input());
     assert.match(text, /Covers the last 24 hours, since 2026-03-27 09:00, because no earlier review was recorded for this team/);

@@ -384,6 +384,21 @@ describe('Task board (Preact components in a DOM)', () => {
     assert.equal(root.querySelector('aside.detail'), null);
   });
 
+  it('card detail: closes when its task leaves the board (Cancel Task), instead of showing it as ready with Edit…', async () => {
+    const m = mount(fullMessage(await snapshotOf()));
+    act(() => cardEl('billing-dev', 'Retry emails').click());
+    const request = m.api.ofType('detail')[0] as Posted;
+    const detail: CardDetail = { agent: 'billing-dev', agentName: 'Billing Dev', index: 2, title: 'Retry emails', status: 'ready', started: null, completed: null, line: 12, fields: [], body: [], summary: null, source: '', review: null, reworkOf: null, unclaimable: false };
+    act(() => m.client.receive({ type: 'detail', request: request.request, detail }));
+    assert.ok(root.querySelector('aside.detail [data-action="edit"]'));
+    const files = fixtureFiles();
+    files['agents/billing-dev/tasks.md'] = files['agents/billing-dev/tasks.md'].replace(/## Retry emails\n[\s\S]*?(?=\n## |$)/, '');
+    const after = fullMessage(await snapshotOf(files), 2);
+    act(() => m.client.receive(after));
+    assert.equal(cardEl('billing-dev', 'Retry emails'), null, 'the card is gone');
+    assert.equal(root.querySelector('aside.detail'), null, 'and so is its panel');
+  });
+
   it('titles with markup are text on the cards', async () => {
     const files = fixtureFiles();
     files['agents/docs/tasks.md'] = tasks([task('<img src=x onerror=alert(1)> & <b>bold</b>', 'ready')]);

@@ -59,7 +59,7 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
     act(() => m.client.receive({ type: 'changes', entries: [{ key: changeKey('billing-dev', old), summary: CHANGES.summary }] }));
     const card = cardEl('billing-dev', 'Old work')!;
     assert.equal(card.querySelector('.card-changes')!.textContent, '2 +5 −1');
-    assert.match(card.getAttribute('aria-label')!, /^Old work\. done, to review, Billing Dev.*\. 2 files changed: 5 lines added, 1 removed, in 1 commit that name the task\.$/);
+    assert.match(card.getAttribute('aria-label')!, /^Old work\. done, to review, Billing Dev.*\. 2 files changed: 5 lines added, 1 removed, in 1 commit that names the task\.$/);
     assert.equal(cardEl('docs', 'Guide')!.querySelector('.review-mark')!.textContent, 'accepted');
 
     const toggle = root.querySelector<HTMLButtonElement>('.toggle-button')!;
@@ -85,7 +85,7 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
   it('the detail lists the changed files and commits; Review Changes and Accept go to the host', async () => {
     const m = mount(fullMessage(await snapshotOf()));
     const panel = await openOldWork(m);
-    assert.equal(panel.querySelector('.changes-summary')!.textContent, '2 files changed: 5 lines added, 1 removed, in 1 commit that name the task.');
+    assert.equal(panel.querySelector('.changes-summary')!.textContent, '2 files changed: 5 lines added, 1 removed, in 1 commit that names the task.');
     assert.deepEqual(
       Array.from(panel.querySelectorAll('.changed-files li')).map((li) => [li.querySelector('.file-status')!.getAttribute('aria-label'), li.querySelector('.file-path')!.textContent, li.querySelector('.file-lines')!.textContent]),
       [['modified', 'src/a.ts', '+2 −1'], ['added', 'src/b.ts', '+3 −0']],
@@ -161,7 +161,7 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
     assert.deepEqual(shownTitles(), [], 'matches for other words are not used');
   });
 
-  it('Ctrl+Z asks the host to undo the last board action, except while typing', async () => {
+  it('Ctrl+Z anywhere on the board asks the host to undo the last board action, except while typing', async () => {
     const m = mount(fullMessage(await snapshotOf()));
     act(() => {
       cardEl('billing-dev', 'Credit notes')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
@@ -172,5 +172,9 @@ describe('Task board: reviewing work (Preact components in a DOM)', () => {
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
     });
     assert.equal(m.api.ofType('undo').length, 1, 'the text field undoes its own typing');
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
+    });
+    assert.equal(m.api.ofType('undo').length, 2, 'with nothing focused (keys go to the body), too');
   });
 });

@@ -232,5 +232,18 @@ describe('Worklog panel page', () => {
     assert.equal(checkWorklogHostMessage({ type: 'state', state: noActivity }).ok, false);
     assert.equal(checkWorklogHostMessage({ type: 'state', state: {} }).ok, false);
     assert.equal(checkWorklogHostMessage({ type: 'state', state: state() }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'loading', team: { name: 't', path: '/t' } }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'loading', team: null }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'loading', team: 'x' }).ok, false);
+  });
+
+  it('shows its header and a loading state at once (the host\'s "loading"), then fills in with the state', () => {
+    act(() => store.loading({ name: 'Larkspur', path: '/home/me/larkspur' }));
+    assert.equal(root.querySelector('header.page-header .page-team')!.textContent, '· Larkspur');
+    assert.match(root.querySelector('[role="status"]')!.textContent!, /Reading the worklog, the mailbox and the activity feed/);
+    assert.equal(root.querySelector('.app')!.getAttribute('aria-busy'), 'true');
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('[aria-busy="true"]'), null);
+    assert.deepEqual(texts('.timeline .subject'), ['morning briefing', 'draft invoices', 'invoice numbering', 'integer cents']);
   });
 });
