@@ -25,10 +25,11 @@ export interface TurnUsage {
   readonly cache_creation_input_tokens: number;
 }
 
-export interface ScriptedServer {
+/** A running scripted server; `U`: the usage record of its API. */
+export interface ScriptedServer<U = TurnUsage> {
   readonly url: string;
   /** The usage reported for each scripted turn served, in order (side requests not counted). */
-  readonly served: TurnUsage[];
+  readonly served: U[];
   /** The request bodies received, in order. */
   readonly requests: unknown[];
   close(): Promise<void>;

@@ -58,7 +58,7 @@ function stream(res: http.ServerResponse, id: string, model: string, turn: Exclu
 }
 
 /** Starts the server on 127.0.0.1 (a free port); past the script's end every turn is a short text. */
-export async function startResponsesServer(script: readonly ScriptedTurn[]): Promise<ScriptedServer & { readonly served: ResponsesUsage[] }> {
+export async function startResponsesServer(script: readonly ScriptedTurn[]): Promise<ScriptedServer<ResponsesUsage>> {
   const queue = [...script];
   const served: ResponsesUsage[] = [];
   const requests: unknown[] = [];
@@ -85,5 +85,5 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise((resolve) => server.close(() => resolve())) } as ScriptedServer & { served: ResponsesUsage[] };
+  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
