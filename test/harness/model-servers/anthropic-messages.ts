@@ -1,0 +1,101 @@
+import * as http from 'http';
+import { AddressInfo } from 'net';
+
+/**
+ * A scripted Anthropic Messages API on loopback, for running the real Claude Code
+ * (`ANTHROPIC_BASE_URL=http://127.0.0.1:<port>`) with no network. It answers
+ * `POST /v1/messages` the way the real API streams (server-sent events:
+ * `message_start` with `usage`, `content_block_start` / `_delta` (`text_delta`,
+ * `input_json_delta`) / `_stop`, `message_delta` with `stop_reason` and
+ * `usage.output_tokens`, `message_stop`). Each request that offers tools takes the
+ * next turn of the script; a request with no tools (Claude Code's title and summary
+ * side requests) is answered with a short text and takes nothing.
+ */
+
+/** One reply of the model: text, or tool calls (each with its input). */
+export type ScriptedTurn =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'tools'; readonly calls: readonly { readonly name: string; readonly input: Record<string, unknown> }[] }
+  | { readonly kind: 'overloaded' };
+
+export interface TurnUsage {
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly cache_read_input_tokens: number;
+  readonly cache_creation_input_tokens: number;
+}
+
+/** A running scripted server; `U`: the usage record of its API. */
+export interface ScriptedServer<U = TurnUsage> {
+  readonly url: string;
+  /** The usage reported for each scripted turn served, in order (side requests not counted). */
+  readonly served: U[];
+  /** The request bodies received, in order. */
+  readonly requests: unknown[];
+  close(): Promise<void>;
+}
+
+/** The usage the server reports for the n-th scripted turn (fixed numbers, different per turn). */
+export function usageFor(n: number): TurnUsage {
+  return { input_tokens: 1000 + 10 * n, output_tokens: 50 + n, cache_read_input_tokens: 200 * n, cache_creation_input_tokens: 0 };
+}
+
+function sse(res: http.ServerResponse, event: string, data: unknown): void {
+  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function stream(res: http.ServerResponse, model: string, id: string, turn: Exclude<ScriptedTurn, { kind: 'overloaded' }>, usage: TurnUsage): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  sse(res, 'message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
+  if (turn.kind === 'text') {
+    sse(res, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    sse(res, 'content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: turn.text } });
+    sse(res, 'content_block_stop', { type: 'content_block_stop', index: 0 });
+  } else {
+    turn.calls.forEach((call, index) => {
+      sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${id}_${index}`, name: call.name, input: {} } });
+      sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } });
+      sse(res, 'content_block_stop', { type: 'content_block_stop', index });
+    });
+  }
+  sse(res, 'message_delta', { type: 'message_delta', delta: { stop_reason: turn.kind === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  sse(res, 'message_stop', { type: 'message_stop' });
+  res.end();
+}
+
+/** Starts the server on 127.0.0.1 (a free port); past the script's end every turn is a short text. */
+export async function startAnthropicServer(script: readonly ScriptedTurn[]): Promise<ScriptedServer> {
+  const queue = [...script];
+  const served: TurnUsage[] = [];
+  const requests: unknown[] = [];
+  let ids = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no ${req.method} ${req.url}` } }));
+        return;
+      }
+      const request = JSON.parse(body) as { model?: string; tools?: unknown[] };
+      requests.push(request);
+      const id = `msg_scripted_${++ids}`;
+      const model = request.model ?? 'claude-scripted';
+      if (!request.tools || request.tools.length === 0) {
+        stream(res, model, id, { kind: 'text', text: 'Scripted title' }, { input_tokens: 10, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+        return;
+      }
+      const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+      if (turn.kind === 'overloaded') {
+        res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
+        return;
+      }
+      const usage = usageFor(served.length + 1);
+      served.push(usage);
+      stream(res, model, id, turn, usage);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
