@@ -71,12 +71,19 @@ export function agentCommands(s: SharedSpecs): Record<string, Command> {
 /** `claim`: ready → in-progress. */
 function claimVerb(s: SharedSpecs): Command {
   return {
-    synopsis: 'claim --agent SLUG [--task REF] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
-    summary: 'Claim a task (ready → in-progress with **Started:**); without --task, the next ready one. Refused while another is in progress or when it was claimed first.',
-    options: { agent: s.agent, task: { ...TASK_REF, help: `${TASK_REF.help} (default: the next ready task)` }, json: JSON_FLAG, now: s.now, team: s.team },
+    synopsis: 'claim --agent SLUG [--task REF [--out-of-order]] [--json] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+    summary: 'Claim a task (ready → in-progress with **Started:**); without --task, the next ready one. Refused while another is in progress, when it was claimed first, and for a ready task that is not the next one unless --out-of-order.',
+    options: {
+      agent: s.agent,
+      task: { ...TASK_REF, help: `${TASK_REF.help} (default: the next ready task)` },
+      'out-of-order': { kind: 'flag', help: 'claim a ready task that is not the first ready one in the file (recorded in the activity feed)' },
+      json: JSON_FLAG,
+      now: s.now,
+      team: s.team,
+    },
     async run(opts, ctx) {
       const agent = await s.agentSlug(ctx, opts.strings.get('agent')!, '--agent');
-      return print(opts, ctx, await claimAction(actionContext(opts, ctx, s), { agent, task: opts.strings.get('task') }));
+      return print(opts, ctx, await claimAction(actionContext(opts, ctx, s), { agent, task: opts.strings.get('task'), outOfOrder: opts.flags.has('out-of-order') }));
     },
   };
 }

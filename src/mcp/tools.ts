@@ -110,9 +110,13 @@ function taskTools(o: ToolOptions, { bound, me, self, you, yourFile }: Binding):
       name: 'claim_task',
       title: 'Claim a task',
       description: `Start a task in ${yourFile}: its status becomes in-progress with a Started time. Without "task", claims the next ready task. Refused while another task is in progress (one at a time) and when someone else claimed it first.`,
-      inputSchema: z.strictObject({ ...self, task: z.string().optional().describe(`${TASK_REF}; leave out for the next ready task`) }),
+      inputSchema: z.strictObject({
+        ...self,
+        task: z.string().optional().describe(`${TASK_REF}; leave out for the next ready task`),
+        outOfOrder: z.boolean().optional().describe('true to claim a ready task that is not the first ready one (tasks are picked up in document order; the activity feed records it)'),
+      }),
       annotations: WRITE,
-      run: (a) => claimAction(o.context({ tool: 'claim_task', actor: me(a) }), { agent: me(a), task: str(a.task) }),
+      run: (a) => claimAction(o.context({ tool: 'claim_task', actor: me(a) }), { agent: me(a), task: str(a.task), outOfOrder: a.outOfOrder === true }),
     },
     {
       name: 'complete_task',

@@ -90,13 +90,16 @@ export interface TaskChangeData {
 }
 
 /** ready → in-progress with Started (see `claimText`); without `task`, the next ready one. */
-export async function claimAction(ctx: ActionContext, input: { agent: string; task?: string; what?: string }): Promise<ActionResult<TaskChangeData>> {
+export async function claimAction(ctx: ActionContext, input: { agent: string; task?: string; outOfOrder?: boolean; what?: string }): Promise<ActionResult<TaskChangeData>> {
   const { slug, file } = await tasksOf(ctx, input.agent, input.what ?? 'agent');
   const { at, stamp } = readClock(ctx);
-  const r = await claimTask(ctx.fs, file, { ref: input.task, now: stamp }, ctx.edit);
+  const r = await claimTask(ctx.fs, file, { ref: input.task, now: stamp, outOfOrder: input.outOfOrder }, ctx.edit);
   const task = taskAt(r.text, file, r.position);
-  const note = await recordWrite(ctx, teamEvents.taskMoved(slug, slug, file, r.title, 'in-progress', stamp, r.position), at);
-  return { message: `Claimed "${r.title}" (task ${r.position} in ${file}) at ${stamp}.${note}`, data: { agent: slug, file, task } };
+  const event = teamEvents.taskMoved(slug, slug, file, r.title, 'in-progress', stamp, r.position);
+  // An out-of-order claim is said in the feed, so the coordinator sees the order was skipped on purpose.
+  const record = input.outOfOrder ? { ...event, details: { ...event.details, outOfOrder: true } } : event;
+  const note = await recordWrite(ctx, record, at);
+  return { message: `Claimed "${r.title}" (task ${r.position} in ${file}) at ${stamp}${input.outOfOrder ? ', out of order as asked' : ''}.${note}`, data: { agent: slug, file, task } };
 }
 
 /** in-progress → done with Completed and a Summary (see `completeText`). */

@@ -8,6 +8,8 @@ import { MoveResult, moveText, taskMoveOperation } from './move';
 /**
  * claim: what an agent does to start work (the Shuttle rules, not a person's free move):
  *
+ * - a ready task named that is not the next one is refused unless `outOfOrder` asks for it
+ *   (the protocol: "first ready task in the file wins");
  * - without a reference, the task claimed is the next one: the first `ready` task in
  *   document order;
  * - one task at a time: refused while another task of the file is `in-progress`;
@@ -21,6 +23,8 @@ export interface ClaimInput {
   readonly ref?: string;
   /** `YYYY-MM-DDTHH:MM`, local wall-clock time. */
   readonly now: string;
+  /** Asked for explicitly: claim a ready task that is not the next one (agents take the first ready task in the file). */
+  readonly outOfOrder?: boolean;
 }
 
 /** The first ready task in document order (the one agents take next), or -1. */
@@ -58,6 +62,12 @@ export function claimText(text: string, file: string, input: ClaimInput): MoveRe
     if (other >= 0) {
       throw new CortexInputError(`${named(tasks[other], other, file)} is in progress: complete it before claiming another task (one at a time).`);
     }
+    const next = nextReadyIndex(tasks);
+    if (next !== index && !input.outOfOrder) {
+      throw new CortexInputError(
+        `${named(task, index, file)} is not the next task: tasks are picked up in document order and ${named(tasks[next], next, file)} comes first. Claim it out of order only when that is meant (--out-of-order, or outOfOrder: true); nothing was written.`,
+      );
+    }
   }
   // Anything else (done, an unknown status, no status line) gets move's own sentence.
   return moveText(text, file, { ref: String(index + 1), to: 'in-progress', now: input.now });
@@ -70,7 +80,8 @@ export function claimText(text: string, file: string, input: ClaimInput): MoveRe
  * another task meanwhile). Holds while the task is in progress or done.
  */
 export function claimOperation(file: string, input: ClaimInput): TextOperation<MoveResult> {
-  return taskMoveOperation(file, 'in-progress', (text, ref) => claimText(text, file, ref === undefined ? input : { ...input, ref }));
+  // Re-applying after a stale write restores the same claim, not a new choice of task: no order check.
+  return taskMoveOperation(file, 'in-progress', (text, ref) => claimText(text, file, ref === undefined ? input : { ...input, ref, outOfOrder: true }));
 }
 
 export async function claimTask(fs: TeamFs, path: string, input: ClaimInput, opts: EditOptions = {}): Promise<MoveResult> {

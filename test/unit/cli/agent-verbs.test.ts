@@ -95,12 +95,16 @@ describe('cortex-team agent verbs (real process)', function () {
   });
 
   it('--json prints the operation\'s data', async () => {
-    const claim = JSON.parse(ok(await cli('claim', '--agent', 'ada', '--task', 'Credit notes', '--json', '--now', NOW)));
+    assert.match((await cli('claim', '--agent', 'ada', '--task', 'Credit notes', '--now', NOW)).stderr, /is not the next task: tasks are picked up in document order/);
+    const claim = JSON.parse(ok(await cli('claim', '--agent', 'ada', '--task', 'Credit notes', '--out-of-order', '--json', '--now', NOW)));
     assert.deepStrictEqual(claim, {
       agent: 'ada',
       file: 'agents/ada/tasks.md',
       task: { position: 2, title: 'Credit notes', status: 'in-progress', started: NOW, completed: null, body: '' },
     });
+    // The out-of-order claim is said in the activity feed.
+    const claimed = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.event_type === 'task.claimed');
+    assert.deepStrictEqual(claimed.map((e) => [e.subject, e.payload.outOfOrder]), [['Credit notes', true]]);
     const tick = JSON.parse(ok(await cli('tick', '--agent', 'bob', '--json', '--now', NOW)));
     assert.deepStrictEqual(tick, { agent: 'bob', file: 'agents/bob/tasks.md', written: false, idle: true, lastTick: null, previous: null });
     const sent = JSON.parse(ok(await cli('message', 'send', '--from', 'ada', '--to', 'bob', '--subject', 'Hi', '--json', '--now', NOW)));

@@ -278,7 +278,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
     const two = await server('--agent', 'ada');
     for (let round = 0; round < 5; round++) {
       writeFileSync(path.join(team, 'agents/ada/tasks.md'), ADA_TASKS);
-      const results = await Promise.all([call(one, 'claim_task', { task: 'Credit notes' }), call(two, 'claim_task', { task: 'Credit notes' })]);
+      const results = await Promise.all([call(one, 'claim_task', { task: 'Credit notes', outOfOrder: true }), call(two, 'claim_task', { task: 'Credit notes', outOfOrder: true })]);
       const won = results.filter((r) => !r.isError);
       const lost = results.filter((r) => r.isError);
       assert.strictEqual(won.length, 1, `round ${round}: ${results.map((r) => r.text).join(' | ')}`);

@@ -35,10 +35,20 @@ describe('claim (byte-exact)', () => {
 
   it('claims a task by title or position, keeping CRLF and a BOM', () => {
     const crlf = '\uFEFF' + QUEUE.replace(/\n/g, '\r\n');
-    const r = claimText(crlf, F, { ref: 'Second ready', now: NOW });
+    assert.strictEqual(claimText(crlf, F, { ref: 'First ready', now: NOW }).position, 2);
+    const r = claimText(crlf, F, { ref: 'Second ready', now: NOW, outOfOrder: true });
     assert.strictEqual(r.position, 3);
     assert.strictEqual(r.text, crlf.replace('## Second ready\r\n**Status:** ready\r\n', `## Second ready\r\n**Status:** in-progress\r\n**Started:** ${NOW}\r\n`));
-    assert.strictEqual(claimText(QUEUE, F, { ref: '3', now: NOW }).title, 'Second ready');
+    assert.strictEqual(claimText(QUEUE, F, { ref: '3', now: NOW, outOfOrder: true }).title, 'Second ready');
+  });
+
+  it('pickup order: a ready task that is not the first ready one is refused with the reason unless asked for out of order', () => {
+    assert.throws(
+      () => claimText(QUEUE, F, { ref: 'Second ready', now: NOW }),
+      /^CortexInputError: "Second ready" \(task 3 in agents\/ada\/tasks\.md\) is not the next task: tasks are picked up in document order and "First ready" \(task 2 in agents\/ada\/tasks\.md\) comes first\. Claim it out of order only when that is meant \(--out-of-order, or outOfOrder: true\); nothing was written\.$/,
+    );
+    assert.throws(() => claimText(QUEUE, F, { ref: '3', now: NOW }), /is not the next task/);
+    assert.strictEqual(claimText(QUEUE, F, { ref: '3', now: NOW, outOfOrder: true }).position, 3);
   });
 
   it('refuses a task someone claimed first, saying since when', () => {
