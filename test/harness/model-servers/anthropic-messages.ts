@@ -1,5 +1,5 @@
 import * as http from 'http';
-import { AddressInfo } from 'net';
+import { listenOnLoopback } from './loopback';
 
 /**
  * A scripted Anthropic Messages API on loopback, for running the real Claude Code
@@ -69,33 +69,27 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
   const served: TurnUsage[] = [];
   const requests: unknown[] = [];
   let ids = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no ${req.method} ${req.url}` } }));
-        return;
-      }
-      const request = JSON.parse(body) as { model?: string; tools?: unknown[] };
-      requests.push(request);
-      const id = `msg_scripted_${++ids}`;
-      const model = request.model ?? 'claude-scripted';
-      if (!request.tools || request.tools.length === 0) {
-        stream(res, model, id, { kind: 'text', text: 'Scripted title' }, { input_tokens: 10, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
-        return;
-      }
-      const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
-      if (turn.kind === 'overloaded') {
-        res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
-        return;
-      }
-      const usage = usageFor(served.length + 1);
-      served.push(usage);
-      stream(res, model, id, turn, usage);
-    });
+  const loopback = await listenOnLoopback((req, body, res) => {
+    if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no ${req.method} ${req.url}` } }));
+      return;
+    }
+    const request = JSON.parse(body) as { model?: string; tools?: unknown[] };
+    requests.push(request);
+    const id = `msg_scripted_${++ids}`;
+    const model = request.model ?? 'claude-scripted';
+    if (!request.tools || request.tools.length === 0) {
+      stream(res, model, id, { kind: 'text', text: 'Scripted title' }, { input_tokens: 10, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+      return;
+    }
+    const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    if (turn.kind === 'overloaded') {
+      res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
+      return;
+    }
+    const usage = usageFor(served.length + 1);
+    served.push(usage);
+    stream(res, model, id, turn, usage);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: loopback.url, served, requests, close: () => loopback.close() };
 }

@@ -1,5 +1,5 @@
 import * as http from 'http';
-import { AddressInfo } from 'net';
+import { listenOnLoopback } from './loopback';
 import { ScriptedServer, ScriptedTurn } from './anthropic-messages';
 
 /**
@@ -39,34 +39,28 @@ export async function startGeminiServer(script: readonly ScriptedTurn[]): Promis
   const queue = [...script];
   const served: GeminiUsage[] = [];
   const requests: unknown[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const url = req.url ?? '';
-      if (req.method !== 'POST' || !/^\/v1beta\/models\/[^/:]+:(generateContent|streamGenerateContent)/.test(url)) {
-        json(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: `no ${req.method} ${url}` } });
-        return;
-      }
-      requests.push(JSON.parse(body));
-      if (/:generateContent/.test(url)) {
-        const routing = JSON.stringify({ reasoning: 'A scripted run.', model_choice: 'flash' });
-        json(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: routing }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
-        return;
-      }
-      const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
-      if (turn.kind === 'overloaded') {
-        json(res, 503, { error: { code: 503, status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' } });
-        return;
-      }
-      const usage = geminiUsageFor(served.length + 1);
-      served.push(usage);
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const chunk = { candidates: [{ content: { role: 'model', parts: parts(turn, served.length) }, finishReason: 'STOP', index: 0 }], usageMetadata: usage, modelVersion: 'gemini-scripted' };
-      res.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
-    });
+  const loopback = await listenOnLoopback((req, body, res) => {
+    const url = req.url ?? '';
+    if (req.method !== 'POST' || !/^\/v1beta\/models\/[^/:]+:(generateContent|streamGenerateContent)/.test(url)) {
+      json(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: `no ${req.method} ${url}` } });
+      return;
+    }
+    requests.push(JSON.parse(body));
+    if (/:generateContent/.test(url)) {
+      const routing = JSON.stringify({ reasoning: 'A scripted run.', model_choice: 'flash' });
+      json(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: routing }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
+      return;
+    }
+    const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    if (turn.kind === 'overloaded') {
+      json(res, 503, { error: { code: 503, status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' } });
+      return;
+    }
+    const usage = geminiUsageFor(served.length + 1);
+    served.push(usage);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = { candidates: [{ content: { role: 'model', parts: parts(turn, served.length) }, finishReason: 'STOP', index: 0 }], usageMetadata: usage, modelVersion: 'gemini-scripted' };
+    res.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: loopback.url, served, requests, close: () => loopback.close() };
 }

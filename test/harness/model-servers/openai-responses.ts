@@ -1,5 +1,5 @@
 import * as http from 'http';
-import { AddressInfo } from 'net';
+import { listenOnLoopback } from './loopback';
 import { ScriptedServer, ScriptedTurn } from './anthropic-messages';
 
 /**
@@ -63,27 +63,21 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
   const served: ResponsesUsage[] = [];
   const requests: unknown[] = [];
   let ids = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/responses')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'not_found', message: `no ${req.method} ${req.url}` } }));
-        return;
-      }
-      const request = JSON.parse(body) as { model?: string };
-      requests.push(request);
-      const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
-      if (turn.kind === 'overloaded') {
-        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'server_error', code: 'server_is_overloaded', message: 'The server is overloaded.' } }));
-        return;
-      }
-      const usage = responsesUsageFor(served.length + 1);
-      served.push(usage);
-      stream(res, String(++ids), request.model ?? 'gpt-scripted', turn, usage);
-    });
+  const loopback = await listenOnLoopback((req, body, res) => {
+    if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/responses')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'not_found', message: `no ${req.method} ${req.url}` } }));
+      return;
+    }
+    const request = JSON.parse(body) as { model?: string };
+    requests.push(request);
+    const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    if (turn.kind === 'overloaded') {
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'server_error', code: 'server_is_overloaded', message: 'The server is overloaded.' } }));
+      return;
+    }
+    const usage = responsesUsageFor(served.length + 1);
+    served.push(usage);
+    stream(res, String(++ids), request.model ?? 'gpt-scripted', turn, usage);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, served, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: loopback.url, served, requests, close: () => loopback.close() };
 }
