@@ -8,7 +8,7 @@ import { agentTasksPath } from '../core/team-paths';
 
 /**
  * `cortex-team hook`: what every agent CLI's hooks run to report a turn state (see
- * core/agents/run-state.ts). The CLI waits for each call, so it is its own small
+ * core/agents/run-state.ts). The CLI waits for each call, so it is its own
  * entry point (dist/hook.js, which dist/cli.js hands `hook` to before loading
  * anything else): it reads the payload, writes one file under `.cortex/run/` with no
  * lock and no settle window, and exits. It never blocks the agent: a payload it
