@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the real agent CLIs the `agents` test suite runs (Claude Code, Codex, Gemini
 // CLI, at the versions pinned here) into .vscode-test/agent-clis/, with their own
-// package.json, never into the extension's dependencies. About 740 MB (each ships its
+// package.json, never into the extension's dependencies. About 1.4 GB (each ships its
 // native binaries), installed once and kept: idempotent, skips when the same versions
 // are there.
 //
@@ -22,11 +22,22 @@ export const AGENT_CLIS = {
   gemini: { package: '@google/gemini-cli', version: '0.61.0' },
 };
 
+/**
+ * The Agent Client Protocol agents (issue 28): Gemini CLI speaks it itself (`gemini --acp`);
+ * Claude Code and Codex through these adapters. Checked by their package.json's version, as
+ * neither prints one. Codex's adapter is a native binary in a platform package: run that
+ * binary directly (`acpAgentBin('codex-acp')`), as its npm launcher orphans it when killed.
+ */
+export const ACP_AGENTS = {
+  'claude-agent-acp': { package: '@agentclientprotocol/claude-agent-acp', version: '0.101.0' },
+  'codex-acp': { package: '@zed-industries/codex-acp', version: '0.16.0' },
+};
+
 export const agentClisDir = path.join(repoRoot, '.vscode-test', 'agent-clis');
 const marker = path.join(agentClisDir, '.installed');
 
 function wanted() {
-  return Object.values(AGENT_CLIS)
+  return [...Object.values(AGENT_CLIS), ...Object.values(ACP_AGENTS)]
     .map((c) => `${c.package}@${c.version}`)
     .join('\n');
 }
@@ -36,14 +47,33 @@ export function agentCliBin(name) {
   return path.join(agentClisDir, 'node_modules', '.bin', name);
 }
 
+/** The command that starts an ACP agent: the adapter's native binary for Codex, else its bin. */
+export function acpAgentBin(name) {
+  if (name === 'codex-acp') return path.join(agentClisDir, 'node_modules', '@zed-industries', `codex-acp-${process.platform}-${process.arch}`, 'bin', 'codex-acp');
+  return agentCliBin(name);
+}
+
+function installedVersion(pkg) {
+  try {
+    return JSON.parse(readFileSync(path.join(agentClisDir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
 export function areAgentClisInstalled() {
-  return existsSync(marker) && readFileSync(marker, 'utf8').trim() === wanted() && Object.keys(AGENT_CLIS).every((n) => existsSync(agentCliBin(n)));
+  return (
+    existsSync(marker) &&
+    readFileSync(marker, 'utf8').trim() === wanted() &&
+    Object.keys(AGENT_CLIS).every((n) => existsSync(agentCliBin(n))) &&
+    Object.keys(ACP_AGENTS).every((n) => existsSync(acpAgentBin(n)))
+  );
 }
 
 /** Installs the CLIs unless they are there; returns the folder. Throws with what went wrong. */
 export async function ensureAgentClis({ log = console.log, force = false } = {}) {
   if (!force && areAgentClisInstalled()) return agentClisDir;
-  log(`[agent-clis] installing ${Object.values(AGENT_CLIS).map((c) => `${c.package}@${c.version}`).join(', ')} into ${path.relative(repoRoot, agentClisDir)}/ (about 740 MB, once)`);
+  log(`[agent-clis] installing ${[...Object.values(AGENT_CLIS), ...Object.values(ACP_AGENTS)].map((c) => `${c.package}@${c.version}`).join(', ')} into ${path.relative(repoRoot, agentClisDir)}/ (about 1.4 GB, once)`);
   rmSync(marker, { force: true });
   mkdirSync(agentClisDir, { recursive: true });
   writeFileSync(
@@ -53,7 +83,7 @@ export async function ensureAgentClis({ log = console.log, force = false } = {})
         name: 'cortex-team-agent-clis',
         private: true,
         description: 'the real agent CLIs the agents test suite runs; never bundled with the extension',
-        dependencies: Object.fromEntries(Object.values(AGENT_CLIS).map((c) => [c.package, c.version])),
+        dependencies: Object.fromEntries([...Object.values(AGENT_CLIS), ...Object.values(ACP_AGENTS)].map((c) => [c.package, c.version])),
         allowScripts: { '@anthropic-ai/claude-code': true, '@github/keytar': false, 'node-pty': false },
       },
       null,
@@ -66,6 +96,11 @@ export async function ensureAgentClis({ log = console.log, force = false } = {})
     const out = capture(agentCliBin(name), ['--version'], { env: { ...process.env, HOME: path.join(agentClisDir, '.home') } });
     if (!out || !out.includes(c.version)) throw new Error(`${c.package} installed, but \`${name} --version\` said: ${out ?? '(failed)'}`);
     log(`[agent-clis] ${name}: ${out.trim().split('\n').pop()}`);
+  }
+  for (const [name, c] of Object.entries(ACP_AGENTS)) {
+    const version = installedVersion(c.package);
+    if (version !== c.version || !existsSync(acpAgentBin(name))) throw new Error(`${c.package}@${c.version} did not install: found ${version ?? 'nothing'}, ${acpAgentBin(name)} ${existsSync(acpAgentBin(name)) ? 'present' : 'missing'}`);
+    log(`[agent-clis] ${name}: ${c.package}@${version}`);
   }
   rmSync(path.join(agentClisDir, '.home'), { recursive: true, force: true });
   writeFileSync(marker, wanted() + '\n');
