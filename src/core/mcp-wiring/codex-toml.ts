@@ -65,7 +65,11 @@ function sameList(a: unknown, b: readonly string[]): boolean {
 /**
  * The server's table. `default_tools_approval_mode = "approve"` pins what Codex did with
  * Cortex's tools under every approval policy tried (they declare themselves neither
- * destructive nor open-world): they run without asking.
+ * destructive nor open-world): they run without asking. `required = true` makes Codex
+ * wait for the server before its first model request: without it, Codex 0.169 starts
+ * the turn while the server is still starting, on a loaded machine the model is offered
+ * no Cortex tool, and a call to one fails ("unsupported call"); it also says so at once
+ * when the server cannot start, instead of an agent that runs without its queue.
  */
 export function codexServerBlock(launch: McpLaunch): string {
   return [
@@ -73,6 +77,7 @@ export function codexServerBlock(launch: McpLaunch): string {
     `command = ${tomlString(launch.command)}`,
     `args = [${launch.args.map(tomlString).join(', ')}]`,
     'default_tools_approval_mode = "approve"',
+    'required = true',
   ].join('\n');
 }
 

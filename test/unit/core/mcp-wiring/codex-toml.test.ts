@@ -12,6 +12,7 @@ const BLOCK = [
   'command = "node"',
   'args = ["/opt/cortex/dist/cli.js", "mcp", "--team", "/home/ada/team", "--agent", "billing-dev"]',
   'default_tools_approval_mode = "approve"',
+  'required = true',
   '# cortex:end',
 ].join('\n');
 
@@ -19,7 +20,7 @@ describe('MCP wiring: Codex .codex/config.toml', () => {
   it('creates the file with the marked block, which Codex reads as the cortex server', () => {
     const r = codexConfig(undefined, launch);
     assert.deepStrictEqual(r, { after: BLOCK + '\n', change: 'create' });
-    assert.deepStrictEqual(JSON.parse(JSON.stringify(parse(r.after))), { mcp_servers: { cortex: { command: 'node', args: [...launch.args], default_tools_approval_mode: 'approve' } } });
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(parse(r.after))), { mcp_servers: { cortex: { command: 'node', args: [...launch.args], default_tools_approval_mode: 'approve', required: true } } });
   });
 
   it("appends the block after the user's settings and comments, in the file's line breaks", () => {
