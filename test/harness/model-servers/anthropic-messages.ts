@@ -32,7 +32,19 @@ export interface ScriptedServer<U = TurnUsage> {
   readonly served: U[];
   /** The request bodies received, in order. */
   readonly requests: unknown[];
+  /**
+   * Scripted tool calls made in answer to a request that did not offer that tool (a
+   * real model could not have made them): "<tool> (offered: …)". A CLI that asks the
+   * model before its MCP servers are ready shows up here.
+   */
+  readonly unoffered: string[];
   close(): Promise<void>;
+}
+
+/** Notes each call of `turn` whose tool is not in `offered`. */
+export function noteUnoffered(turn: ScriptedTurn, offered: readonly string[], into: string[]): void {
+  if (turn.kind !== 'tools') return;
+  for (const call of turn.calls) if (!offered.includes(call.name)) into.push(`${call.name} (offered: ${offered.join(', ') || 'none'})`);
 }
 
 /** The usage the server reports for the n-th scripted turn (fixed numbers, different per turn). */
@@ -68,13 +80,14 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
   const queue = [...script];
   const served: TurnUsage[] = [];
   const requests: unknown[] = [];
+  const unoffered: string[] = [];
   let ids = 0;
   const loopback = await listenOnLoopback((req, body, res) => {
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no ${req.method} ${req.url}` } }));
       return;
     }
-    const request = JSON.parse(body) as { model?: string; tools?: unknown[] };
+    const request = JSON.parse(body) as { model?: string; tools?: { name?: string }[] };
     requests.push(request);
     const id = `msg_scripted_${++ids}`;
     const model = request.model ?? 'claude-scripted';
@@ -83,6 +96,7 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
       return;
     }
     const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    noteUnoffered(turn, request.tools.map((t) => t.name ?? ''), unoffered);
     if (turn.kind === 'overloaded') {
       res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
       return;
@@ -91,5 +105,5 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
     served.push(usage);
     stream(res, model, id, turn, usage);
   });
-  return { url: loopback.url, served, requests, close: () => loopback.close() };
+  return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -1,6 +1,6 @@
 import * as http from 'http';
 import { listenOnLoopback } from './loopback';
-import { ScriptedServer, ScriptedTurn } from './anthropic-messages';
+import { ScriptedServer, ScriptedTurn, noteUnoffered } from './anthropic-messages';
 
 /**
  * A scripted Gemini API on loopback, for running the real Gemini CLI
@@ -39,19 +39,22 @@ export async function startGeminiServer(script: readonly ScriptedTurn[]): Promis
   const queue = [...script];
   const served: GeminiUsage[] = [];
   const requests: unknown[] = [];
+  const unoffered: string[] = [];
   const loopback = await listenOnLoopback((req, body, res) => {
     const url = req.url ?? '';
     if (req.method !== 'POST' || !/^\/v1beta\/models\/[^/:]+:(generateContent|streamGenerateContent)/.test(url)) {
       json(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: `no ${req.method} ${url}` } });
       return;
     }
-    requests.push(JSON.parse(body));
+    const request = JSON.parse(body) as { tools?: { functionDeclarations?: { name?: string }[] }[] };
+    requests.push(request);
     if (/:generateContent/.test(url)) {
       const routing = JSON.stringify({ reasoning: 'A scripted run.', model_choice: 'flash' });
       json(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: routing }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
       return;
     }
     const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    noteUnoffered(turn, (request.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((f) => f.name ?? ''), unoffered);
     if (turn.kind === 'overloaded') {
       json(res, 503, { error: { code: 503, status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' } });
       return;
@@ -62,5 +65,5 @@ export async function startGeminiServer(script: readonly ScriptedTurn[]): Promis
     const chunk = { candidates: [{ content: { role: 'model', parts: parts(turn, served.length) }, finishReason: 'STOP', index: 0 }], usageMetadata: usage, modelVersion: 'gemini-scripted' };
     res.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   });
-  return { url: loopback.url, served, requests, close: () => loopback.close() };
+  return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

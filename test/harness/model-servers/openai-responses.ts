@@ -1,6 +1,6 @@
 import * as http from 'http';
 import { listenOnLoopback } from './loopback';
-import { ScriptedServer, ScriptedTurn } from './anthropic-messages';
+import { ScriptedServer, ScriptedTurn, noteUnoffered } from './anthropic-messages';
 
 /**
  * A scripted OpenAI Responses API on loopback, for running the real Codex
@@ -62,15 +62,19 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
   const queue = [...script];
   const served: ResponsesUsage[] = [];
   const requests: unknown[] = [];
+  const unoffered: string[] = [];
   let ids = 0;
   const loopback = await listenOnLoopback((req, body, res) => {
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/responses')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'not_found', message: `no ${req.method} ${req.url}` } }));
       return;
     }
-    const request = JSON.parse(body) as { model?: string };
+    const request = JSON.parse(body) as { model?: string; tools?: { type?: string; name?: string; tools?: { name?: string }[] }[] };
     requests.push(request);
     const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    // A namespace (`mcp__cortex`) offers its tools as `mcp__cortex__<name>`.
+    const offered = (request.tools ?? []).flatMap((t) => (t.type === 'namespace' ? (t.tools ?? []).map((x) => `${t.name}__${x.name}`) : [t.name ?? '']));
+    noteUnoffered(turn, offered, unoffered);
     if (turn.kind === 'overloaded') {
       res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'server_error', code: 'server_is_overloaded', message: 'The server is overloaded.' } }));
       return;
@@ -79,5 +83,5 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
     served.push(usage);
     stream(res, String(++ids), request.model ?? 'gpt-scripted', turn, usage);
   });
-  return { url: loopback.url, served, requests, close: () => loopback.close() };
+  return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -1,0 +1,125 @@
+import * as assert from 'assert';
+import { readFileSync } from 'fs';
+import * as path from 'path';
+import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
+import { parseTranscript } from '../../src/core/transcripts';
+import { TurnUsage } from '../harness/model-servers/anthropic-messages';
+import { RunState } from '../../src/core/agents/run-state';
+import { RealTurn, TASK, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, turnEnded, runStates, tasks } from './real-turn';
+import { AGENT, assertClisInstalled } from './scratch-team';
+
+/**
+ * The real Claude Code, headless (`claude -p … --output-format json`), against the
+ * scripted Anthropic Messages server, in a project wired by our generators (see
+ * real-turn.ts): a whole turn through the Cortex MCP server, the state hooks, the
+ * session log our transcript reader reads, and an overloaded model.
+ */
+
+interface ClaudeResult {
+  readonly is_error: boolean;
+  readonly session_id: string;
+  readonly result: string;
+  readonly total_cost_usd: number;
+  readonly permission_denials: unknown[];
+  readonly api_error_status: number | null;
+}
+
+/** The reports before a last SessionEnd one, which Claude Code does not wait for. */
+const withoutEnd = (reports: RunState[]) => (reports.at(-1)?.event === 'SessionEnd' ? reports.slice(0, -1) : reports);
+
+describe('real Claude Code, headless, a whole turn against a scripted model', function () {
+  this.timeout(120000);
+  let turn: RealTurn;
+  let out: ClaudeResult;
+
+  before(async () => {
+    assertClisInstalled();
+    await printVersions();
+    turn = await realTurn('claude', 'claim-and-complete');
+    assert.strictEqual(turn.run.code, 0, turn.run.stderr);
+    out = JSON.parse(turn.run.stdout) as ClaudeResult;
+  });
+  after(() => removeTurn(turn));
+
+  it('claims and completes the dispatched task through the Cortex MCP server, with no permission denied', () => {
+    assert.deepStrictEqual(turn.server.unoffered, [], 'every scripted tool call was offered to the model');
+    assert.strictEqual(out.is_error, false, turn.run.stdout);
+    assert.deepStrictEqual(out.permission_denials, [], 'the allow rule in .claude/settings.local.json lets the Cortex tools run');
+    assert.strictEqual(out.result, 'Claimed and completed Credit notes.');
+    assert.match(tasks(turn.place.team), /^## Credit notes\n\*\*Status:\*\* done\n[\s\S]*### Summary\nCredit notes done \(scripted\)\.\n/m);
+    // The tool results went back to the model: the MCP server answered both calls.
+    const results = JSON.stringify(turn.server.requests.at(-1));
+    assert.match(results, /tool_result/);
+    assert.doesNotMatch(results, /"is_error":true/);
+  });
+
+  it('the activity feed records the dispatch, the claim and the completion, the last two through the MCP server', () => {
+    const events = activity(turn.place.team).map((e) => [e.event_type, e.actor, e.payload.via, e.subject]);
+    assert.deepStrictEqual(events, [
+      ['task.dispatched', 'cortex-team', 'cli', TASK],
+      ['task.claimed', AGENT, 'mcp', TASK],
+      ['task.completed', AGENT, 'mcp', TASK],
+    ]);
+  });
+
+  it('the state hooks report working → turn finished (→ ended), with the session id Claude Code printed', async () => {
+    // Claude Code waits for its Stop hooks; its SessionEnd hook may still run, or be ended, as it exits.
+    await turnEnded(turn);
+    assert.deepStrictEqual(
+      withoutEnd(hookReports(turn)).map((r) => [r.state, r.event, r.session, r.source]),
+      [
+        ['working', 'UserPromptSubmit', out.session_id, 'claude-code'],
+        ['turn-finished', 'Stop', out.session_id, 'claude-code'],
+      ],
+    );
+    assert.deepStrictEqual(runStates(turn.place.team).map((s) => s.session), [out.session_id]);
+    assert.notStrictEqual(runStates(turn.place.team)[0].state, 'working');
+  });
+
+  it('the transcript reader reads its session log: the tokens the scripted server reported, the cost the price table gives (and Claude Code computed)', () => {
+    const file = runStates(turn.place.team)[0].transcript ?? '';
+    assert.ok(file.startsWith(path.join(turn.place.home, '.claude', 'projects')), file || 'no transcript');
+    const log = parseTranscript('claude-code', readFileSync(file, 'utf8'));
+    assert.strictEqual(log.session, out.session_id);
+    assert.strictEqual(log.unreadable, 0);
+    assert.strictEqual(log.model, turn.model);
+    const served = turn.server.served as TurnUsage[];
+    assert.strictEqual(served.length, 3);
+    assert.deepStrictEqual(
+      log.usage.map((r) => r.usage),
+      served.map((u) => ({ input: u.input_tokens, output: u.output_tokens, cacheRead: u.cache_read_input_tokens, cacheWrite: u.cache_creation_input_tokens })),
+    );
+    assert.deepStrictEqual(
+      log.actions.filter((a) => a.kind === 'tool').map((a) => a.tool),
+      ['mcp__cortex__claim_task', 'mcp__cortex__complete_task'],
+    );
+    const sum = sumUsage(log.usage, DEFAULT_PRICES);
+    const expected = listPrice(log.usage.map((r) => r.usage), DEFAULT_PRICES['claude-sonnet-4']);
+    assert.ok(Math.abs(sum.cost - expected) < 1e-12, `${sum.cost} ≠ ${expected}`);
+    assert.ok(Math.abs(sum.cost - out.total_cost_usd) < 1e-9, `our ${sum.cost}, Claude Code's ${out.total_cost_usd}`);
+    console.log(`      claude: ${sum.requests} requests, ${sum.usage.input} in, ${sum.usage.cacheRead} cached, ${sum.usage.output} out, $${sum.cost.toFixed(5)}`);
+  });
+
+  it('an overloaded model: the run ends with the API error, nothing is claimed, the session is not left working', async () => {
+    const failed = await realTurn('claude', 'overloaded');
+    try {
+      assert.strictEqual(failed.run.code, 1, failed.run.stderr);
+      const res = JSON.parse(failed.run.stdout) as ClaudeResult;
+      assert.strictEqual(res.is_error, true);
+      assert.strictEqual(res.api_error_status, 529);
+      assert.match(tasks(failed.place.team), /\*\*Status:\*\* ready/);
+      assert.deepStrictEqual(activity(failed.place.team).map((e) => e.event_type), ['task.dispatched']);
+      await turnEnded(failed);
+      assert.deepStrictEqual(
+        withoutEnd(hookReports(failed)).map((r) => [r.state, r.event, r.session]),
+        [
+          ['working', 'UserPromptSubmit', res.session_id],
+          ['turn-finished', 'StopFailure', res.session_id],
+        ],
+      );
+      assert.notStrictEqual(runStates(failed.place.team)[0].state, 'working');
+    } finally {
+      await removeTurn(failed);
+    }
+  });
+});
