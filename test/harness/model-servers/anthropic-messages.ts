@@ -75,6 +75,23 @@ function stream(res: http.ServerResponse, model: string, id: string, turn: Exclu
   res.end();
 }
 
+/** The tool Claude Code offers instead of the MCP servers' tools while they are still connecting. */
+export const WAIT_FOR_MCP = 'WaitForMcpServers';
+
+/**
+ * The script's next turn; but when it calls a tool the request does not offer and
+ * Claude Code offers WaitForMcpServers instead (it asked before its MCP servers had
+ * connected, which `claude -p` does on a loaded machine), a call of that, as a model
+ * told to use those tools makes, and the script's turn stays next.
+ */
+function nextTurn(queue: ScriptedTurn[], offered: readonly string[]): ScriptedTurn {
+  const turn = queue[0];
+  if (turn?.kind === 'tools' && turn.calls.some((c) => !offered.includes(c.name)) && offered.includes(WAIT_FOR_MCP)) {
+    return { kind: 'tools', calls: [{ name: WAIT_FOR_MCP, input: {} }] };
+  }
+  return queue.shift() ?? { kind: 'text', text: 'Done.' };
+}
+
 /** Starts the server on 127.0.0.1 (a free port); past the script's end every turn is a short text. */
 export async function startAnthropicServer(script: readonly ScriptedTurn[]): Promise<ScriptedServer> {
   const queue = [...script];
@@ -95,7 +112,7 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
       stream(res, model, id, { kind: 'text', text: 'Scripted title' }, { input_tokens: 10, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
       return;
     }
-    const turn = queue.shift() ?? { kind: 'text', text: 'Done.' };
+    const turn = nextTurn(queue, request.tools.map((t) => t.name ?? ''));
     noteUnoffered(turn, request.tools.map((t) => t.name ?? ''), unoffered);
     if (turn.kind === 'overloaded') {
       res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
