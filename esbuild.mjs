@@ -4,7 +4,7 @@
 // `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { cliBundles } from './scripts/lib/cli-bundles.mjs';
+import { aliases, cliBundles } from './scripts/lib/cli-bundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -27,6 +27,7 @@ for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vsco
 
 const common = {
   bundle: true,
+  alias: aliases,
   outdir: 'dist',
   sourcemap: !production,
   minify: production,

@@ -13,7 +13,13 @@ const bundlesBesideCli = {
   },
 };
 
-const node = { platform: 'node', format: 'cjs', target: 'node20' };
+/**
+ * jsonc-parser's `main` is a UMD build whose inner `require('./impl/…')` calls esbuild
+ * cannot follow; its ES module build bundles. Every bundle resolves it there.
+ */
+export const aliases = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
+
+const node = { platform: 'node', format: 'cjs', target: 'node20', alias: aliases };
 
 /** @type {import('esbuild').BuildOptions[]} */
 export const cliBundles = [

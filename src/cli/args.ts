@@ -1,5 +1,9 @@
+import { ParseArgsConfig, parseArgs } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
 /**
- * A small, strict option parser: `--name value`, `--name=value`, flags without a value,
+ * A strict option parser on `node:util`'s `parseArgs`: `--name value`, `--name=value`, flags without a value,
  * repeatable options. Anything it does not know is a usage error (exit code 2).
  */
 export class UsageError extends Error {
@@ -30,50 +34,64 @@ export interface ParsedOptions {
   readonly positionals: string[];
 }
 
-/** `positionals`: how many arguments that are not options the command takes (0: none, any is an error). */
+/** Cut long arguments in messages. */
+function shown(arg: string): string {
+  return arg.length > 60 ? arg.slice(0, 60) + '…' : arg;
+}
+
+/** The specs as `parseArgs` options; `--help`/`-h` is every command's. */
+function parseArgsOptions(specs: OptionSpecs): ParseArgsOptionsConfig {
+  const options: ParseArgsOptionsConfig = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, spec] of Object.entries(specs)) {
+    options[name] = spec.kind === 'flag' ? { type: 'boolean' } : { type: 'string', multiple: spec.kind === 'list' };
+  }
+  return options;
+}
+
+/**
+ * `positionals`: how many arguments that are not options the command takes (0: none, any is an error).
+ * `parseArgs` splits the arguments (lenient, so every refusal is ours, worded as before and
+ * in the order the arguments come): a single dash word (`-5`, `-x`) is an argument, not
+ * an option; a value that is one of the command's options (`--title --agent`) is missing.
+ */
 export function parseOptions(args: readonly string[], specs: OptionSpecs, positionals = 0): ParsedOptions {
+  const { tokens } = parseArgs({ args: [...args], options: parseArgsOptions(specs), strict: false, allowPositionals: true, tokens: true });
   const rest: string[] = [];
   const strings = new Map<string, string>();
   const flags = new Set<string>();
   const lists = new Map<string, string[]>();
   let help = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--help' || arg === '-h') {
+  const isOption = (arg: string): boolean => arg === '--help' || (arg.startsWith('--') && specs[arg.slice(2).split('=')[0]] !== undefined);
+  const seen = new Set<number>();
+  for (const token of tokens) {
+    if (seen.has(token.index)) continue; // -abc is one argument, three tokens
+    seen.add(token.index);
+    const raw = args[token.index];
+    if (raw === '--help' || raw === '-h') {
       help = true;
       continue;
     }
-    if (!arg.startsWith('--') || arg === '--') {
-      if (rest.length < positionals && arg !== '--') {
-        rest.push(arg);
+    if (token.kind !== 'option' || !token.rawName.startsWith('--')) {
+      if (rest.length < positionals && raw !== '--') {
+        rest.push(raw);
         continue;
       }
-      throw new UsageError(`unexpected argument "${arg.length > 60 ? arg.slice(0, 60) + '…' : arg}"`);
+      throw new UsageError(`unexpected argument "${shown(raw)}"`);
     }
-    const eq = arg.indexOf('=');
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    const spec = specs[name];
+    const name = token.name;
+    const spec = Object.prototype.hasOwnProperty.call(specs, name) ? specs[name] : undefined;
     if (!spec) throw new UsageError(`unknown option --${name}`);
     if (spec.kind === 'flag') {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
+      if (token.inlineValue) throw new UsageError(`--${name} takes no value`);
       flags.add(name);
       continue;
     }
-    let value: string;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('--') && specs[next.slice(2).split('=')[0]] !== undefined) || next === '--help') {
-        throw new UsageError(`--${name} needs a value${spec.value ? ` (${spec.value})` : ''}`);
-      }
-      value = next;
-      i++;
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && isOption(value))) {
+      throw new UsageError(`--${name} needs a value${spec.value ? ` (${spec.value})` : ''}`);
     }
-    if (spec.kind === 'list') {
-      const list = lists.get(name) ?? [];
-      list.push(value);
-      lists.set(name, list);
-    } else {
+    if (spec.kind === 'list') lists.set(name, [...(lists.get(name) ?? []), value]);
+    else {
       if (strings.has(name)) throw new UsageError(`--${name} is given more than once`);
       strings.set(name, value);
     }

@@ -1,3 +1,4 @@
+import { visit } from 'jsonc-parser';
 import { CortexInputError } from '../errors';
 import { Eol, detectEol } from '../text';
 import { JsonArray, JsonNode, JsonObject, LineIndex, property, readJson, toValue } from './json-reader';
@@ -123,13 +124,9 @@ function newFile(keys: readonly string[], value: unknown, bom: string): string {
 
 /** A `//` or `/*` outside strings in the text of one value: replacing it would drop the comment. */
 function hasComment(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-    } else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return true;
-  }
-  return false;
+  let found = false;
+  visit(text, { onComment: () => (found = true) });
+  return found;
 }
 
 function dotted(keys: readonly string[]): string {

@@ -1,11 +1,16 @@
 /**
- * A small JSON reader that keeps where every value sits in the text, so findings about
- * a JSON file (thread-templates.json) can point at the exact key or value in the
- * editor, and an edit (Claude Code's settings.json) can insert text at the exact
- * place. Strict JSON (what JSON.parse reads), plus a tolerated leading BOM; with
- * `comments`, also line (`//`) and block comments where white space may be (JSON
- * with comments, as Gemini CLI's settings.json allows). Pure.
+ * JSON read with where every value sits in the text, so findings about a JSON file
+ * (thread-templates.json) can point at the exact key or value in the editor, and an
+ * edit (Claude Code's settings.json) can insert text at the exact place. The scanning
+ * is jsonc-parser's (the parser VS Code edits its own settings with); this file builds
+ * the tree from its events and words its errors. Strict JSON (what JSON.parse reads),
+ * plus a tolerated leading BOM; with `comments`, also line (`//`) and block comments
+ * where white space may be (JSON with comments, as Gemini CLI's settings.json allows). Pure.
  */
+import { JSONVisitor, printParseErrorCode, visit } from 'jsonc-parser';
+
+/** jsonc-parser's error codes by name (its enum is `const`, which an isolated-module build cannot read), and ours. */
+type ErrorName = ReturnType<typeof printParseErrorCode> | 'NestedTooDeeply';
 
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
 
@@ -45,190 +50,159 @@ export interface JsonSyntaxError {
 
 export type JsonReadResult = { readonly ok: true; readonly root: JsonNode } | { readonly ok: false; readonly error: JsonSyntaxError };
 
-class Failure extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-
 export interface JsonReadOptions {
   /** Read line (`//`) and block comments as white space. */
   readonly comments?: boolean;
 }
 
-/** Reads `text` as one JSON value; on bad input, the first problem and where it is. */
-export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
-  const reader = new JsonTextReader(text, options);
-  try {
-    return { ok: true, root: reader.readDocument() };
-  } catch (e) {
-    if (e instanceof Failure) return { ok: false, error: { message: e.message, offset: e.offset } };
-    throw e;
-  }
+/** Deeper than this is refused: no configuration file nests so, and the parser recurses. */
+const MAX_DEPTH = 500;
+
+/** An object or list still open while reading, with what has been read into it so far. */
+type Open = { node: JsonObject & { properties: JsonProperty[] }; key: { key: string; offset: number; length: number } | undefined } | { node: JsonArray & { items: JsonNode[] } };
+
+/** What the first error is worded from: where the reader was when it came. */
+interface ErrorContext {
+  readonly code: ErrorName;
+  readonly offset: number;
+  readonly length: number;
+  /** The innermost open object or list, its members so far and, in an object, the key just read. */
+  readonly inObject: boolean;
+  readonly inside: boolean;
+  readonly members: number;
+  readonly key: string | undefined;
+  readonly rootDone: boolean;
+  /** The last ",", when nothing was read after it. */
+  readonly comma: number | undefined;
 }
 
-/** One pass over one text: a cursor and a reader per kind of value; throws Failure. */
-class JsonTextReader {
-  private i: number;
-
-  constructor(
-    private readonly text: string,
-    private readonly options: JsonReadOptions,
-  ) {
-    this.i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  }
-
-  readDocument(): JsonNode {
-    const root = this.readValue(0);
-    this.skipSpace();
-    if (this.i < this.text.length) throw new Failure(`Unexpected ${this.describe(this.i)} after the end of the JSON value`, this.i);
-    return root;
-  }
-
-  private skipSpace(): void {
-    const { text, options } = this;
-    while (this.i < text.length) {
-      const c = text[this.i];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r') this.i++;
-      else if (options.comments && c === '/' && text[this.i + 1] === '/') {
-        while (this.i < text.length && text[this.i] !== '\n') this.i++;
-      } else if (options.comments && c === '/' && text[this.i + 1] === '*') {
-        const end = text.indexOf('*/', this.i + 2);
-        if (end < 0) throw new Failure('A comment is not closed (a "*/" is missing)', this.i);
-        this.i = end + 2;
-      } else break;
+/** Reads `text` as one JSON value; on bad input, the first problem and where it is. */
+export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
+  // The BOM becomes a space, so every offset stays an offset into `text`.
+  const scanned = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  const stack: Open[] = [];
+  let root: JsonNode | undefined;
+  let comma: number | undefined;
+  let closed: Open | undefined;
+  let first: ErrorContext | undefined;
+  const fail = (code: ErrorName, offset: number, length: number): void => {
+    if (first) return;
+    // jsonc-parser ends an object or list it finds unclosed before it reports that: the error is about the one just ended.
+    const unclosed = code === 'CloseBraceExpected' || code === 'CloseBracketExpected';
+    const open = unclosed ? closed : stack[stack.length - 1];
+    const members = !open ? 0 : open.node.type === 'object' ? open.node.properties.length : open.node.items.length;
+    const key = open && 'key' in open ? open.key?.key : undefined;
+    first = { code, offset, length, inObject: open?.node.type === 'object', inside: !!open, members, key, rootDone: root !== undefined, comma };
+  };
+  const attach = (node: JsonNode): void => {
+    comma = undefined;
+    const open = stack[stack.length - 1];
+    if (!open) root ??= node;
+    else if (open.node.type === 'array') open.node.items.push(node);
+    else if ('key' in open && open.key) {
+      open.node.properties.push({ key: open.key.key, keyOffset: open.key.offset, keyLength: open.key.length, value: node });
+      open.key = undefined;
     }
+  };
+  const begin = (open: Open): void => {
+    comma = undefined;
+    if (stack.length >= MAX_DEPTH) fail('NestedTooDeeply', open.node.offset, 1);
+    stack.push(open);
+  };
+  const end = (offset: number, length: number): void => {
+    const open = stack.pop();
+    if (!open) return;
+    closed = open;
+    (open.node as { length: number }).length = offset + length - open.node.offset;
+    attach(open.node);
+  };
+  const visitor: JSONVisitor = {
+    onObjectBegin: (offset) => begin({ node: { type: 'object', properties: [], offset, length: 0 }, key: undefined }),
+    onObjectProperty: (key, offset, length) => {
+      comma = undefined;
+      const open = stack[stack.length - 1];
+      if (open && 'key' in open) open.key = { key, offset, length };
+    },
+    onObjectEnd: end,
+    onArrayBegin: (offset) => begin({ node: { type: 'array', items: [], offset, length: 0 } }),
+    onArrayEnd: end,
+    onLiteralValue: (value: string | number | boolean | null, offset, length) => attach(scalar(value, offset, length)),
+    onSeparator: (c, offset) => {
+      if (c === ',') comma = offset;
+    },
+    onError: (code, offset, length) => fail(printParseErrorCode(code), offset, length),
+  };
+  try {
+    visit(scanned, visitor, { disallowComments: !options.comments, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (e) {
+    if (!(e instanceof RangeError && first)) throw e; // a stack overflow past MAX_DEPTH
   }
+  if (first) return { ok: false, error: wordError(scanned, first, options) };
+  return { ok: true, root: root! };
+}
 
-  private describe(at: number): string {
-    return at >= this.text.length ? 'the end of the file' : `"${this.text[at]}"`;
-  }
+function scalar(value: string | number | boolean | null, offset: number, length: number): JsonScalar {
+  const type = value === null ? 'null' : typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean';
+  return { type, value, offset, length };
+}
 
-  private readString(): { value: string; offset: number; length: number } {
-    const text = this.text;
-    const start = this.i;
-    this.i++; // the opening quote
-    let out = '';
-    for (;;) {
-      if (this.i >= text.length) throw new Failure('A string is not closed (a " is missing)', start);
-      const c = text[this.i];
-      if (c === '"') {
-        this.i++;
-        return { value: out, offset: start, length: this.i - start };
-      }
-      if (c === '\\') {
-        out += this.readEscape();
-        continue;
-      }
-      if (c.charCodeAt(0) < 0x20) throw new Failure('A string contains a line break or control character (write it as an escape such as \\n)', this.i);
-      out += c;
-      this.i++;
-    }
-  }
+/** `"x"`, or "the end of the file". */
+function describeAt(text: string, at: number): string {
+  return at >= text.length ? 'the end of the file' : `"${text[at]}"`;
+}
 
-  /** The escape at the cursor (which is on its backslash), decoded. */
-  private readEscape(): string {
-    const e = this.text[this.i + 1];
-    if (e === 'u') {
-      const hex = this.text.slice(this.i + 2, this.i + 6);
-      if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Failure('Invalid \\u escape in a string', this.i);
-      this.i += 6;
-      return String.fromCharCode(parseInt(hex, 16));
-    }
-    if (e !== undefined && ESCAPES[e] !== undefined) {
-      this.i += 2;
-      return ESCAPES[e];
-    }
-    throw new Failure(`Invalid escape "\\${e ?? ''}" in a string`, this.i);
-  }
+/** The offset of the first character in the string at `from` for which `bad` holds, or `from`. */
+function findInString(text: string, from: number, bad: (i: number) => boolean): number {
+  for (let i = from + 1; i < text.length && text[i] !== '"'; i += text[i] === '\\' && !bad(i) ? 2 : 1) if (bad(i)) return i;
+  return from;
+}
 
-  private readValue(depth: number): JsonNode {
-    if (depth > 500) throw new Failure('The JSON is nested too deeply', this.i);
-    this.skipSpace();
-    const c = this.text[this.i];
-    if (c === '{') return this.readObject(depth);
-    if (c === '[') return this.readArray(depth);
-    if (c === '"') {
-      const s = this.readString();
-      return { type: 'string', value: s.value, offset: s.offset, length: s.length };
+/** The first parse error, in our words, at the offset that shows it best. */
+function wordError(text: string, e: ErrorContext, options: JsonReadOptions): JsonSyntaxError {
+  const at = (message: string, offset = e.offset): JsonSyntaxError => ({ message, offset });
+  const found = describeAt(text, e.offset);
+  const { inObject, members } = e;
+  const close = inObject ? '}' : ']';
+  switch (e.code) {
+    case 'NestedTooDeeply':
+      return at('The JSON is nested too deeply');
+    case 'PropertyNameExpected':
+    case 'ValueExpected':
+      if (e.comma !== undefined && text[e.offset] === close) return at(`A trailing comma before "${close}" is not allowed in JSON`, e.comma);
+      if (text[e.offset] === '/') return at('Comments are not allowed in JSON');
+      return at(e.code === 'ValueExpected' ? `Expected a value, found ${found}` : `Expected a property name in double quotes, found ${found}`);
+    case 'ColonExpected':
+      return at(`Expected ":" after the property name "${e.key ?? ''}", found ${found}`);
+    case 'CommaExpected':
+    case 'CloseBraceExpected':
+    case 'CloseBracketExpected':
+      if (members === 0) return at(inObject ? `Expected a property name in double quotes, found ${found}` : `Expected a value, found ${found}`);
+      return at(`Expected "," or "${close}" ${inObject ? 'in an object' : 'in a list'}, found ${found}`);
+    case 'InvalidSymbol':
+    case 'EndOfFileExpected':
+      if (text[e.offset] === '/') return at('Comments are not allowed in JSON');
+      return at(e.rootDone && !e.inside ? `Unexpected ${found} after the end of the JSON value` : `Expected a value, found ${found}`);
+    case 'InvalidCommentToken':
+      return at(options.comments ? 'A comment is not closed (a "*/" is missing)' : 'Comments are not allowed in JSON');
+    case 'UnexpectedEndOfComment':
+      return at('A comment is not closed (a "*/" is missing)');
+    case 'UnexpectedEndOfString':
+    case 'InvalidCharacter': {
+      const control = findInString(text, e.offset, (i) => text.charCodeAt(i) < 0x20);
+      if (control !== e.offset) return at('A string contains a line break or control character (write it as an escape such as \\n)', control);
+      return at('A string is not closed (a " is missing)');
     }
-    return this.readLiteral();
-  }
-
-  private readObject(depth: number): JsonObject {
-    const start = this.i++;
-    const properties: JsonProperty[] = [];
-    this.skipSpace();
-    if (this.text[this.i] !== '}') {
-      for (;;) {
-        this.skipSpace();
-        if (this.text[this.i] !== '"') throw new Failure(`Expected a property name in double quotes, found ${this.describe(this.i)}`, this.i);
-        const key = this.readString();
-        this.skipSpace();
-        if (this.text[this.i] !== ':') throw new Failure(`Expected ":" after the property name "${key.value}", found ${this.describe(this.i)}`, this.i);
-        this.i++;
-        const value = this.readValue(depth + 1);
-        properties.push({ key: key.value, keyOffset: key.offset, keyLength: key.length, value });
-        if (!this.readSeparator('}', 'in an object')) break;
-      }
+    case 'InvalidEscapeCharacter': {
+      const bad = findInString(text, e.offset, (i) => text[i] === '\\' && !/["\\/bfnrtu]/.test(text[i + 1] ?? ''));
+      return at(`Invalid escape "\\${text[bad + 1] ?? ''}" in a string`, bad);
     }
-    this.i++;
-    return { type: 'object', properties, offset: start, length: this.i - start };
-  }
-
-  private readArray(depth: number): JsonArray {
-    const start = this.i++;
-    const items: JsonNode[] = [];
-    this.skipSpace();
-    if (this.text[this.i] !== ']') {
-      for (;;) {
-        items.push(this.readValue(depth + 1));
-        if (!this.readSeparator(']', 'in a list')) break;
-      }
-    }
-    this.i++;
-    return { type: 'array', items, offset: start, length: this.i - start };
-  }
-
-  /**
-   * After a member: true past a "," (another member follows), false with the cursor on
-   * the closing bracket; anything else (or a trailing comma) is a Failure.
-   */
-  private readSeparator(close: '}' | ']', where: string): boolean {
-    this.skipSpace();
-    if (this.text[this.i] === ',') {
-      const comma = this.i++;
-      this.skipSpace();
-      if (this.text[this.i] === close) throw new Failure(`A trailing comma before "${close}" is not allowed in JSON`, comma);
-      return true;
-    }
-    if (this.text[this.i] === close) return false;
-    throw new Failure(`Expected "," or "${close}" ${where}, found ${this.describe(this.i)}`, this.i);
-  }
-
-  /** true, false, null or a number. */
-  private readLiteral(): JsonScalar {
-    const start = this.i;
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (this.text.startsWith(word, start)) {
-        this.i += word.length;
-        return { type: value === null ? 'null' : 'boolean', value, offset: start, length: word.length };
-      }
-    }
-    NUMBER.lastIndex = start;
-    const m = NUMBER.exec(this.text);
-    if (m && m[0] !== '-') {
-      this.i += m[0].length;
-      return { type: 'number', value: Number(m[0]), offset: start, length: m[0].length };
-    }
-    if (this.text[start] === '/') throw new Failure('Comments are not allowed in JSON', start);
-    throw new Failure(`Expected a value, found ${this.describe(start)}`, start);
+    case 'InvalidUnicode':
+      return at('Invalid \\u escape in a string', findInString(text, e.offset, (i) => text[i] === '\\' && text[i + 1] === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))));
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
+      return at(`Invalid number "${text.slice(e.offset, e.offset + e.length)}"`);
+    default:
+      return at(e.code);
   }
 }
 
