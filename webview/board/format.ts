@@ -12,10 +12,4 @@ export function ageText(card: Pick<BoardCard, 'status' | 'started' | 'completed'
   return age.minutes < 1 ? `${word} just now` : `${word} ${duration(age.minutes)} ago`;
 }
 
-/** The status as a phrase: "ready", "in progress", "done", or the value as written. */
-export function statusText(status: string | null): string {
-  if (status === null) return 'no status';
-  return status === 'in-progress' ? 'in progress' : status;
-}
-
 export { ago, plural } from '../shared/format';
