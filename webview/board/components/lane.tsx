@@ -6,7 +6,7 @@ import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
 import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
-import { plural } from '../format';
+import { plural } from '../../../src/base/words';
 import { Card } from './card';
 import { STATUS_WORDS } from '../../../src/base/task-status';
 
