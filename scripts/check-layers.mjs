@@ -10,8 +10,9 @@
 //   imports only core and base, so the server the agents call is the core's operations
 //   and nothing else.
 // - A view (src/views/<view>/) imports no other view; src/views/shared/ imports none.
-// - A page (webview/<view>/) imports from src/ only its view's common/ folder;
-//   webview/shared/ only src/views/shared/common/.
+// - A page (webview/<view>/) imports from src/ only its view's common/ folder and
+//   src/base/ (which imports nothing: the vocabulary both sides share);
+//   webview/shared/ only src/views/shared/common/ and src/base/.
 // - A common/ folder is what a page bundles: it imports only its own folder,
 //   src/views/shared/common/ and src/base/, plus types (`import type`, erased) from
 //   src/core/. No package, no Node module, no `vscode`.
@@ -159,8 +160,9 @@ function violation(from, to, typeOnly) {
       if (other === page || other === 'shared') return null;
       return `a page imports no other page (webview/${other}/)`;
     }
-    if (page === 'shared') return commonOf(target) === 'shared' ? null : `webview/shared/ imports from src/ only src/views/shared/common/ (${target})`;
-    return commonOf(target) === page ? null : `a page imports from src/ only src/views/${page}/common/ (${target})`;
+    if (layerOf(target)?.name === 'base') return null;
+    if (page === 'shared') return commonOf(target) === 'shared' ? null : `webview/shared/ imports from src/ only src/views/shared/common/ and src/base/ (${target})`;
+    return commonOf(target) === page ? null : `a page imports from src/ only src/views/${page}/common/ and src/base/ (${target})`;
   }
   if (target.startsWith('webview/')) return `host code never imports a page (${target})`;
 

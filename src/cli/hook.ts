@@ -5,6 +5,7 @@ import { NodeTeamFs } from '../core/fs/node-fs';
 import { parseTaskFile } from '../core/parse/tasks';
 import { TICK_PREFIX } from '../core/protocol-file/protocol';
 import { agentTasksPath } from '../core/team-paths';
+import { isOpenStatus } from '../base/task-status';
 
 /**
  * `cortex-team hook`: what every agent CLI's hooks run to report a turn state (see
@@ -119,7 +120,7 @@ async function isDroppedTick(fs: NodeTeamFs, agent: string, payload: unknown): P
   } catch {
     return false;
   }
-  return !parseTaskFile(text, agentTasksPath(agent)).tasks.some((t) => t.status === 'ready' || t.status === 'in-progress');
+  return !parseTaskFile(text, agentTasksPath(agent)).tasks.some((t) => isOpenStatus(t.status));
 }
 
 /** Runs `hook` with its arguments (after the verb); the exit code. */

@@ -1,5 +1,6 @@
 import { CortexInputError } from './errors';
 import { Fence, closesFence, fenceOpenedBy } from './parse/fence';
+import { escapeHidden } from '../base/hidden-chars';
 
 /**
  * The one set of rules for text people (and scripts) hand to a write: task titles,
@@ -285,14 +286,12 @@ export function checkAgentName(name: string): { name: string; slug: string } {
 
 /**
  * Text made safe to show (in a message, on a terminal): control and direction
- * characters become visible `\uXXXX` escapes (the same escape JSON uses, so JSON
- * output stays valid and means the same), and text longer than `max` characters is
- * cut with "…". Line breaks (LF, CRLF) and tabs are kept only when `keepLines`.
+ * characters become visible `\uXXXX` escapes (base/hidden-chars.ts, the pages' escape
+ * too), and text longer than `max` characters is cut with "…". Line breaks (LF, CRLF)
+ * and tabs are kept only when `keepLines`.
  */
 export function visible(text: string, max = 80, keepLines = false): string {
-  const re = keepLines ? /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g : /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
-  // A CR is kept only as part of CRLF.
-  let out = text.replace(re, (c, at: number) => (keepLines && c === '\r' && text[at + 1] === '\n' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  let out = escapeHidden(text, keepLines);
   if (max > 0 && out.length > max) {
     const cut = [...out].slice(0, max).join('');
     if (cut.length < out.length) out = `${cut}…`;

@@ -1,6 +1,7 @@
 import { Agent, Team } from './model';
 import { LIVENESS_ICONS as ICONS } from '../base/liveness-icons';
 import { parseStamp } from '../base/time';
+import { isOpenStatus } from '../base/task-status';
 
 /**
  * Liveness as the Cortex coordinator judges it: a pure function of the parsed team
@@ -40,7 +41,7 @@ export function isInactive(agent: Pick<Agent, 'status'>): boolean {
 
 /** The agent has a `ready` or `in-progress` task. */
 export function hasActiveTasks(agent: Pick<Agent, 'tasks'>): boolean {
-  for (const t of agent.tasks) if (t.status === 'ready' || t.status === 'in-progress') return true;
+  for (const t of agent.tasks) if (isOpenStatus(t.status)) return true;
   return false;
 }
 

@@ -13,16 +13,9 @@ export interface Diagnostic {
   readonly message: string;
 }
 
-export const TASK_STATUSES = ['ready', 'in-progress', 'done'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-export function isTaskStatus(value: string | null | undefined): value is TaskStatus {
-  return value === 'ready' || value === 'in-progress' || value === 'done';
-}
-
 export interface Task {
   readonly title: string;
-  /** `ready` | `in-progress` | `done` when recognizable (any case or spacing), else the value as written; `null` when the task has no status line. */
+  /** `ready` | `in-progress` | `done` (base/task-status.ts) when recognizable (any case or spacing), else the value as written; `null` when the task has no status line. */
   readonly status: string | null;
   readonly started: string | null;
   readonly completed: string | null;

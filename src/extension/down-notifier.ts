@@ -6,6 +6,7 @@ import { LiveTeam, TeamSnapshot } from './live-team';
 import { Prompts } from './prompts';
 import { Settings } from './settings';
 import { AgentLivenessInfo, downMessage, newlyDown } from './team-text';
+import { isOpenStatus } from '../base/task-status';
 
 /** Restarting an agent from the notification (the agent runner, when there is one). */
 export interface AgentRestarter {
@@ -45,7 +46,7 @@ export class DownNotifier extends DisposableBase {
       name: a.name,
       liveness: agentLiveness(a, s.now, s.staleAfterMinutes, s.heartbeatMinutes),
       tickAgeMinutes: tickAgeMinutes(a, s.now),
-      activeTasks: a.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length,
+      activeTasks: a.tasks.filter((t) => isOpenStatus(t.status)).length,
     }));
     this.observe(key, agents, this.settings.current.notifyWhenAgentDown);
   }

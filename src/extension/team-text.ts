@@ -1,5 +1,6 @@
 import { TeamSummary } from '../core/liveness';
 import { Liveness } from '../core/liveness';
+import { duration } from '../base/words';
 
 /** Words the extension host shows (status bar, notifications). Pure: no `vscode`. */
 
@@ -11,19 +12,6 @@ export function statusText(s: TeamSummary, needsInput = 0): string {
   if (s.waiting > 0) parts.push(`${s.waiting} waiting for pickup`);
   parts.push(`${s.ready} ready`);
   return `Cortex: ${parts.join(' · ')}`;
-}
-
-/** "42 min", "3 h 5 min", "2 days". */
-export function formatMinutes(minutes: number): string {
-  const m = Math.max(0, Math.round(minutes));
-  if (m < 60) return `${m} min`;
-  if (m < 48 * 60) {
-    const h = Math.floor(m / 60);
-    const rest = m % 60;
-    return rest === 0 || h >= 10 ? `${h} h` : `${h} h ${rest} min`;
-  }
-  const d = Math.floor(m / (24 * 60));
-  return `${d} days`;
 }
 
 export interface AgentLivenessInfo {
@@ -53,7 +41,7 @@ export function newlyDown(previous: ReadonlyMap<string, Liveness>, agents: reado
 export function downMessage(agents: readonly AgentLivenessInfo[]): string {
   if (agents.length === 1) {
     const a = agents[0];
-    const since = a.tickAgeMinutes === null ? 'no readable tick' : `no tick for ${formatMinutes(a.tickAgeMinutes)}`;
+    const since = a.tickAgeMinutes === null ? 'no readable tick' : `no tick for ${duration(a.tickAgeMinutes)}`;
     const work = `${a.activeTasks} ${a.activeTasks === 1 ? 'task' : 'tasks'} waiting`;
     return `Cortex: ${a.name} looks down (${since}, ${work}).`;
   }

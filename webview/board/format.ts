@@ -1,6 +1,6 @@
 import { cardAge } from '../../src/views/board/common/columns';
 import { BoardCard } from '../../src/views/board/common/messages';
-import { duration } from '../shared/format';
+import { duration } from '../../src/base/words';
 
 /** How the board words things. Pure. */
 
@@ -11,11 +11,3 @@ export function ageText(card: Pick<BoardCard, 'status' | 'started' | 'completed'
   const word = age.since === 'completed' ? 'done' : 'started';
   return age.minutes < 1 ? `${word} just now` : `${word} ${duration(age.minutes)} ago`;
 }
-
-/** The status as a phrase: "ready", "in progress", "done", or the value as written. */
-export function statusText(status: string | null): string {
-  if (status === null) return 'no status';
-  return status === 'in-progress' ? 'in progress' : status;
-}
-
-export { ago, plural } from '../shared/format';

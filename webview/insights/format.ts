@@ -33,5 +33,3 @@ export function dayLabel(days: readonly string[], i: number): string {
   const d = days[i];
   return i === 0 || d.slice(5, 7) !== days[i - 1].slice(5, 7) ? shortDate(d) : String(Number(d.slice(8, 10)));
 }
-
-export { plural } from '../shared/format';

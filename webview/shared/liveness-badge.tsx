@@ -1,5 +1,5 @@
 import { LIVENESS_ICONS, Liveness } from '../../src/views/shared/common/liveness';
-import { ago } from './format';
+import { ago } from '../../src/base/words';
 
 export { LIVENESS_ICONS };
 

@@ -1,9 +1,10 @@
 import { options } from 'preact';
+import { escapeHidden, hasHidden } from '../../src/base/hidden-chars';
 
 /**
  * Text on a Cortex page shows control and bidirectional-override characters as
- * visible `\uXXXX` escapes (as the core's `visible()` does for terminals and
- * messages). Titles, names and bodies come from files agents write; a U+202E in a
+ * visible `\uXXXX` escapes (src/base/hidden-chars.ts: the core's `visible()` for
+ * terminals and messages uses the same; line breaks and tabs stay). Titles, names and bodies come from files agents write; a U+202E in a
  * title would otherwise make "txt.exe" read as "exe.txt", and a control character
  * would be invisible. The input rules (src/core/input-rules.ts) keep them out of what
  * Cortex writes; this is for what others wrote.
@@ -13,12 +14,8 @@ import { options } from 'preact';
  * without each component remembering to. What pages send back to the host (ids,
  * titles in a card reference) is the state's data, not the rendered text: unchanged.
  */
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029\u200E\u200F\u061C]/g;
-
-const HAS_HIDDEN = new RegExp(HIDDEN.source);
-
 export function neutralise(text: string): string {
-  return text.replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return escapeHidden(text, true);
 }
 
 const ATTRIBUTES = ['title', 'aria-label', 'placeholder'] as const;
@@ -27,7 +24,7 @@ const previous = options.vnode;
 options.vnode = (vnode) => {
   const v = vnode as { type: unknown; props: unknown };
   if (v.type === null && typeof v.props === 'string') {
-    if (HAS_HIDDEN.test(v.props)) v.props = neutralise(v.props);
+    if (hasHidden(v.props)) v.props = neutralise(v.props);
   } else if (typeof v.type === 'string' && v.props && typeof v.props === 'object') {
     const props = v.props as Record<string, unknown>;
     for (const a of ATTRIBUTES) if (typeof props[a] === 'string') props[a] = neutralise(props[a] as string);

@@ -6,6 +6,7 @@ import { resolveTaskRef } from '../refs';
 import { Eol, detectEol } from '../text';
 import { checkSummary } from '../input-rules';
 import { Splice, TaskKey, applySplices, checkStamp, findTask, normalizeUserText, taskKey } from './shared';
+import { isOpenStatus } from '../../base/task-status';
 
 /**
  * move: a task along the Shuttle lifecycle, ready → in-progress → done.
@@ -61,7 +62,7 @@ function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: numbe
   if (task.status === 'done') {
     throw new CortexInputError(`${name} is done, and done is terminal in the Shuttle protocol: a finished task is never moved back or again. Dispatch a new task instead.`);
   }
-  if (task.status !== 'ready' && task.status !== 'in-progress') {
+  if (!isOpenStatus(task.status)) {
     throw new CortexInputError(`${name} has the status "${task.status}", which agents do not know; fix it by hand to ready or in-progress first.`);
   }
   if (task.status === input.to) throw new CortexInputError(`${name} is already ${input.to}.`);

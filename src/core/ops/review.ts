@@ -6,6 +6,7 @@ import { detectEol } from '../text';
 import { appendTaskBlock } from './dispatch';
 import { setField } from './move';
 import { applySplices, checkStamp, checkTitle, checkUserText, normalizeUserText } from './shared';
+import { isOpenStatus } from '../../base/task-status';
 
 /**
  * review: a person's verdict on a done task, as one `**Reviewed:** <time> <verdict>`
@@ -101,7 +102,7 @@ export function sendBackText(text: string, file: string, input: SendBackInput): 
   const reviewed = reviewText(text, file, { ref: input.ref, verdict: 'sent back', now: input.now });
   const tasks = parseTaskFile(reviewed.text, file).tasks;
   const original = tasks[reviewed.position - 1];
-  const active = new Set(tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').map((t) => t.title));
+  const active = new Set(tasks.filter((t) => isOpenStatus(t.status)).map((t) => t.title));
   const title = checkTitle(reworkTitle(original.title, active));
   const body = reworkBody({ title: original.title, completed: original.completed, position: reviewed.position }, file, input.comment);
   checkUserText(body, 'rework task');

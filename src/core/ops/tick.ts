@@ -4,6 +4,7 @@ import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { Line, detectEol } from '../text';
 import { checkStamp, separatorBefore } from './shared';
+import { isOpenStatus } from '../../base/task-status';
 
 /**
  * tick: the heartbeat. The file's trailing `<!-- cortex:last-tick … -->` line gets
@@ -32,7 +33,7 @@ export function tickText(text: string, file: string, now: string): TickResult {
   checkStamp(now, 'The time');
   const parsed = parseTaskFile(text, file);
   const previous = parsed.lastTick;
-  const idle = !parsed.tasks.some((t) => t.status === 'ready' || t.status === 'in-progress');
+  const idle = !parsed.tasks.some((t) => isOpenStatus(t.status));
   if (idle) return { text, written: false, idle, previous };
   const comment = tickComment(now);
   const line = parsed.trailingTick;
@@ -76,7 +77,7 @@ export function tickOperation(file: string, now: string): TextOperation<TickResu
     },
     holds: (text) => {
       const parsed = parseTaskFile(text, file);
-      if (!parsed.tasks.some((t) => t.status === 'ready' || t.status === 'in-progress')) return true;
+      if (!parsed.tasks.some((t) => isOpenStatus(t.status))) return true;
       const last = parsed.trailingTick && parsed.lastTick !== null ? parseStamp(parsed.lastTick) : null;
       return last !== null && last >= at;
     },

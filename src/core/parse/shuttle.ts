@@ -1,4 +1,4 @@
-import { isTaskStatus } from '../model';
+import { isTaskStatus } from '../../base/task-status';
 import { parseStamp } from '../../base/time';
 import { readTaskFile } from './tasks';
 

@@ -1,7 +1,8 @@
-import { Diagnostic, Task, TaskFile, isTaskStatus } from '../model';
+import { Diagnostic, Task, TaskFile } from '../model';
 import { Line, bomLength } from '../text';
 import { exactStampAt, parseStamp } from '../../base/time';
 import { TASK_ID_PREFIX, taskIdOf } from './task-id';
+import { TASK_STATUSES, isOpenStatus, isTaskStatus } from '../../base/task-status';
 
 /**
  * Reads a Shuttle-format task file (agents/<slug>/tasks.md) tolerantly: whatever it
@@ -250,7 +251,6 @@ const COMMON_FIELDS = [
   { prefix: '**Started:**', key: 'Started', lower: 'started' },
   { prefix: '**Completed:**', key: 'Completed', lower: 'completed' },
 ];
-const STATUS_WORDS = ['ready', 'in-progress', 'done'];
 /**
  * Reused result of `commonField` (read at once by the caller). `stamp`: the value is
  * a readable exact-form time; `canonical`: the line is the exact status line agents
@@ -302,7 +302,7 @@ function commonField(lines: LineTable, i: number): typeof common | null {
   if (f === COMMON_FIELDS[0]) {
     // The three statuses as constants: no string per task.
     const n = ve - vs;
-    const w = n === 5 ? STATUS_WORDS[0] : n === 11 ? STATUS_WORDS[1] : n === 4 ? STATUS_WORDS[2] : null;
+    const w = n === 5 ? TASK_STATUSES[0] : n === 11 ? TASK_STATUSES[1] : n === 4 ? TASK_STATUSES[2] : null;
     if (w !== null && hasAt(text, vs, w)) {
       value = w;
       // One space after `**Status:**`, then the word, then only spaces and tabs.
@@ -657,7 +657,7 @@ function queueDiagnostics(tasks: readonly Task[], report: Report): void {
       if (working) report(t.line, 'warning', `"${t.title}" is in progress while "${working.title}" (line ${working.line}) is too; agents work on one task at a time.`);
       else working = t;
     }
-    if (t.title === '' || (t.status !== 'ready' && t.status !== 'in-progress')) continue;
+    if (t.title === '' || !isOpenStatus(t.status)) continue;
     const same = open.get(t.title);
     if (same) report(t.line, 'warning', `Another open task is also titled "${t.title}" (line ${same.line}); agents tell tasks apart by title.`);
     else open.set(t.title, t);

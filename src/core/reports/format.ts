@@ -30,7 +30,3 @@ export function formatDuration(minutes: number | null): string {
   const h = Math.floor((m % 1440) / 60);
   return `${Math.floor(m / 1440)} d${h ? ` ${h} h` : ''}`;
 }
-
-export function plural(n: number, word: string, many = word + 's'): string {
-  return `${n} ${n === 1 ? word : many}`;
-}

@@ -1,6 +1,7 @@
 import { PrunePlan } from '../ops/prune';
 import { Team } from '../model';
-import { formatClock, formatDay, formatWhen, plural } from './format';
+import { formatClock, formatDay, formatWhen } from './format';
+import { plural } from '../../base/words';
 import { plainText } from './markdown-text';
 import { agentsTable, blockerLines, carriedOverLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, sessionLogLines, staleRuleLine } from './sections';
 import { ReportInput, TeamReport, buildTeamReport } from './team-report';

@@ -1,5 +1,6 @@
 import { Team } from '../model';
-import { formatDuration, formatWhen, plural } from './format';
+import { formatDuration, formatWhen } from './format';
+import { plural } from '../../base/words';
 import { cell, nameText, plainText, quoteBlock, table } from './markdown-text';
 import { AgentReport, Blocker, TeamReport } from './team-report';
 

@@ -3,6 +3,7 @@ import { Mailbox } from '../mailbox/parse';
 import { Team } from '../model';
 import { worklogEvents } from '../worklog/events';
 import { Worklog } from '../worklog/parse';
+import { statusPhrase } from '../../base/task-status';
 
 /**
  * What "Search Team" searches: every task of every agent (title, description,
@@ -33,8 +34,6 @@ export interface SearchDoc {
   readonly target: SearchTarget;
 }
 
-const STATUS_WORDS: Record<string, string> = { ready: 'ready', 'in-progress': 'in progress', done: 'done' };
-
 export function taskDocs(team: Team): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const agent of team.agents) {
@@ -48,7 +47,7 @@ export function taskDocs(team: Team): SearchDoc[] {
       docs.push({
         kind: 'task',
         title: t.title,
-        where: `${agent.name} · ${t.status === null ? 'no status' : (STATUS_WORDS[t.status] ?? t.status)}`,
+        where: `${agent.name} · ${statusPhrase(t.status)}`,
         fields,
         time: parseStamp(t.completed) ?? parseStamp(t.started),
         target: { kind: 'task', agent: agent.slug, index, title: t.title, status: t.status },

@@ -4,7 +4,7 @@ import { Agent, Team } from '../../core/model';
 import { isCoordinator } from '../../core/coordinator';
 import { isMisfit, rankByFit } from '../../core/agents/capability-fit';
 import { Services } from '../services';
-import { formatMinutes } from '../team-text';
+import { ago } from '../../base/words';
 
 /** What the agent commands share: the loaded team, picking an agent, wording errors. */
 
@@ -51,7 +51,7 @@ export function agentItems(c: Services, team: Team, task?: string): AgentItem[] 
     const age = tickAgeMinutes(agent, now);
     const ready = agent.tasks.filter((t) => t.status === 'ready').length;
     const running = agent.tasks.filter((t) => t.status === 'in-progress').length;
-    const tick = age === null ? 'never ticked' : age < 0 ? 'ticked in the future' : age < 1 ? 'ticked just now' : `ticked ${formatMinutes(age)} ago`;
+    const tick = age === null || age < 0 ? ago(age) : `ticked ${ago(age)}`;
     const work = [running > 0 ? `${running} in progress` : '', `${ready} ready`].filter((s) => s !== '').join(', ');
     const coordinator = isCoordinator(agent);
     const fits = fit === undefined ? '' : fit.matched.length > 0 ? ` · fits: ${fit.matched.join(', ')}` : isMisfit(fit) ? ' · no capability matches' : '';

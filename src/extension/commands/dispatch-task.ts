@@ -12,6 +12,7 @@ import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './
 import { writeFailureMessage } from '../write-failure';
 import { checkTitle as checkCoreTitle } from '../../core/input-rules';
 import { capabilityFit, isMisfit } from '../../core/agents/capability-fit';
+import { isOpenStatus } from '../../base/task-status';
 
 /**
  * "Cortex: Dispatch Task": a new `ready` task at the end of an agent's tasks.md,
@@ -164,11 +165,11 @@ export function checkTitle(c: Services, agent: Agent, value: string): InputFeedb
   const bare = checkBareTitle(value);
   if (bare.error) return bare;
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
-  const clash = tasks.find((t) => t.title === title && (t.status === 'ready' || t.status === 'in-progress'));
+  const clash = tasks.find((t) => t.title === title && (isOpenStatus(t.status)));
   if (clash) {
     return { error: `${agent.name} already has ${article(clash.status)} ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
   }
-  const open = tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').length;
+  const open = tasks.filter((t) => isOpenStatus(t.status)).length;
   return { hint: `Task ${open + 1} in ${agent.name}'s queue${open > 0 ? `, after ${open} open ${open === 1 ? 'task' : 'tasks'}` : ''}.` };
 }
 

@@ -10,8 +10,8 @@ import { WORKLOG_FILE } from '../../core/worklog/parse';
 import { ESCALATE_MESSAGES_COMMAND, OPEN_WORKLOG_COMMAND } from '../command-ids';
 import { TeamChange, TeamSnapshot } from '../live-team';
 import { Services } from '../services';
-import { formatMinutes } from '../team-text';
 import { errorMessage } from './agent-picks';
+import { duration } from '../../base/words';
 
 /**
  * Escalation of overdue P0/P1 messages (seed 001: "expired or unresolved P0 messages
@@ -131,7 +131,7 @@ function describe(due: readonly OverdueMessage[]): string {
   if (due.length === 1) {
     const d = due[0];
     const since = d.urgency.dueAt === null ? '' : `; a response was due at ${formatStamp(d.urgency.dueAt).replace('T', ' ')}`;
-    return `${one(d)} is overdue by ${formatMinutes(d.urgency.overdueBy)}: still new${since}.`;
+    return `${one(d)} is overdue by ${duration(d.urgency.overdueBy)}: still new${since}.`;
   }
   return `${due.length} messages are overdue with no response: ${due.map(one).join(', ')}.`;
 }

@@ -17,6 +17,7 @@ import { teamEvents } from '../../core/actions/events';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
+import { isOpenStatus, STATUS_WORDS } from '../../base/task-status';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation
@@ -120,7 +121,7 @@ export class BoardOperations {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
       return FAILED();
     }
-    const active = new Set(target.tasks.filter((t) => t.status === 'ready' || t.status === 'in-progress').map((t) => t.title));
+    const active = new Set(target.tasks.filter((t) => isOpenStatus(t.status)).map((t) => t.title));
     const title = await this.ctx.prompts.input({
       title: 'Dispatch Again as a New Task',
       prompt: `A new ready task at the end of ${target.name}'s queue, with the description of "${found.task.title}". Its title must differ from ${target.name}'s active tasks.`,
@@ -178,9 +179,9 @@ export class BoardOperations {
       if (result.changed) {
         this.ctx.log.info(`Board: moved "${card.title}" to ${to} in ${path}`);
         const index = locateTask(parseTaskFile(result.before, path).tasks, card);
-        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" to ${to === 'done' ? 'done' : 'in progress'}`, steps: undoBlockChange(path, result.before, index, result.after, index) });
+        if (index >= 0) this.recordUndo({ label: `moving "${card.title}" to ${STATUS_WORDS[to]}`, steps: undoBlockChange(path, result.before, index, result.after, index) });
       }
-      return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is in progress.`);
+      return DONE(to === 'done' ? `"${card.title}" is done.` : `"${card.title}" is ${STATUS_WORDS[to]}.`);
     } catch (e) {
       return this.failed(e);
     }

@@ -2,13 +2,13 @@ import { ActivityFeed } from '../../core/actions/activity';
 import { Mailbox, inboxCounts } from '../../core/mailbox/parse';
 import { nextStatuses } from '../../core/mailbox/statuses';
 import { PRIORITIES, PRIORITY_NAMES, messageUrgency } from '../../core/mailbox/urgency';
-import { formatMinutes } from '../../extension/team-text';
 import { formatStamp } from '../../base/time';
 import { subjectWithoutType } from '../../core/worklog/event-type';
 import { worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
 import { buildActivityView } from './activity-view';
 import { WorklogViewState } from './common/messages';
+import { duration } from '../../base/words';
 
 const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
 
@@ -64,7 +64,7 @@ export function buildWorklogViewState(input: {
               priorityName: PRIORITY_NAMES[u.priority],
               respondBy: u.dueAt === null ? null : formatStamp(u.dueAt),
               overdueMinutes: u.overdueBy,
-              overdueText: u.overdue ? formatMinutes(Math.max(1, u.overdueBy)) : null,
+              overdueText: u.overdue ? duration(Math.max(1, u.overdueBy)) : null,
               escalated: u.escalated,
               canEscalate: u.shouldEscalate,
             },

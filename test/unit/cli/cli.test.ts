@@ -433,14 +433,14 @@ describe('cortex-team CLI (real process)', function () {
     const r = await cli('dispatch', '--agent', '\u001b[2Jwipe', '--title', 'x');
     assert.strictEqual(r.code, 2);
     assert.ok(!r.stderr.includes('\u001b'), JSON.stringify(r.stderr));
-    assert.match(r.stderr, /Unknown agent "\\u001b\[2Jwipe"/);
+    assert.match(r.stderr, /Unknown agent "\\u001B\[2Jwipe"/);
   });
 
   it('shows control and direction characters that agents wrote into a file escaped, never raw', async () => {
     writeFileSync(path.join(team, 'agents/bob/tasks.md'), '## Bob \u001b[31mtask \u202Eevil\n**Status:** in-progress\n**Started:** 2026-03-28T09:00\n');
     const table = ok(await cli('status', '--now', '2026-03-28T10:20'));
     assert.ok(!/[\u001b\u202e]/.test(table), JSON.stringify(table));
-    assert.match(table, /Bob \\u001b\[31mtask \\u202eevil/);
+    assert.match(table, /Bob \\u001B\[31mtask \\u202Eevil/);
     const json = JSON.parse(ok(await cli('status', '--json', '--now', '2026-03-28T10:20')));
     assert.strictEqual(json.agents[1].tasks[0].title, 'Bob \u001b[31mtask \u202Eevil', 'JSON stays exact (escaped as JSON escapes)');
   });

@@ -108,9 +108,9 @@ describe('input rules', () => {
   });
 
   it('visible: control and direction characters as JSON-compatible escapes, long text cut', () => {
-    assert.strictEqual(visible('a\u001b[31mb\u202Ec'), 'a\\u001b[31mb\\u202ec');
+    assert.strictEqual(visible('a\u001b[31mb\u202Ec'), 'a\\u001B[31mb\\u202Ec');
     assert.strictEqual(visible('line\nnext\ttab', 0, true), 'line\nnext\ttab');
-    assert.strictEqual(visible('crlf\r\nlone\rcr', 0, true), 'crlf\r\nlone\\u000dcr');
+    assert.strictEqual(visible('crlf\r\nlone\rcr', 0, true), 'crlf\r\nlone\\u000Dcr');
     assert.strictEqual(visible('x'.repeat(100), 10), `${'x'.repeat(10)}…`);
     assert.strictEqual(JSON.parse(visible(JSON.stringify({ t: 'a\u202Eb\u0085' }))).t, 'a\u202Eb\u0085', 'escaped JSON means the same');
   });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { isIgnored, isSuspiciousContent } from '../../../src/extension/change-filter';
 import { agentArg, projectArg, taskArgs } from '../../../src/extension/command-args';
-import { AgentLivenessInfo, downMessage, formatMinutes, newlyDown, statusText } from '../../../src/extension/team-text';
+import { AgentLivenessInfo, downMessage, newlyDown, statusText } from '../../../src/extension/team-text';
+import { duration } from '../../../src/base/words';
 
 const summary = { agents: 7, alive: 4, idle: 1, waiting: 0, down: 1, inactive: 1, ready: 12, inProgress: 3 };
 
@@ -19,12 +20,12 @@ describe('Extension host: pure helpers', () => {
   });
 
   it('words durations', () => {
-    assert.equal(formatMinutes(0), '0 min');
-    assert.equal(formatMinutes(42), '42 min');
-    assert.equal(formatMinutes(65), '1 h 5 min');
-    assert.equal(formatMinutes(120), '2 h');
-    assert.equal(formatMinutes(11 * 60 + 7), '11 h');
-    assert.equal(formatMinutes(3 * 24 * 60 + 5), '3 days');
+    assert.equal(duration(0), '0 min');
+    assert.equal(duration(42), '42 min');
+    assert.equal(duration(65), '1 h 5 min');
+    assert.equal(duration(120), '2 h');
+    assert.equal(duration(11 * 60 + 7), '11 h');
+    assert.equal(duration(3 * 24 * 60 + 5), '3 days');
   });
 
   describe('down transitions', () => {

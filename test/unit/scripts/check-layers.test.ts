@@ -10,7 +10,7 @@ import * as path from 'node:path';
 const REPO = path.resolve(__dirname, '../../../..');
 const SCRIPT = path.join(REPO, 'scripts', 'check-layers.mjs');
 
-/** A tree that keeps every rule: base ← core ← extension ← view ← app, and a page on its view's common/ folder. */
+/** A tree that keeps every rule: base ← core ← extension ← view ← app, and a page on its view's common/ folder and base. */
 const CLEAN: Record<string, string> = {
   'src/base/time.ts': 'export const minute = 1;\n',
   'src/core/model.ts': "import { minute } from '../base/time';\nexport interface Team { readonly at: number }\nexport const zero = minute - 1;\n",
@@ -20,7 +20,7 @@ const CLEAN: Record<string, string> = {
   'src/views/board/board-panel.ts': "import { store } from '../../extension/store';\nimport { valid } from './common/messages';\nexport const panel = { store, valid };\n",
   'src/views/team/team-view.ts': "import { store } from '../../extension/store';\nexport const view = store;\n",
   'src/app/controller.ts': "import { panel } from '../views/board/board-panel';\nimport { view } from '../views/team/team-view';\nexport const root = [panel, view];\n",
-  'webview/shared/bridge.ts': "import { ok } from '../../src/views/shared/common/validate';\nexport const bridge = ok;\n",
+  'webview/shared/bridge.ts': "import { ok } from '../../src/views/shared/common/validate';\nimport { minute } from '../../src/base/time';\nexport const bridge = ok && minute > 0;\n",
   'webview/board/main.tsx': "import { valid } from '../../src/views/board/common/messages';\nimport { bridge } from '../shared/bridge';\nexport const main = valid && bridge;\n",
 };
 
@@ -53,9 +53,9 @@ describe('the layer check (scripts/check-layers.mjs)', function () {
     assert.match(r.out, /0 arrows up, 0 view-to-view, 0 page-to-host .* 0 file cycles, 0 folder cycles; 0 violations/);
   });
 
-  it('fails when a page imports anything from src/ but its view\'s common/ folder', () => {
+  it('fails when a page imports anything from src/ but its view\'s common/ folder and base', () => {
     fails({ 'webview/board/client.ts': "import { panel } from '../../src/views/board/board-panel';\nexport const c = panel;\n" }, /webview\/board\/client\.ts:1: a page imports from src\/ only src\/views\/board\/common\//);
-    fails({ 'webview/board/client.ts': "import { zero } from '../../src/core/model';\nexport const c = zero;\n" }, /a page imports from src\/ only src\/views\/board\/common\/ \(src\/core\/model\.ts\)/);
+    fails({ 'webview/board/client.ts': "import { zero } from '../../src/core/model';\nexport const c = zero;\n" }, /a page imports from src\/ only src\/views\/board\/common\/ and src\/base\/ \(src\/core\/model\.ts\)/);
   });
 
   it('fails when a common/ folder would bundle host code into a page (types from the core are fine)', () => {

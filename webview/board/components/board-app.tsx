@@ -8,7 +8,7 @@ import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '
 import { BoardClient, BoardView, ShowRequest, TextMatches } from '../client';
 import { ChangesContext } from './changes-context';
 import { DetailForm } from './detail-review';
-import { plural } from '../format';
+import { plural } from '../../../src/base/words';
 import { UiState } from '../state';
 import { BoardGrid } from './board-grid';
 import { BoardLoading, BoardNoTeam, NoLanes } from './board-status';

@@ -5,7 +5,7 @@ import { VisibleLane } from '../../../src/views/board/common/filter';
 import { LaneLayout, METRICS, rowTop, visibleLanes, visibleRows } from '../../../src/views/board/common/layout';
 import { ColumnId, DropTarget } from '../../../src/views/board/common/messages';
 import type { LaneRunAction } from '../actions';
-import { plural } from '../format';
+import { plural } from '../../../src/base/words';
 import { useDragLayer } from './grid-drag';
 import { useGridKeyboard } from './grid-keyboard';
 import { GridLanes, Target, cardFromElement, firstCard, indicatorFor, keyOf, placeOf, sameKey, targetPlan } from './grid-targets';

@@ -1,8 +1,10 @@
 import { useContext } from 'preact/hooks';
 import { changesSentence, changesShort } from '../../../src/views/board/common/changes';
 import { BoardCard, ChangeSummary, changeKey } from '../../../src/views/board/common/messages';
-import { ageText, statusText } from '../format';
+import { ageText } from '../format';
 import { ChangesContext } from './changes-context';
+import { statusPhrase } from '../../../src/base/task-status';
+import { columnOf } from '../../../src/views/board/common/columns';
 
 export interface CardProps {
   card: BoardCard;
@@ -38,7 +40,7 @@ export function cardLabel(card: BoardCard, agentName: string, nextUp: boolean, n
   const review = card.review ? `, ${card.review}` : card.status === 'done' ? ', to review' : '';
   const changed = changes && changesShort(changes, card.status) ? ` ${changesSentence(changes)}` : '';
   const thread = card.thread ? ` Thread ${card.thread.id}, ${card.thread.status}.` : '';
-  return `${card.title}. ${statusText(card.status)}${review}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.${changed}${thread}`;
+  return `${card.title}. ${statusPhrase(card.status)}${review}${nextUp ? ', next up' : ''}, ${agentName}${age ? `, ${age}` : ''}.${changed}${thread}`;
 }
 
 const REVIEW_LOOK: Readonly<Record<'accepted' | 'sent back', { icon: string; text: string }>> = {
@@ -54,7 +56,7 @@ export function Card(p: CardProps) {
   const changes = useContext(ChangesContext).get(changeKey(p.agentSlug, c));
   const cls = [
     'card',
-    `status-${c.status === 'ready' || c.status === 'in-progress' || c.status === 'done' ? c.status : 'other'}`,
+    `status-${columnOf(c.status)}`,
     p.nextUp ? 'next-up' : '',
     p.pending ? 'pending' : '',
     p.focused ? 'focused' : '',

@@ -1,9 +1,10 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { CardDetail, ChangeDetail } from '../../../src/views/board/common/messages';
-import { ageText, statusText } from '../format';
+import { ageText } from '../format';
 import { HeadingLevels, Markdown } from '../../shared/markdown';
 import { ChangesSection, DetailForm, EditForm, ReviewActions } from './detail-review';
+import { statusPhrase } from '../../../src/base/task-status';
 
 /** Headings inside a card's description sit below the panel's own title. */
 const DESCRIPTION_HEADINGS: HeadingLevels = { h1: 'h4', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
@@ -125,7 +126,7 @@ function DetailFields({ detail: d, age, onShowTask }: { detail: CardDetail; age:
       <dd>{d.agentName}</dd>
       <dt>Status</dt>
       <dd class={`status-word status-${d.status ?? 'none'}`}>
-        {statusText(d.status)}
+        {statusPhrase(d.status)}
         {age ? <span class="muted"> · {age}</span> : null}
       </dd>
       {d.started ? (

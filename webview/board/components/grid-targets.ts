@@ -3,6 +3,7 @@ import { DraggedCard, DropPlan, isDroppable, planDrop, targetForSlot } from '../
 import { VisibleLane } from '../../../src/views/board/common/filter';
 import { BoardCard, ColumnId, DropTarget } from '../../../src/views/board/common/messages';
 import { CardKey, DropIndicator } from './lane';
+import { STATUS_WORDS } from '../../../src/base/task-status';
 
 /** Where a card is on the board: its lane, column and row. */
 export interface Place {
@@ -84,7 +85,7 @@ export function describeTarget(g: GridLanes, card: DraggedCard, t: Target): stri
   const name = g.agentName(t.agent);
   switch (plan.kind) {
     case 'move':
-      return `${COLUMN_TITLES[t.column]}, ${name}: drop to move it to ${plan.to === 'done' ? 'done' : 'in progress'}.`;
+      return `${COLUMN_TITLES[t.column]}, ${name}: drop to move it to ${STATUS_WORDS[plan.to]}.`;
     case 'reorder': {
       const li = g.laneIndex.get(t.agent);
       const n = li === undefined ? 0 : g.lanes[li].columns.ready.length;

@@ -6,8 +6,9 @@ import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
 import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
-import { plural } from '../format';
+import { plural } from '../../../src/base/words';
 import { Card } from './card';
+import { STATUS_WORDS } from '../../../src/base/task-status';
 
 /** Where a dragged (or keyboard-moved) card would land, drawn in its lane. */
 export interface DropIndicator {
@@ -114,7 +115,7 @@ export function Lane(p: LaneProps) {
         <span class="lane-counts">
           {columns.map((c, i) => (
             <span key={c} class={`lane-count count-${c}`} title={COLUMN_TITLES[c]}>
-              {counts[i]} {c === 'in-progress' ? 'in progress' : c === 'other' ? 'other' : c}
+              {counts[i]} {c === 'other' ? 'other' : STATUS_WORDS[c]}
             </span>
           ))}
         </span>

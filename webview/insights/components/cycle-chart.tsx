@@ -1,5 +1,6 @@
 import { CycleStat, Insights } from '../../../src/views/insights/common/messages';
-import { duration, plural } from '../format';
+import { duration } from '../format';
+import { plural } from '../../../src/base/words';
 import { ChartCard, ChartTable, LegendItem } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
 import { Axis } from './axis';

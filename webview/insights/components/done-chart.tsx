@@ -1,5 +1,6 @@
 import { Insights } from '../../../src/views/insights/common/messages';
-import { plural, shortDate } from '../format';
+import { shortDate } from '../format';
+import { plural } from '../../../src/base/words';
 import { ChartCard, ChartTable } from './chart-card';
 import { ColumnPlot } from './column-plot';
 import { MiniColumns } from './mini-columns';

@@ -1,6 +1,6 @@
 import { AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { ago, duration, plural } from '../../shared/format';
+import { ago, duration, plural } from '../../../src/base/words';
 import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
 import { RunButtons, RunLines } from './agent-run';

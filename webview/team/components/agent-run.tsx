@@ -1,6 +1,7 @@
 import { AgentRunView, AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { costText, duration, tokensText } from '../../shared/format';
+import { costText, tokensText } from '../../shared/format';
+import { duration } from '../../../src/base/words';
 
 /**
  * Running an agent from its row: the Start / Show Terminal / Stop buttons in the

@@ -1,6 +1,6 @@
 import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { plural } from '../../shared/format';
+import { plural } from '../../../src/base/words';
 
 /** The team's name and the counts that matter: agents, who is down, ready work, problems. */
 export function TeamHeader(props: { state: TeamViewState; actions: TeamActions }) {

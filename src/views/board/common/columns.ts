@@ -3,24 +3,20 @@
  * about time. Pure: the host, the webview and the tests share it.
  */
 import { parseStamp } from '../../../base/time';
-import { BoardCard, ColumnId } from './messages';
+import { STATUS_TITLES, TASK_STATUSES, isTaskStatus } from '../../../base/task-status';
+import { BoardCard, COLUMN_IDS, ColumnId } from './messages';
 
-export const COLUMN_TITLES: Readonly<Record<ColumnId, string>> = {
-  ready: 'Ready',
-  'in-progress': 'In progress',
-  done: 'Done',
-  other: 'Other status',
-};
+export const COLUMN_TITLES: Readonly<Record<ColumnId, string>> = { ...STATUS_TITLES, other: 'Other status' };
 
 /** The three protocol statuses have their own columns; anything else (or no status line) goes to "other". */
 export function columnOf(status: string | null): ColumnId {
-  return status === 'ready' || status === 'in-progress' || status === 'done' ? status : 'other';
+  return isTaskStatus(status) ? status : 'other';
 }
 
 /** Ready, in progress and done; "other" only when some lane has a card with an unknown status (`counts[3]`, see BoardAgent). */
 export function columnsFor(agents: Iterable<{ readonly counts: readonly number[] }>): ColumnId[] {
-  for (const a of agents) if (a.counts[3] > 0) return ['ready', 'in-progress', 'done', 'other'];
-  return ['ready', 'in-progress', 'done'];
+  for (const a of agents) if (a.counts[3] > 0) return [...COLUMN_IDS];
+  return [...TASK_STATUSES];
 }
 
 /** The index of the agent's next task: its first ready task in document order (agents pick up in that order). */

@@ -19,6 +19,7 @@ import type { ChangeSummary } from '../../../core/review/change-summary';
 import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
 import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
+import { TASK_STATUSES, TaskStatus } from '../../../base/task-status';
 
 export const BOARD_PROTOCOL_VERSION = 1;
 
@@ -27,8 +28,8 @@ export type { Liveness };
 // ---- the board's data --------------------------------------------------------------
 
 /** The board's columns: the protocol's three statuses, and one for anything else. */
-export type ColumnId = 'ready' | 'in-progress' | 'done' | 'other';
-export const COLUMN_IDS: readonly ColumnId[] = ['ready', 'in-progress', 'done', 'other'];
+export type ColumnId = TaskStatus | 'other';
+export const COLUMN_IDS: readonly ColumnId[] = [...TASK_STATUSES, 'other'];
 
 export interface BoardCard {
   /** 0-based position among the agent's tasks, in file order. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AgentView } from '../../../../src/views/team/common/messages';
 import { buildTeamViewState } from '../../../../src/views/team/team-view-state';
-import { ago, duration } from '../../../../webview/shared/format';
+import { ago, duration } from '../../../../src/base/words';
 import { DEFAULT_UI_STATE, readUiState, visibleAgents, visibleProjects } from '../../../../webview/team/state';
 import { NOW, loadFixture } from '../../team-fixture';
 
