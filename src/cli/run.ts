@@ -176,13 +176,15 @@ const commands: Record<string, Command> = {
   },
 
   move: {
-    synopsis: 'move --agent SLUG --task REF --to in-progress|done [--summary TEXT] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
-    summary: 'Move a task to in-progress (adds **Started:**) or done (adds **Completed:** and, with --summary, a ### Summary). Done is never reversed.',
+    synopsis: 'move --agent SLUG --task REF --to in-progress|done [--summary TEXT] [--out-of-order] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+    summary:
+      'Move a task to in-progress (adds **Started:**) or done (adds **Completed:** and, with --summary, a ### Summary); a ready task goes to done through in-progress (both stamps). Done is never reversed. A ready task that is not the next one is refused unless --out-of-order.',
     options: {
       agent: AGENT,
       task: TASK,
       to: { kind: 'string', required: true, value: 'in-progress|done', help: 'the new status' },
       summary: { kind: 'string', value: 'TEXT', help: 'with --to done: the ### Summary text' },
+      'out-of-order': { kind: 'flag', help: 'start a ready task that is not the first ready one in the file (recorded in the activity feed)' },
       now: NOW,
       team: TEAM,
     },
@@ -192,9 +194,14 @@ const commands: Record<string, Command> = {
       const now = nowOf(opts, ctx.io);
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
       const file = agentTasksPath(slug);
-      const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary') }, ctx.edit);
-      const note = r.from === to ? '' : await recordCli(ctx, opts, teamEvents.taskMoved(CLI_ACTOR, slug, file, r.title, to, now, r.position, opts.strings.get('summary')));
-      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from} to ${to} at ${now}.${note}\n`);
+      const outOfOrder = opts.flags.has('out-of-order');
+      const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary'), outOfOrder }, ctx.edit);
+      const event = teamEvents.taskMoved(CLI_ACTOR, slug, file, r.title, to, now, r.position, opts.strings.get('summary'));
+      // Said in the feed: a ready task started out of order on purpose, and a ready task taken to done (started now too).
+      const extra = { ...(outOfOrder && r.from === 'ready' ? { outOfOrder: true } : {}), ...(r.from === 'ready' && to === 'done' ? { started: now } : {}) };
+      const note = r.from === to ? '' : await recordCli(ctx, opts, { ...event, details: { ...event.details, ...extra } });
+      const through = r.from === 'ready' && to === 'done' ? ' through in-progress' : '';
+      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from}${through} to ${to} at ${now}${outOfOrder && r.from === 'ready' ? ', out of order as asked' : ''}.${note}\n`);
       return EXIT_OK;
     },
   },

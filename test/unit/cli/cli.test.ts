@@ -179,6 +179,25 @@ describe('cortex-team CLI (real process)', function () {
     await refused(2, ['move', '--agent', 'ada', '--task', 'Old done', '--to', 'in-progress'], /done is terminal in the Shuttle protocol/);
   });
 
+  it('move keeps the pickup order unless --out-of-order (said in the feed), and takes a ready task to done through in-progress', async () => {
+    ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs'));
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Write docs', '--to', 'in-progress'], /"Write docs" \(task 4 in agents\/ada\/tasks\.md\) is not the next task: .* "Next" \(task 3 in agents\/ada\/tasks\.md\) comes first/);
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Write docs', '--to', 'done'], /is not the next task/);
+    const out = ok(await cli('move', '--agent', 'ada', '--task', 'Write docs', '--to', 'done', '--out-of-order', '--summary', 'Written.', '--now', '2026-03-28T11:00'));
+    assert.match(out, /^Moved "Write docs" \(task 4 in agents\/ada\/tasks\.md\) from ready through in-progress to done at 2026-03-28T11:00, out of order as asked\./);
+    assert.ok(read('agents/ada/tasks.md').includes('## Write docs\n**Status:** done\n**Started:** 2026-03-28T11:00\n**Completed:** 2026-03-28T11:00\n'));
+    ok(await cli('move', '--agent', 'ada', '--task', 'Next', '--to', 'done', '--now', '2026-03-28T11:05'));
+    assert.ok(read('agents/ada/tasks.md').includes('## Next\n**Status:** done\n**Started:** 2026-03-28T11:05\n**Completed:** 2026-03-28T11:05\n'));
+    const moved = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.event_type === 'task.completed');
+    assert.deepStrictEqual(
+      moved.map((e) => [e.subject, e.payload.outOfOrder, e.payload.started, e.payload.completed]),
+      [
+        ['Write docs', true, '2026-03-28T11:00', '2026-03-28T11:00'],
+        ['Next', undefined, '2026-03-28T11:05', '2026-03-28T11:05'],
+      ],
+    );
+  });
+
   it('reorder moves a block; reassign moves a ready task to another agent', async () => {
     ok(await cli('reorder', '--agent', 'ada', '--task', 'Next', '--before', '1'));
     assert.ok(read('agents/ada/tasks.md').startsWith('## Next\n**Status:** ready\n\n## Old done\n'));
