@@ -13,7 +13,7 @@ import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
-import { ActionContext, ActivityRecord, checkAgentSlug, dispatchAction, recordWrite, teamEvents } from '../core/actions';
+import { ActionContext, ActivityRecord, checkAgentSlug, checkMayDispatch, dispatchAction, knownAgents, recordWrite, teamEvents } from '../core/actions';
 import { loadTeam } from '../core/team-index';
 import { agentTasksPath } from '../core/team-paths';
 import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
@@ -99,6 +99,17 @@ function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
   return checkAgentSlug(fs, slug, option);
 }
 
+/**
+ * The agent a dispatch comes from: `--from` (a registered agent), else $CORTEX_AGENT when
+ * it names an agent of this team (the dashboard sets it for the agents it starts), else
+ * `null`: a person.
+ */
+async function dispatcher(ctx: Context, given: string | undefined): Promise<string | null> {
+  if (given !== undefined) return agentSlug(ctx.fs, given, '--from');
+  const env = ctx.io.env.CORTEX_AGENT?.trim();
+  return env && (await knownAgents(ctx.fs)).includes(env) ? env : null;
+}
+
 /** `briefing` / `review`: the Daily Briefing or Review as markdown (or JSON) on stdout; writes nothing. */
 function reportCommand(kind: 'briefing' | 'review'): Command {
   const title = kind === 'briefing' ? 'Daily Briefing' : 'Daily Review';
@@ -159,17 +170,21 @@ const commands: Record<string, Command> = {
   review: reportCommand('review'),
 
   dispatch: {
-    synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--team DIR]',
-    summary: "Add a ready task at the end of an agent's queue (before its last-tick comment).",
+    synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--from SLUG] [--team DIR]',
+    summary: "Add a ready task at the end of an agent's queue (before its last-tick comment). Workers do not create tasks: dispatching as an agent that is not the coordinator is refused.",
     options: {
       agent: AGENT,
       title: { kind: 'string', required: true, value: 'TEXT', help: 'the task title (one line; unique among ready and in-progress tasks)' },
       body: { kind: 'string', value: 'TEXT', help: 'what to do (markdown; no "## " headings outside code fences)' },
+      from: { kind: 'string', value: 'SLUG', help: 'the agent that dispatches (default: $CORTEX_AGENT when it names an agent of the team, as in the terminals the dashboard starts agents in; else a person)' },
       team: TEAM,
     },
     async run(opts, ctx) {
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
-      const r = await dispatchAction(cliActions(ctx, opts), { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: CLI_ACTOR });
+      const from = await dispatcher(ctx, opts.strings.get('from'));
+      // "Chief of staff dispatches, workers execute": a worker sends a message instead.
+      if (from !== null) await checkMayDispatch(ctx.fs, from);
+      const r = await dispatchAction(cliActions(ctx, opts), { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: from ?? CLI_ACTOR });
       ctx.io.stdout(`${r.message}\n`);
       return EXIT_OK;
     },

@@ -166,6 +166,22 @@ describe('cortex-team CLI (real process)', function () {
     assert.deepStrictEqual(status.agents[0].tasks[3].body, 'README and --help.', 'the marker is not part of the body');
   });
 
+  it('workers do not create tasks: a dispatch from a worker (--from, or $CORTEX_AGENT) is refused and says to send a message; the coordinator dispatches', async () => {
+    await refused(2, ['dispatch', '--agent', 'bob', '--title', 'Help me', '--from', 'ada'], /^cortex-team dispatch: ada is a worker, and workers do not create tasks: the chief of staff dispatches, workers execute\. To have work done elsewhere, send a message to chief-of-staff .*; nothing was written\.\n$/);
+    env.CORTEX_AGENT = 'ada';
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'My own follow-up'], /ada is a worker, and workers do not create tasks/);
+    await refused(2, ['dispatch', '--agent', 'bob', '--title', 'x', '--from', 'carol'], /^cortex-team dispatch: Unknown agent "carol" \(--from\)/);
+    // An agent of another team in $CORTEX_AGENT is not one of this team's: the dispatch is a person's.
+    env.CORTEX_AGENT = 'someone-elsewhere';
+    ok(await cli('dispatch', '--agent', 'bob', '--title', 'From a person'));
+    // The coordinator (by its role) dispatches, and the feed names it.
+    writeFileSync(path.join(team, 'agents/ada/ada.md'), '---\nname: Ada\nstatus: active\n---\n## Role\nCoordinator of the team.\n');
+    env.CORTEX_AGENT = 'ada';
+    ok(await cli('dispatch', '--agent', 'bob', '--title', 'From the coordinator'));
+    const feed = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepStrictEqual(feed.map((e) => [e.subject, e.actor]), [['From a person', 'cortex-team'], ['From the coordinator', 'ada']]);
+  });
+
   it('move adds Started, then Completed and a Summary; done is never reversed', async () => {
     ok(await cli('move', '--agent', 'ada', '--task', 'Next', '--to', 'in-progress', '--now', '2026-03-28T11:00'));
     ok(await cli('move', '--agent', 'ada', '--task', '2', '--to', 'done', '--summary', 'All good.', '--now', '2026-03-28T12:00'));
