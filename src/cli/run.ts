@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { EditOptions, describeFailure } from '../core/edit';
+import { EditOptions, describeFailure, readTextFile } from '../core/edit';
 import { CortexInputError, FailureKind } from '../core/errors';
 import { LIMITS, checkOneLine, visible } from '../core/input-rules';
 import { NodeTeamFs } from '../core/fs/node-fs';
@@ -18,6 +18,8 @@ import { loadTeam } from '../core/team-index';
 import { agentTasksPath } from '../core/team-paths';
 import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
+import { WORKLOG_FILE, parseWorklog } from '../core/worklog/parse';
+import { unindexedDecisions } from '../core/worklog/decision-index-check';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
@@ -346,11 +348,14 @@ const commands: Record<string, Command> = {
 
   lint: {
     synopsis: 'lint [--json] [--team DIR]',
-    summary: 'Check the team files the way agents read them; exit code 1 when there are errors.',
+    summary: 'Check the team files the way agents read them (and that every decision in WORKLOG.md has its row in the decision index); exit code 1 when there are errors.',
     options: { json: { kind: 'flag', help: 'print one JSON object' }, team: TEAM },
     async run(opts, ctx) {
       const team = await loadTeam(ctx.fs);
-      const diagnostics = [...ctx.configDiagnostics, ...team.diagnostics];
+      // The communications protocol's rule: every decision in the WORKLOG decision index.
+      const worklog = await readTextFile(ctx.fs, WORKLOG_FILE);
+      const decisions = worklog === undefined ? [] : unindexedDecisions(parseWorklog(worklog));
+      const diagnostics = [...ctx.configDiagnostics, ...team.diagnostics, ...decisions];
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
       if (opts.flags.has('json')) {

@@ -432,6 +432,15 @@ describe('cortex-team CLI (real process)', function () {
     assert.ok(json.diagnostics.some((d: { file: string; line: number; severity: string }) => d.file === 'agents/bob/tasks.md' && d.line === 1 && d.severity === 'error'));
   });
 
+  it('lint flags a decision.recorded entry with no row in the WORKLOG decision index (a warning: exit 0)', async () => {
+    const worklog = '# Worklog\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Integer cents | integer cents |\n\n## 2026-03-26T15:05 — ada — decision: invoice numbering\nAt finalisation.\n\n## 2026-03-25T16:20 — ada — decision: integer cents\nCents.\n';
+    writeFileSync(path.join(team, 'WORKLOG.md'), worklog);
+    const r = await cli('lint');
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^WORKLOG\.md:8: warning: The decision "decision: invoice numbering" has no row in the decision index .*all decisions must appear there\.$/m);
+    assert.ok(!r.stdout.includes('integer cents" has no row'));
+  });
+
   it('refuses bad usage and bad input with exit 2, one line, nothing written', async () => {
     await refused(2, ['dispatch', '--agent', 'nobody', '--title', 'x'], /Unknown agent "nobody".*known agents: ada, bob/);
     await refused(2, ['dispatch', '--agent', '../ada', '--title', 'x'], /Unknown agent/);
