@@ -3,6 +3,7 @@ import * as path from 'path';
 import {
   ActionContext,
   ActionResult,
+  agentCoordinates,
   claimAction,
   completeAction,
   escalateAction,
@@ -261,6 +262,8 @@ function mcpVerb(s: SharedSpecs): Command {
       await serveTeam({
         teamDir: ctx.teamDir,
         agent,
+        // Read once at the start: a worker's server does not offer dispatch_task.
+        dispatches: agent === null || (await agentCoordinates(ctx.fs, agent)),
         heartbeatMinutes: ctx.heartbeatMinutes,
         dailyBriefing: config.dailyBriefing,
         dailyReview: config.dailyReview,

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { EditOptions, describeFailure } from '../core/edit';
+import { EditOptions, describeFailure, readTextFile } from '../core/edit';
 import { CortexInputError, FailureKind } from '../core/errors';
 import { LIMITS, checkOneLine, visible } from '../core/input-rules';
 import { NodeTeamFs } from '../core/fs/node-fs';
@@ -13,11 +13,13 @@ import { checkStamp } from '../core/ops/shared';
 import { renderBriefing } from '../core/reports/briefing';
 import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
-import { ActionContext, ActivityRecord, checkAgentSlug, dispatchAction, recordWrite, teamEvents } from '../core/actions';
+import { ActionContext, ActivityRecord, checkAgentSlug, checkMayDispatch, dispatchAction, knownAgents, recordWrite, teamEvents } from '../core/actions';
 import { loadTeam } from '../core/team-index';
 import { agentTasksPath } from '../core/team-paths';
 import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
+import { WORKLOG_FILE, parseWorklog } from '../core/worklog/parse';
+import { unindexedDecisions } from '../core/worklog/decision-index-check';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
@@ -99,6 +101,17 @@ function agentSlug(fs: TeamFs, slug: string, option: string): Promise<string> {
   return checkAgentSlug(fs, slug, option);
 }
 
+/**
+ * The agent a dispatch comes from: `--from` (a registered agent), else $CORTEX_AGENT when
+ * it names an agent of this team (the dashboard sets it for the agents it starts), else
+ * `null`: a person.
+ */
+async function dispatcher(ctx: Context, given: string | undefined): Promise<string | null> {
+  if (given !== undefined) return agentSlug(ctx.fs, given, '--from');
+  const env = ctx.io.env.CORTEX_AGENT?.trim();
+  return env && (await knownAgents(ctx.fs)).includes(env) ? env : null;
+}
+
 /** `briefing` / `review`: the Daily Briefing or Review as markdown (or JSON) on stdout; writes nothing. */
 function reportCommand(kind: 'briefing' | 'review'): Command {
   const title = kind === 'briefing' ? 'Daily Briefing' : 'Daily Review';
@@ -159,30 +172,36 @@ const commands: Record<string, Command> = {
   review: reportCommand('review'),
 
   dispatch: {
-    synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--team DIR]',
-    summary: "Add a ready task at the end of an agent's queue (before its last-tick comment).",
+    synopsis: 'dispatch --agent SLUG --title TEXT [--body TEXT] [--from SLUG] [--team DIR]',
+    summary: "Add a ready task at the end of an agent's queue (before its last-tick comment). Workers do not create tasks: dispatching as an agent that is not the coordinator is refused.",
     options: {
       agent: AGENT,
       title: { kind: 'string', required: true, value: 'TEXT', help: 'the task title (one line; unique among ready and in-progress tasks)' },
       body: { kind: 'string', value: 'TEXT', help: 'what to do (markdown; no "## " headings outside code fences)' },
+      from: { kind: 'string', value: 'SLUG', help: 'the agent that dispatches (default: $CORTEX_AGENT when it names an agent of the team, as in the terminals the dashboard starts agents in; else a person)' },
       team: TEAM,
     },
     async run(opts, ctx) {
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
-      const r = await dispatchAction(cliActions(ctx, opts), { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: CLI_ACTOR });
+      const from = await dispatcher(ctx, opts.strings.get('from'));
+      // "Chief of staff dispatches, workers execute": a worker sends a message instead.
+      if (from !== null) await checkMayDispatch(ctx.fs, from);
+      const r = await dispatchAction(cliActions(ctx, opts), { agent: slug, title: opts.strings.get('title')!, body: opts.strings.get('body'), actor: from ?? CLI_ACTOR });
       ctx.io.stdout(`${r.message}\n`);
       return EXIT_OK;
     },
   },
 
   move: {
-    synopsis: 'move --agent SLUG --task REF --to in-progress|done [--summary TEXT] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
-    summary: 'Move a task to in-progress (adds **Started:**) or done (adds **Completed:** and, with --summary, a ### Summary). Done is never reversed.',
+    synopsis: 'move --agent SLUG --task REF --to in-progress|done [--summary TEXT] [--out-of-order] [--now YYYY-MM-DDTHH:MM] [--team DIR]',
+    summary:
+      'Move a task to in-progress (adds **Started:**) or done (adds **Completed:** and, with --summary, a ### Summary); a ready task goes to done through in-progress (both stamps). Done is never reversed. A ready task that is not the next one is refused unless --out-of-order.',
     options: {
       agent: AGENT,
       task: TASK,
       to: { kind: 'string', required: true, value: 'in-progress|done', help: 'the new status' },
       summary: { kind: 'string', value: 'TEXT', help: 'with --to done: the ### Summary text' },
+      'out-of-order': { kind: 'flag', help: 'start a ready task that is not the first ready one in the file (recorded in the activity feed)' },
       now: NOW,
       team: TEAM,
     },
@@ -192,9 +211,14 @@ const commands: Record<string, Command> = {
       const now = nowOf(opts, ctx.io);
       const slug = await agentSlug(ctx.fs, opts.strings.get('agent')!, '--agent');
       const file = agentTasksPath(slug);
-      const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary') }, ctx.edit);
-      const note = r.from === to ? '' : await recordCli(ctx, opts, teamEvents.taskMoved(CLI_ACTOR, slug, file, r.title, to, now, r.position, opts.strings.get('summary')));
-      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from} to ${to} at ${now}.${note}\n`);
+      const outOfOrder = opts.flags.has('out-of-order');
+      const r = await moveTask(ctx.fs, file, { ref: opts.strings.get('task')!, to, now, summary: opts.strings.get('summary'), outOfOrder }, ctx.edit);
+      const event = teamEvents.taskMoved(CLI_ACTOR, slug, file, r.title, to, now, r.position, opts.strings.get('summary'));
+      // Said in the feed: a ready task started out of order on purpose, and a ready task taken to done (started now too).
+      const extra = { ...(outOfOrder && r.from === 'ready' ? { outOfOrder: true } : {}), ...(r.from === 'ready' && to === 'done' ? { started: now } : {}) };
+      const note = r.from === to ? '' : await recordCli(ctx, opts, { ...event, details: { ...event.details, ...extra } });
+      const through = r.from === 'ready' && to === 'done' ? ' through in-progress' : '';
+      ctx.io.stdout(`Moved "${r.title}" (task ${r.position} in ${file}) from ${r.from}${through} to ${to} at ${now}${outOfOrder && r.from === 'ready' ? ', out of order as asked' : ''}.${note}\n`);
       return EXIT_OK;
     },
   },
@@ -324,11 +348,14 @@ const commands: Record<string, Command> = {
 
   lint: {
     synopsis: 'lint [--json] [--team DIR]',
-    summary: 'Check the team files the way agents read them; exit code 1 when there are errors.',
+    summary: 'Check the team files the way agents read them (and that every decision in WORKLOG.md has its row in the decision index); exit code 1 when there are errors.',
     options: { json: { kind: 'flag', help: 'print one JSON object' }, team: TEAM },
     async run(opts, ctx) {
       const team = await loadTeam(ctx.fs);
-      const diagnostics = [...ctx.configDiagnostics, ...team.diagnostics];
+      // The communications protocol's rule: every decision in the WORKLOG decision index.
+      const worklog = await readTextFile(ctx.fs, WORKLOG_FILE);
+      const decisions = worklog === undefined ? [] : unindexedDecisions(parseWorklog(worklog));
+      const diagnostics = [...ctx.configDiagnostics, ...team.diagnostics, ...decisions];
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
       if (opts.flags.has('json')) {

@@ -142,6 +142,16 @@ export class Prompts {
   }
 
   /**
+   * A modal question with one action besides Cancel (the action's label, or `undefined`
+   * when cancelled): for a step that needs a yes before anything is written. Tests answer
+   * it as a warning message with that one item.
+   */
+  async confirm(message: string, action: string): Promise<string | undefined> {
+    if (this.answers) return this.show('warning', message, [action]);
+    return vscode.window.showWarningMessage(message, { modal: true }, action);
+  }
+
+  /**
    * A notification that stays up while `work` runs and closes when it settles, with a
    * Cancel button (`cancelled` resolves): for waiting on something the person does
    * elsewhere, such as a draft in an editor. Its text changes with `say`. (A message's

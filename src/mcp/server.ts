@@ -19,6 +19,8 @@ export interface CortexServerOptions {
   readonly teamDir: string;
   /** The agent this server acts for, or null for the whole team. */
   readonly agent: string | null;
+  /** Whether it offers `dispatch_task` (see `ToolOptions.dispatches`). */
+  readonly dispatches: boolean;
   readonly heartbeatMinutes: number;
   readonly dailyBriefing: string;
   readonly dailyReview: string;
@@ -104,7 +106,7 @@ export function createCortexServer(o: CortexServerOptions): CortexServer {
     clock: o.clock,
     via: 'mcp',
   });
-  for (const tool of cortexTools({ agent: o.agent, heartbeatMinutes: o.heartbeatMinutes, context })) {
+  for (const tool of cortexTools({ agent: o.agent, dispatches: o.dispatches, heartbeatMinutes: o.heartbeatMinutes, context })) {
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },

@@ -32,6 +32,12 @@ export interface ToolOptions {
   /** The agent this server acts for (`--agent`), or null for the whole team. */
   readonly agent: string | null;
   readonly heartbeatMinutes: number;
+  /**
+   * Whether `dispatch_task` is offered: to the coordinator's server and to a server for
+   * the whole team, not to a worker's ("chief of staff dispatches, workers execute"; a
+   * worker that needs work done elsewhere sends a message). See `agentCoordinates`.
+   */
+  readonly dispatches: boolean;
   /** A fresh context per call (the clock is read per call): which tool, acting for whom. */
   readonly context: (call: ToolCall) => ActionContext;
 }
@@ -61,7 +67,8 @@ const AGENT_ARG = z.string().describe('Your agent slug (the folder name under ag
 /** The tool table for these options. */
 export function cortexTools(o: ToolOptions): ToolSpec[] {
   const b = binding(o.agent);
-  return [...taskTools(o, b), ...teamWritingTools(o, b)];
+  const tasks = taskTools(o, b).filter((t) => o.dispatches || t.name !== 'dispatch_task');
+  return [...tasks, ...teamWritingTools(o, b)];
 }
 
 /** How the tools speak of the agent: bound to one (`--agent`) or asking for it. */

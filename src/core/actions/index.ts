@@ -3,6 +3,7 @@ export * from './context';
 export * from './activity';
 export * from './events';
 export * from './tasks';
+export * from './dispatch-rights';
 export * from './status';
 export * from './worklog';
 export * from './messages';

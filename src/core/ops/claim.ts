@@ -69,8 +69,8 @@ export function claimText(text: string, file: string, input: ClaimInput): MoveRe
       );
     }
   }
-  // Anything else (done, an unknown status, no status line) gets move's own sentence.
-  return moveText(text, file, { ref: String(index + 1), to: 'in-progress', now: input.now });
+  // Anything else (done, an unknown status, no status line) gets move's own sentence; the order was checked above.
+  return moveText(text, file, { ref: String(index + 1), to: 'in-progress', now: input.now, outOfOrder: true });
 }
 
 /**

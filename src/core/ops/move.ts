@@ -14,8 +14,13 @@ import { isOpenStatus } from '../../base/task-status';
  * - → in-progress: the status line becomes `**Status:** in-progress` and
  *   `**Started:** <now>` follows it (an existing Started line gets the new value).
  * - → done: `**Status:** done` and `**Completed:** <now>` after the Started line (or
- *   the status line); with a summary, `### Summary` and its text end the task.
+ *   the status line); with a summary, `### Summary` and its text end the task. A ready
+ *   task goes through in-progress in the same step: a done task has been started, so it
+ *   gets `**Started:** <now>` as well.
  * - done is terminal: a done task is never moved back.
+ * - pickup order: starting a ready task (to in-progress, or through it to done) that is
+ *   not the first ready one in the file is refused unless `outOfOrder` asks for it (the
+ *   protocol: "first ready task in the file wins").
  *
  * Only those lines of that task change; every other byte stays as it was.
  */
@@ -27,6 +32,8 @@ export interface MoveInput {
   /** `YYYY-MM-DDTHH:MM`, local wall-clock time. */
   readonly now: string;
   readonly summary?: string;
+  /** Asked for explicitly: start a ready task that is not the next one. */
+  readonly outOfOrder?: boolean;
 }
 
 export interface MoveResult {
@@ -66,6 +73,7 @@ function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: numbe
     throw new CortexInputError(`${name} has the status "${task.status}", which agents do not know; fix it by hand to ready or in-progress first.`);
   }
   if (task.status === input.to) throw new CortexInputError(`${name} is already ${input.to}.`);
+  if (task.status === 'ready' && !input.outOfOrder) checkNextReady(parsed.tasks, index, file);
   if (summary !== undefined && task.span.summaryHeading) {
     throw new CortexInputError(`${name} already has a "### Summary"; move it without --summary or edit the summary by hand.`);
   }
@@ -73,10 +81,11 @@ function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: numbe
   const eol = detectEol(text);
   const splices: Splice[] = [replaceLine(statusField.line, `**Status:** ${input.to}`)];
   const field = (key: string) => task.span.fieldLines.find((f) => f.key.toLowerCase() === key);
-  if (input.to === 'in-progress') {
-    splices.push(setField(field('started'), statusField.line, 'Started', now, eol));
-  } else {
-    const started = field('started');
+  const started = field('started');
+  // ready → in-progress, and ready → done through in-progress: the task is started now.
+  if (task.status === 'ready') splices.push(setField(started, statusField.line, 'Started', now, eol));
+  if (input.to === 'done') {
+    // After the Started line (an existing one, or the one just added after the status line).
     const after = started && started.line.start > statusField.line.start ? started.line : statusField.line;
     splices.push(setField(field('completed'), after, 'Completed', now, eol));
   }
@@ -87,6 +96,16 @@ function moveAt(text: string, file: string, parsed: ParsedTaskFile, index: numbe
     out = out.slice(0, at) + `${eol}${eol}### Summary${eol}${normalizeUserText(summary, eol)}` + out.slice(at);
   }
   return { text: out, title: task.title, position: index + 1, from: task.status };
+}
+
+/** Refuses to start the ready task at `index` when an earlier ready task comes first. */
+function checkNextReady(tasks: readonly LocatedTask[], index: number, file: string): void {
+  const next = tasks.findIndex((t) => t.status === 'ready');
+  if (next < 0 || next === index) return;
+  const name = (i: number) => `"${tasks[i].title}" (task ${i + 1} in ${file})`;
+  throw new CortexInputError(
+    `${name(index)} is not the next task: tasks are picked up in document order and ${name(next)} comes first. Start it out of order only when that is meant (--out-of-order); nothing was written.`,
+  );
 }
 
 export function replaceLine(line: LocatedTask['span']['heading'], content: string): Splice {
@@ -147,7 +166,8 @@ export function taskMoveOperation(file: string, to: MoveTarget, apply: (text: st
 
 /** Move as an operation for the writer (see `taskMoveOperation`). */
 export function moveOperation(file: string, input: MoveInput): TextOperation<MoveResult> {
-  return taskMoveOperation(file, input.to, (text, ref) => moveText(text, file, ref === undefined ? input : { ...input, ref }));
+  // Re-applying after a stale write restores the same move, not a new choice of task: no order check.
+  return taskMoveOperation(file, input.to, (text, ref) => moveText(text, file, ref === undefined ? input : { ...input, ref, outOfOrder: true }));
 }
 
 export async function moveTask(fs: TeamFs, path: string, input: MoveInput, opts: EditOptions = {}): Promise<MoveResult> {

@@ -59,15 +59,17 @@ export interface StartThreadInput {
 }
 
 /**
- * A new ThreadRecord as seed 002 lists its fields. It is `waiting`: the dashboard runs
- * no agent; the task it schedules (`metadata.scheduleTaskId`) is what a team agent
- * picks up to run the first step, writing to `artifactPath`.
+ * A new ThreadRecord as seed 002 lists its fields. It is `running`, as the engine makes
+ * a thread whose first step is next (`waiting` is for the user's input): the dashboard
+ * runs no agent; the task it schedules (`metadata.scheduleTaskId`) is what a team agent
+ * picks up to run the first step, writing to `artifactPath`. Until then the views show it
+ * as awaiting pickup (see `awaitsPickup`).
  */
 export function newThreadRecord(i: StartThreadInput): Record<string, unknown> {
   const workspacePath = `tmp/threads/${i.id}`;
   return {
     id: i.id,
-    status: 'waiting',
+    status: 'running',
     channel: null,
     templateName: i.templateName,
     userMessage: i.userMessage,
@@ -150,12 +152,17 @@ function pendingMessages(record: JsonObject): unknown[] {
   return list?.type === 'array' ? (toValue(list) as unknown[]) : [];
 }
 
-/** Seed 002's "cancel a running thread": a running or waiting thread becomes `cancelled`. Holds once the thread has ended. */
+/**
+ * Seed 002's "cancel a running thread" (`!thread cancel`, running → cancelled): a running
+ * thread becomes `cancelled`; a thread waiting for the user's input is not one seed 002
+ * cancels, nor is an ended one. Holds once the thread has ended.
+ */
 export function cancelThreadOperation(i: { readonly threadId: string; readonly now: string }): TextOperation<{ readonly previous: string }> {
   return {
     apply(text) {
       const { record } = findRecord(text, i.threadId);
-      if (TERMINAL_STATUSES.includes(record.status)) throw new CortexInputError(`Thread ${i.threadId} is already ${record.status}; only a running or waiting thread can be cancelled. Nothing was changed.`);
+      if (TERMINAL_STATUSES.includes(record.status)) throw new CortexInputError(`Thread ${i.threadId} is already ${record.status}; only a running thread can be cancelled. Nothing was changed.`);
+      if (record.status !== 'running') throw new CortexInputError(`Thread ${i.threadId} is ${record.status}, not running; the thread system cancels only a running thread. Nothing was changed.`);
       return { text: setThreadFields(text, i.threadId, [[['status'], 'cancelled'], [['updatedAt'], i.now]]), result: { previous: record.status } };
     },
     holds: (text) => {

@@ -75,12 +75,12 @@ export function entryLinks(entry: WorklogEntry, worklog: Worklog | null): EventL
   for (const m of text.matchAll(/\bMSG-\d+\b/g)) found.push({ at: m.index!, kind: 'message', target: m[0] });
   found.sort((a, b) => a.at - b.at);
   for (const f of found) add(f.kind, f.target);
-  for (const d of decisionsOf(entry, worklog)) add('decision', `${WORKLOG_FILE}#L${d.line}`);
+  for (const d of decisionRowsOf(entry, worklog)) add('decision', `${WORKLOG_FILE}#L${d.line}`);
   return links;
 }
 
 /** Decision index rows whose Entry names this entry's subject (with or without its type word). */
-function decisionsOf(entry: WorklogEntry, worklog: Worklog | null) {
+export function decisionRowsOf(entry: WorklogEntry, worklog: Worklog | null) {
   if (!worklog?.decisions) return [];
   const subject = entry.subject.toLowerCase();
   const bare = subject.replace(/^[^:]{1,40}:\s*/, '');
@@ -96,7 +96,7 @@ export function worklogEvents(worklog: Worklog, sessionId: string | null): Event
     const base = eventIdOf(entry);
     const n = (counts.get(base) ?? 0) + 1;
     counts.set(base, n);
-    const decisions = decisionsOf(entry, worklog).map((d) => ({ date: d.date, decision: d.decision, line: d.line }));
+    const decisions = decisionRowsOf(entry, worklog).map((d) => ({ date: d.date, decision: d.decision, line: d.line }));
     return {
       event_id: n === 1 ? base : `${base}-${n}`,
       event_type: entry.eventType,

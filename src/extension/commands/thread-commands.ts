@@ -9,7 +9,7 @@ import { TextOperation, writeOperation } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { checkUserText } from '../../core/ops/shared';
 import { ThreadRecord, artifactLocation } from '../../core/threads/records';
-import { TERMINAL_STATUSES, addThreadAgentOperation, cancelThreadOperation, newThreadId, startThreadOperation } from '../../core/threads/thread-edits';
+import { addThreadAgentOperation, cancelThreadOperation, newThreadId, startThreadOperation } from '../../core/threads/thread-edits';
 import { AgentDef, TemplateDef, ThreadTemplates } from '../../core/threads/templates';
 import { guardedCommand } from '../guarded-command';
 import { InputFeedback, ruleFeedback } from '../quick-input';
@@ -35,7 +35,7 @@ export interface StartedThread {
 /**
  * The Threads view's writes (seed 002): Start Thread (a template's record, its first
  * agent, and the team task it schedules, linked by `metadata.scheduleTaskId`), Add
- * Agent to a completed or waiting thread, Cancel a running or waiting thread. Each
+ * Agent to a completed or waiting thread, Cancel a running thread. Each
  * write goes through the one writer and records its event; each takes a template or
  * thread from the Threads list's item (`{ kind, name | id }`) or a plain string, and
  * asks for what is missing.
@@ -198,7 +198,8 @@ export class ThreadCommands extends DisposableBase {
 
   private async runCancel(preset: string | undefined): Promise<string | undefined> {
     if (!(await this.config())) return undefined;
-    const thread = await this.pickThread(preset, (t) => !TERMINAL_STATUSES.includes(t.status), 'running or waiting', 'it can be cancelled');
+    // Seed 002 cancels a running thread (one awaiting pickup included: its record says running).
+    const thread = await this.pickThread(preset, (t) => t.status === 'running', 'running', 'it can be cancelled');
     if (!thread) return undefined;
     const sure = 'Cancel Thread';
     const answer = await this.c.prompts.warn(`Cancel thread ${thread.id} (${thread.templateName ?? 'ad hoc'}, ${thread.status})? Its record says "cancelled"; its artifact stays.`, sure);

@@ -59,6 +59,15 @@ const RESTRICTED = 'Restricted Mode: the board only reads.';
 const FAILED = (message: string | null = null): OpOutcome => ({ ok: false, message });
 
 export const DISPATCH_AGAIN = 'Dispatch Again as a New Task';
+/** The modal's action for a ready task started ahead of an earlier one. */
+export const OUT_OF_ORDER = 'Out of Order';
+
+/** A move's feed entry: a ready task taken to done was started too; an out-of-order start is said. */
+function movedEvent(agent: string, path: string, r: MoveResult, to: 'in-progress' | 'done', now: string, summary: string | undefined, outOfOrder: boolean) {
+  const event = teamEvents.taskMoved(DASHBOARD_ACTOR, agent, path, r.title, to, now, r.position, summary);
+  const fromReady = r.from === 'ready';
+  return { ...event, details: { ...event.details, ...(fromReady && to === 'done' ? { started: now } : {}), ...(fromReady && outOfOrder ? { outOfOrder: true } : {}) } };
+}
 
 export class BoardOperations {
   /** What a refusal went on to do (the "Dispatch again" offer), for tests to wait on. */
@@ -155,6 +164,8 @@ export class BoardOperations {
   private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<OpOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
+    const outOfOrder = await this.askOutOfOrder(path, card, to);
+    if (outOfOrder === undefined) return FAILED(null);
     let summary: string | undefined;
     if (to === 'done') {
       const answer = await this.ctx.prompts.input({
@@ -169,10 +180,11 @@ export class BoardOperations {
     }
     const now = formatStamp(this.ctx.team.current.now);
     // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
-    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
+    // A re-apply (ref given) restores the same move: no second order check.
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary, outOfOrder: outOfOrder || ref !== undefined }));
     try {
       const result = await this.ctx.writer.write(
-        { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, r.result.title, to, now, r.result.position, summary) : undefined) },
+        { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? movedEvent(agent.slug, path, r.result, to, now, summary, outOfOrder) : undefined) },
         (fs, edit) => writeOperation(fs, path, op, edit),
       );
       if (!result) return FAILED(RESTRICTED);
@@ -185,6 +197,26 @@ export class BoardOperations {
     } catch (e) {
       return this.failed(e);
     }
+  }
+
+  /**
+   * Pickup order: a ready task that is not the first ready one in the file (as it is on
+   * disk now) is started only after a modal yes; `true` when it was given, `false` when
+   * none was needed, `undefined` when cancelled. A changed file is the move's own refusal.
+   */
+  private async askOutOfOrder(path: string, card: CardRef, to: 'in-progress' | 'done'): Promise<boolean | undefined> {
+    const fs = this.ctx.team.current.fs;
+    const text = fs ? await readTextFile(fs, path).catch(() => undefined) : undefined;
+    if (text === undefined || card.status !== 'ready') return false;
+    const tasks = parseTaskFile(text, path).tasks;
+    const index = locateTask(tasks, card);
+    const next = tasks.findIndex((t) => t.status === 'ready');
+    if (index < 0 || tasks[index].status !== 'ready' || next < 0 || next === index) return false;
+    const answer = await this.ctx.prompts.confirm(
+      `"${card.title}" is not the next task: agents pick up ready tasks in document order, and "${tasks[next].title}" comes first. ${to === 'done' ? 'Complete' : 'Start'} "${card.title}" out of order anyway? (The activity feed records it.)`,
+      OUT_OF_ORDER,
+    );
+    return answer === OUT_OF_ORDER ? true : undefined;
   }
 
   private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {

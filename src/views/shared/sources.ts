@@ -21,7 +21,7 @@ export interface ReadonlyTeam {
 export type ViewWriter = Pick<TeamWriter, 'whenTrusted' | 'write' | 'checkUnsaved'>;
 
 /** Questions and messages (tests answer them). */
-export type ViewPrompts = Pick<Prompts, 'info' | 'warn' | 'error' | 'pick' | 'input'>;
+export type ViewPrompts = Pick<Prompts, 'info' | 'warn' | 'error' | 'pick' | 'input' | 'confirm'>;
 
 /** Where a view's registration puts what it registers. */
 export interface Owner {

@@ -75,6 +75,7 @@ export class ThreadsViews extends DisposableBase {
         // A thread shows its task as the team has it now.
         if (e.reason === 'team' && this.store.records.some((r) => r.scheduleTaskId !== null)) {
           this.cached = undefined;
+          this.tree.refresh();
           this.panel.update();
         }
       }),

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
 import { BackgroundAgent } from '../../core/agents/background-agents';
 import { oneLine } from '../../base/one-line';
-import { SelectionKind, ThreadView, ThreadsViewState } from './common/messages';
+import { SelectionKind, ThreadView, ThreadsViewState, threadStateText } from './common/messages';
 
 export { OPEN_THREADS_COMMAND };
 
@@ -18,6 +18,7 @@ const BACKGROUND_ICONS: Readonly<Record<string, [string, string | undefined]>> =
 };
 
 const STATUS_ICONS: Readonly<Record<ThreadView['status'], [string, string | undefined]>> = {
+  pickup: ['inbox', 'charts.purple'],
   running: ['sync~spin', 'charts.blue'],
   waiting: ['watch', 'charts.yellow'],
   completed: ['pass', 'testing.iconPassed'],
@@ -95,14 +96,15 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
         const item = new vscode.TreeItem(t?.userMessage ? oneLine(t.userMessage, 60) : node.id);
         item.id = `thread:${node.id}`;
         if (t) {
-          // The actions its state allows (Add Agent: completed or waiting; Cancel: running or waiting).
+          // The actions seed 002 allows its state (Add Agent: completed or waiting; Cancel: running, awaiting pickup included).
           item.contextValue = `cortexThread-${t.status}`;
           const [icon, colour] = STATUS_ICONS[t.status];
           item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
           const where = t.activeAgent ? ` · ${t.activeAgent}${t.activeStage ? `:${t.activeStage}` : ''}` : '';
-          item.description = `${t.rawStatus} · ${t.templateName ?? 'ad hoc'}${t.status === 'running' || t.status === 'waiting' ? where : ''}`;
-          item.tooltip = new vscode.MarkdownString().appendText(`${node.id} — ${t.rawStatus}${t.abortReason ? `: ${t.abortReason}` : ''}`);
-          item.accessibilityInformation = { label: `Thread ${node.id}, ${t.rawStatus}, ${t.userMessage ?? ''}` };
+          const state = threadStateText(t);
+          item.description = `${state} · ${t.templateName ?? 'ad hoc'}${t.status === 'running' || t.status === 'waiting' || t.status === 'pickup' ? where : ''}`;
+          item.tooltip = new vscode.MarkdownString().appendText(`${node.id} — ${state}${t.abortReason ? `: ${t.abortReason}` : ''}`);
+          item.accessibilityInformation = { label: `Thread ${node.id}, ${state}, ${t.userMessage ?? ''}` };
         }
         item.command = openCommand('thread', node.id);
         return item;

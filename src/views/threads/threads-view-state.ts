@@ -7,6 +7,7 @@ import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
 import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
+import { awaitsPickup } from '../../core/threads/pickup';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
@@ -86,9 +87,10 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
     const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
+    const task = r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null;
     return {
       id: r.id,
-      status: statusView(r.status),
+      status: awaitsPickup(r, task?.status) ? 'pickup' : statusView(r.status),
       rawStatus: r.status,
       templateName: r.templateName,
       templateKnown: template !== undefined,
@@ -110,7 +112,7 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
       stopReason: r.stopReason,
       stopExplained: r.stopReason !== null ? explainStop(r.stopReason) : null,
       scheduleTaskId: r.scheduleTaskId,
-      task: r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null,
+      task,
     };
   });
 }

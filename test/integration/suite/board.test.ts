@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { BoardHostMessage, CardDetail, CardRef, DropTarget, MdNode } from '../../../src/views/board/common/messages';
-import { DISPATCH_AGAIN } from '../../../src/views/board/board-operations';
+import { DISPATCH_AGAIN, OUT_OF_ORDER } from '../../../src/views/board/board-operations';
 import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, teamDir, waitFor } from './commands-helpers';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -191,6 +191,34 @@ describe('Task board (extension host)', function () {
     assert.equal(read(agentA.tasksFile), A_TASKS.replace('## Beta\n**Status:** in-progress\n**Started:** 2026-03-28T11:00\n', `## Beta\n**Status:** done\n**Started:** 2026-03-28T11:00\n**Completed:** ${STAMP}\n`));
   });
 
+  it('ready → done goes through in progress in one step: Started, Completed and the Summary asked for', async () => {
+    const asked: vscode.InputBoxOptions[] = [];
+    a.setPromptAnswers({ message: () => undefined, inputBox: (o) => (asked.push(o), 'Quick one.') });
+    const r = await drop(ref('board-a', 'Gamma'), target('board-a', 'done'));
+    assert.ok(r.ok, r.message ?? '');
+    assert.match(asked[0].title ?? '', /Complete "Gamma"/);
+    assert.equal(read(agentA.tasksFile), A_TASKS.replace('## Gamma\n**Status:** ready\n\nNext thing.\n', `## Gamma\n**Status:** done\n**Started:** ${STAMP}\n**Completed:** ${STAMP}\n\nNext thing.\n\n### Summary\nQuick one.\n`));
+  });
+
+  it('pickup order: a ready task that is not next asks first (modal); Cancel writes nothing, the yes is recorded in the feed', async () => {
+    const shown: Array<{ text: string; items: readonly string[] }> = [];
+    a.setPromptAnswers({ message: (_s, text, items) => (shown.push({ text, items }), undefined) });
+    const cancelled = await drop(ref('board-a', 'Delta'), target('board-a', 'in-progress'));
+    assert.equal(cancelled.ok, false);
+    assert.equal(read(agentA.tasksFile), A_TASKS);
+    assert.match(shown[0].text, /"Delta" is not the next task: agents pick up ready tasks in document order, and "Gamma" comes first\. Start "Delta" out of order anyway\?/);
+    assert.deepEqual(shown[0].items, [OUT_OF_ORDER]);
+
+    const feedFile = path.join(teamDir(a), '.cortex', 'activity.jsonl');
+    const before = existsSync(feedFile) ? read(feedFile).length : 0;
+    a.setPromptAnswers({ message: (_s, _t, items) => (items.includes(OUT_OF_ORDER) ? OUT_OF_ORDER : undefined) });
+    const r = await drop(ref('board-a', 'Delta'), target('board-a', 'in-progress'));
+    assert.ok(r.ok, r.message ?? '');
+    assert.equal(read(agentA.tasksFile), A_TASKS.replace('## Delta\n**Status:** ready\n', `## Delta\n**Status:** in-progress\n**Started:** ${STAMP}\n`));
+    const events = read(feedFile).slice(before).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(events.map((e) => [e.event_type, e.subject, e.payload.outOfOrder]), [['task.claimed', 'Delta', true]]);
+  });
+
   it('within ready, a drop before or after another card reorders the blocks (pickup order)', async () => {
     const delta = ref('board-a', 'Delta');
     const r = await drop(delta, target('board-a', 'ready', { index: 2, title: 'Gamma' }, 'before'));
@@ -269,6 +297,8 @@ describe('Task board (extension host)', function () {
   it('follows a change on disk: a task added above is found again by title and the right one moves', async () => {
     const stale = ref('board-a', 'Gamma'); // index 2 as the board showed it
     writeFromAnotherProcess(agentA.tasksFile, `## Zeta\n**Status:** ready\n\nNew on top.\n\n${A_TASKS}`);
+    // Zeta is now the next task on disk: the board asks before starting Gamma ahead of it.
+    a.setPromptAnswers({ message: (_s, _t, items) => (items.includes(OUT_OF_ORDER) ? OUT_OF_ORDER : undefined) });
     const r = await drop(stale, target('board-a', 'in-progress'));
     assert.ok(r.ok, r.message ?? '');
     assert.equal(read(agentA.tasksFile), `## Zeta\n**Status:** ready\n\nNew on top.\n\n${A_TASKS.replace('## Gamma\n**Status:** ready\n', `## Gamma\n**Status:** in-progress\n**Started:** ${STAMP}\n`)}`);

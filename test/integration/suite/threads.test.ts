@@ -211,22 +211,24 @@ describe('Threads (extension host)', function () {
       assert.match(tasks, /as its agent `planner`/);
       assert.ok(started.taskId && tasks.includes(`<!-- cortex-team:id ${started.taskId} -->`), 'the task carries the id the thread names');
       const record = (JSON.parse(readFileSync(threadsFile, 'utf8')) as Array<Record<string, unknown>>).find((r) => r.id === started.id)!;
-      assert.deepEqual([record.status, record.templateName, record.activeAgent, (record.metadata as Record<string, unknown>).scheduleTaskId], ['waiting', 'coder-review', 'planner', started.taskId]);
+      assert.deepEqual([record.status, record.templateName, record.activeAgent, (record.metadata as Record<string, unknown>).scheduleTaskId], ['running', 'coder-review', 'planner', started.taskId]);
+      // Its own state in the view while the task waits in the queue: awaiting pickup by the agent.
+      const shown = await waitFor(() => api.threads.state().threads.find((t) => t.id === started.id && t.status === 'pickup'), 20_000, 'the thread awaiting pickup');
+      assert.equal(shown.rawStatus, 'running');
       assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.scheduleTaskId, started.taskId);
       assert.equal(events('thread.started').at(-1)?.payload.scheduleTaskId, started.taskId);
       assert.equal(events('task.dispatched').at(-1)?.payload.thread, started.id);
 
-      script(api, ['reviewer', 'Please focus on security'], () => undefined);
-      assert.equal(await api.threadCommands.addAgent(started.id), started.id);
-      assert.equal(api.threads.store.records.find((r) => r.id === started.id)?.activeAgent, 'reviewer');
-      assert.equal(events('thread.agent.added').at(-1)?.payload.agent, 'reviewer');
-
-      // A running thread takes no agent: a clear refusal, nothing written.
+      // A running thread (the started one too) takes no agent: a clear refusal, nothing written; a completed one does.
       const before = readFileSync(threadsFile, 'utf8');
       script(api, [], () => undefined);
-      assert.equal(await api.threadCommands.addAgent('thr_3f9a12c4'), undefined);
-      message(api, /thr_3f9a12c4 is running: only when it is completed or waiting an agent can be added/, 'error');
+      assert.equal(await api.threadCommands.addAgent(started.id), undefined);
+      message(api, new RegExp(`${started.id} is running: only when it is completed or waiting an agent can be added`), 'error');
       assert.equal(readFileSync(threadsFile, 'utf8'), before);
+      script(api, ['reviewer', 'Please focus on security'], () => undefined);
+      assert.equal(await api.threadCommands.addAgent('thr_7b21e0d5'), 'thr_7b21e0d5');
+      assert.equal(api.threads.store.records.find((r) => r.id === 'thr_7b21e0d5')?.activeAgent, 'reviewer');
+      assert.equal(events('thread.agent.added').at(-1)?.payload.agent, 'reviewer');
 
       script(api, [], (_s, text, items) => (/^Cancel thread/.test(text) ? items[0] : undefined));
       assert.equal(await api.threadCommands.cancel(started.id), started.id);

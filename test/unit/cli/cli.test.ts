@@ -166,6 +166,22 @@ describe('cortex-team CLI (real process)', function () {
     assert.deepStrictEqual(status.agents[0].tasks[3].body, 'README and --help.', 'the marker is not part of the body');
   });
 
+  it('workers do not create tasks: a dispatch from a worker (--from, or $CORTEX_AGENT) is refused and says to send a message; the coordinator dispatches', async () => {
+    await refused(2, ['dispatch', '--agent', 'bob', '--title', 'Help me', '--from', 'ada'], /^cortex-team dispatch: ada is a worker, and workers do not create tasks: the chief of staff dispatches, workers execute\. To have work done elsewhere, send a message to chief-of-staff .*; nothing was written\.\n$/);
+    env.CORTEX_AGENT = 'ada';
+    await refused(2, ['dispatch', '--agent', 'ada', '--title', 'My own follow-up'], /ada is a worker, and workers do not create tasks/);
+    await refused(2, ['dispatch', '--agent', 'bob', '--title', 'x', '--from', 'carol'], /^cortex-team dispatch: Unknown agent "carol" \(--from\)/);
+    // An agent of another team in $CORTEX_AGENT is not one of this team's: the dispatch is a person's.
+    env.CORTEX_AGENT = 'someone-elsewhere';
+    ok(await cli('dispatch', '--agent', 'bob', '--title', 'From a person'));
+    // The coordinator (by its role) dispatches, and the feed names it.
+    writeFileSync(path.join(team, 'agents/ada/ada.md'), '---\nname: Ada\nstatus: active\n---\n## Role\nCoordinator of the team.\n');
+    env.CORTEX_AGENT = 'ada';
+    ok(await cli('dispatch', '--agent', 'bob', '--title', 'From the coordinator'));
+    const feed = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepStrictEqual(feed.map((e) => [e.subject, e.actor]), [['From a person', 'cortex-team'], ['From the coordinator', 'ada']]);
+  });
+
   it('move adds Started, then Completed and a Summary; done is never reversed', async () => {
     ok(await cli('move', '--agent', 'ada', '--task', 'Next', '--to', 'in-progress', '--now', '2026-03-28T11:00'));
     ok(await cli('move', '--agent', 'ada', '--task', '2', '--to', 'done', '--summary', 'All good.', '--now', '2026-03-28T12:00'));
@@ -177,6 +193,25 @@ describe('cortex-team CLI (real process)', function () {
         .replace('## Next\n**Status:** ready\n', '## Next\n**Status:** in-progress\n**Started:** 2026-03-28T11:00\n'),
     );
     await refused(2, ['move', '--agent', 'ada', '--task', 'Old done', '--to', 'in-progress'], /done is terminal in the Shuttle protocol/);
+  });
+
+  it('move keeps the pickup order unless --out-of-order (said in the feed), and takes a ready task to done through in-progress', async () => {
+    ok(await cli('dispatch', '--agent', 'ada', '--title', 'Write docs'));
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Write docs', '--to', 'in-progress'], /"Write docs" \(task 4 in agents\/ada\/tasks\.md\) is not the next task: .* "Next" \(task 3 in agents\/ada\/tasks\.md\) comes first/);
+    await refused(2, ['move', '--agent', 'ada', '--task', 'Write docs', '--to', 'done'], /is not the next task/);
+    const out = ok(await cli('move', '--agent', 'ada', '--task', 'Write docs', '--to', 'done', '--out-of-order', '--summary', 'Written.', '--now', '2026-03-28T11:00'));
+    assert.match(out, /^Moved "Write docs" \(task 4 in agents\/ada\/tasks\.md\) from ready through in-progress to done at 2026-03-28T11:00, out of order as asked\./);
+    assert.ok(read('agents/ada/tasks.md').includes('## Write docs\n**Status:** done\n**Started:** 2026-03-28T11:00\n**Completed:** 2026-03-28T11:00\n'));
+    ok(await cli('move', '--agent', 'ada', '--task', 'Next', '--to', 'done', '--now', '2026-03-28T11:05'));
+    assert.ok(read('agents/ada/tasks.md').includes('## Next\n**Status:** done\n**Started:** 2026-03-28T11:05\n**Completed:** 2026-03-28T11:05\n'));
+    const moved = read('.cortex/activity.jsonl').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.event_type === 'task.completed');
+    assert.deepStrictEqual(
+      moved.map((e) => [e.subject, e.payload.outOfOrder, e.payload.started, e.payload.completed]),
+      [
+        ['Write docs', true, '2026-03-28T11:00', '2026-03-28T11:00'],
+        ['Next', undefined, '2026-03-28T11:05', '2026-03-28T11:05'],
+      ],
+    );
   });
 
   it('reorder moves a block; reassign moves a ready task to another agent', async () => {
@@ -395,6 +430,15 @@ describe('cortex-team CLI (real process)', function () {
     const json = JSON.parse(j.stdout);
     assert.ok(json.errors >= 1);
     assert.ok(json.diagnostics.some((d: { file: string; line: number; severity: string }) => d.file === 'agents/bob/tasks.md' && d.line === 1 && d.severity === 'error'));
+  });
+
+  it('lint flags a decision.recorded entry with no row in the WORKLOG decision index (a warning: exit 0)', async () => {
+    const worklog = '# Worklog\n\n## Decisions\n| Date | Decision | Entry |\n|---|---|---|\n| 2026-03-25 | Integer cents | integer cents |\n\n## 2026-03-26T15:05 — ada — decision: invoice numbering\nAt finalisation.\n\n## 2026-03-25T16:20 — ada — decision: integer cents\nCents.\n';
+    writeFileSync(path.join(team, 'WORKLOG.md'), worklog);
+    const r = await cli('lint');
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^WORKLOG\.md:8: warning: The decision "decision: invoice numbering" has no row in the decision index .*all decisions must appear there\.$/m);
+    assert.ok(!r.stdout.includes('integer cents" has no row'));
   });
 
   it('refuses bad usage and bad input with exit 2, one line, nothing written', async () => {

@@ -107,8 +107,12 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
   }
 
   it('lists ten tools, each described, with a strict input schema; a server for one agent asks for no agent', async () => {
+    // Workers do not create tasks: a worker's server offers no dispatch_task; the coordinator's (by role) and the team's do.
+    writeFileSync(path.join(team, 'agents/bob/bob.md'), '---\nname: Bob\nstatus: active\n---\n## Role\nChief of staff: coordinates the team.\n');
     const ada = await server('--agent', 'ada');
-    const tools = (await ada.client.listTools()).tools;
+    assert.deepStrictEqual((await ada.client.listTools()).tools.map((t) => t.name), TOOLS.filter((t) => t !== 'dispatch_task'));
+    const chief = await server('--agent', 'bob');
+    const tools = (await chief.client.listTools()).tools;
     assert.deepStrictEqual(tools.map((t) => t.name), TOOLS);
     for (const t of tools) {
       assert.ok((t.description ?? '').length > 40, `${t.name} is described`);
@@ -117,17 +121,18 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
       assert.ok(!('agent' in (t.inputSchema.properties ?? {})), `${t.name} takes no agent`);
     }
     assert.deepStrictEqual(tools.find((t) => t.name === 'complete_task')!.inputSchema.required, ['summary']);
-    assert.match(tools.find((t) => t.name === 'my_tasks')!.description!, /agents\/ada\/tasks\.md/);
+    assert.match(tools.find((t) => t.name === 'my_tasks')!.description!, /agents\/bob\/tasks\.md/);
     assert.match(ada.client.getInstructions() ?? '', /You act as the agent ada\./);
 
     const whole = await server();
     const unbound = (await whole.client.listTools()).tools;
+    assert.deepStrictEqual(unbound.map((t) => t.name), TOOLS);
     for (const name of ['my_tasks', 'claim_task', 'complete_task', 'tick']) {
       assert.ok(unbound.find((t) => t.name === name)!.inputSchema.required!.includes('agent'), `${name} asks for the agent`);
     }
     assert.ok(unbound.find((t) => t.name === 'add_worklog_entry')!.inputSchema.required!.includes('actor'));
     assert.ok(unbound.find((t) => t.name === 'send_message')!.inputSchema.required!.includes('from'));
-    assert.strictEqual(ada.stderr() + whole.stderr(), '');
+    assert.strictEqual(ada.stderr() + chief.stderr() + whole.stderr(), '');
   });
 
   it("runs an agent's whole loop: next → claim → tick → complete → worklog entry → message, each write in the activity feed", async () => {
@@ -212,6 +217,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
 
   it('dispatches, reports the team, and records the session id of the charter', async () => {
     writeFileSync(path.join(team, 'SESSION-CHARTER.md'), '---\nsession_id: S-7\n---\n# Charter\n');
+    writeFileSync(path.join(team, 'agents/ada/ada.md'), ADA_NOTE.replace('Backend work.', 'Coordinator of the team, and backend work.'));
     const chief = await server('--agent', 'ada');
     const r = await call(chief, 'dispatch_task', { to: 'bob', title: 'Show invoice numbers', body: 'In the first column.' });
     assert.strictEqual(r.text.split('\n')[0], 'Dispatched "Show invoice numbers" to bob (task 1 in agents/bob/tasks.md).');
@@ -247,10 +253,10 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
       [ada, 'complete_task', { summary: 'x', task: 'Credit notes' }, /is ready, not in progress: claim it first/],
       [whole, 'tick', { agent: 'nobody' }, /^Unknown agent "nobody" \(agent\); known agents: ada, bob\.$/],
       [ada, 'tick', { now: '2026-03-28T12:00' }, /Unrecognized key: "now"/],
-      [ada, 'dispatch_task', { to: 'bob', title: 'Two\nlines' }, /^A task title must be a single line\.$/],
-      [ada, 'dispatch_task', { to: 'ada', title: 'Credit notes' }, /already has a ready task titled "Credit notes"/],
-      [ada, 'dispatch_task', { to: 'carol', title: 'x' }, /^Unknown agent "carol" \(to\); known agents: ada, bob\.$/],
-      [ada, 'dispatch_task', { to: 'bob', title: 'x', body: '## Sneaky' }, /agents would read it as a new task/],
+      [whole, 'dispatch_task', { to: 'bob', title: 'Two\nlines' }, /^A task title must be a single line\.$/],
+      [whole, 'dispatch_task', { to: 'ada', title: 'Credit notes' }, /already has a ready task titled "Credit notes"/],
+      [whole, 'dispatch_task', { to: 'carol', title: 'x' }, /^Unknown agent "carol" \(to\); known agents: ada, bob\.$/],
+      [whole, 'dispatch_task', { to: 'bob', title: 'x', body: '## Sneaky' }, /agents would read it as a new task/],
       [ada, 'add_worklog_entry', { type: 'gossip', subject: 'x' }, /Input validation error.*type/s],
       [ada, 'add_worklog_entry', { type: 'note.posted', subject: 'x', body: '# Title' }, /heading on its line 1; it would be read as a new block/],
       [ada, 'add_worklog_entry', { type: 'note.posted', subject: 'x', decision: 'y' }, /^A decision line goes with the type decision\.recorded, not note\.posted\.$/],
@@ -342,7 +348,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
   });
 
   it('tells failures apart as the CLI does: the kind in structuredContent.error, the sentence as text', async () => {
-    const ada = await server('--agent', 'ada');
+    const ada = await server();
     rmSync(path.join(team, 'agents/bob/tasks.md'));
     symlinkSync(path.join(root, 'elsewhere.md'), path.join(team, 'agents/bob/tasks.md'));
     const linked = await call(ada, 'dispatch_task', { to: 'bob', title: 'Through the link' });

@@ -1,4 +1,4 @@
-import { ArtifactView, TemplateView, ThreadView } from '../../../src/views/threads/common/messages';
+import { ArtifactView, TemplateView, ThreadView, threadStateText } from '../../../src/views/threads/common/messages';
 import { formatCost, formatDuration, formatStamp } from '../format';
 import { Artifact } from './artifact';
 import { Graph } from './graph';
@@ -20,7 +20,7 @@ export function ThreadDetail(props: {
   return (
     <article class="detail" aria-label={`Thread ${t.id}`}>
       <header class="detail-head">
-        <StatusBadge status={t.status} raw={t.rawStatus} />
+        <StatusBadge status={t.status} raw={t.rawStatus} text={threadStateText(t)} />
         <h2>{t.userMessage ?? t.id}</h2>
       </header>
       <ThreadFacts thread={t} active={active} onShowTemplate={props.onShowTemplate} onOpenTask={props.onOpenTask} />
@@ -47,7 +47,7 @@ function ThreadFacts({ thread: t, active, onShowTemplate, onOpenTask }: { thread
   const cost = t.totalCostUsd ?? 0;
   const max = t.maxTotalCostUsd;
   const share = max !== null && max > 0 ? Math.min(1, cost / max) : null;
-  const live = t.status === 'running' || t.status === 'waiting';
+  const live = t.status === 'running' || t.status === 'waiting' || t.status === 'pickup';
   return (
     <dl class="facts">
       <dt>Thread</dt>

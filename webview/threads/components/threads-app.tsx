@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState } from '../../../src/views/threads/common/messages';
+import { ArtifactView, TemplateView, ThreadsHostMessage, ThreadsViewState, threadStateText } from '../../../src/views/threads/common/messages';
 import { Selection, ThreadsActions } from '../actions';
 import { Graph, GraphLegend } from './graph';
 import { AgentDefinitions } from './thread-records';
@@ -133,7 +133,7 @@ function SideList(props: { state: ThreadsViewState; selectedTemplate: string | u
               class={`item thread-item${props.selectedThread === t.id ? ' selected' : ''}`}
               onClick={() => select({ kind: 'thread', id: t.id })}
             >
-              <StatusBadge status={t.status} raw={t.rawStatus} />
+              <StatusBadge status={t.status} raw={t.rawStatus} text={threadStateText(t)} />
               <span class="item-name">{t.userMessage ?? t.id}</span>
             </button>
           </li>

@@ -38,7 +38,8 @@ export function applyPlan(lanes: LaneCards, card: DraggedCard, plan: DropPlan, n
       const moved: BoardCard = {
         ...found,
         status: plan.to,
-        started: plan.to === 'in-progress' ? now : found.started,
+        // A ready task taken to done goes through in-progress: started now too (as moveText writes it).
+        started: found.status === 'ready' ? now : found.started,
         completed: plan.to === 'done' ? now : found.completed,
       };
       const cards = source.slice();

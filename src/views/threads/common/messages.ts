@@ -112,8 +112,15 @@ export interface ThreadTaskView {
   readonly status: string | null;
 }
 
-export const THREAD_STATUS_VALUES = ['running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting', 'other'] as const;
+/** The record's status, or `pickup`: a running thread the dashboard started whose task no agent has picked up yet (see `awaitsPickup`). */
+export const THREAD_STATUS_VALUES = ['pickup', 'running', 'completed', 'failed', 'cancelled', 'aborted', 'waiting', 'other'] as const;
 export type ThreadStatusView = (typeof THREAD_STATUS_VALUES)[number];
+
+/** A thread's state in words: the record's status, or who it awaits (its record still says running). */
+export function threadStateText(t: Pick<ThreadView, 'status' | 'rawStatus' | 'task'>): string {
+  if (t.status !== 'pickup') return t.rawStatus;
+  return t.task ? `awaiting pickup by ${t.task.agentName}` : 'awaiting pickup';
+}
 
 export interface StepView {
   readonly agent: string | null;

@@ -30,8 +30,27 @@ describe('move (byte-exact)', () => {
     );
   });
 
-  it('ready → done adds Completed after the status line (no Started)', () => {
-    assert.strictEqual(move('## A\n**Status:** ready\n', 'A', 'done'), `## A\n**Status:** done\n**Completed:** ${NOW}\n`);
+  it('ready → done goes through in-progress in one step: Started and Completed, then the summary', () => {
+    assert.strictEqual(move('## A\n**Status:** ready\n', 'A', 'done'), `## A\n**Status:** done\n**Started:** ${NOW}\n**Completed:** ${NOW}\n`);
+    assert.strictEqual(move('## A\n**Status:** ready', 'A', 'done', 'ok'), `## A\n**Status:** done\n**Started:** ${NOW}\n**Completed:** ${NOW}\n\n### Summary\nok`);
+    assert.strictEqual(
+      move('## A\r\n**Status:** ready\r\n**Started:** yesterday\r\n**Priority:** high\r\n', 'A', 'done'),
+      `## A\r\n**Status:** done\r\n**Started:** ${NOW}\r\n**Completed:** ${NOW}\r\n**Priority:** high\r\n`,
+    );
+  });
+
+  it('pickup order: starting a ready task that is not the first ready one is refused with the reason unless out of order', () => {
+    const text = '## Working\n**Status:** done\n\n## First\n**Status:** ready\n\n## Second\n**Status:** ready\n';
+    for (const to of ['in-progress', 'done'] as const) {
+      assert.throws(
+        () => move(text, 'Second', to),
+        /^CortexInputError: "Second" \(task 3 in agents\/ada\/tasks\.md\) is not the next task: tasks are picked up in document order and "First" \(task 2 in agents\/ada\/tasks\.md\) comes first\. Start it out of order only when that is meant \(--out-of-order\); nothing was written\.$/,
+      );
+      assert.strictEqual(moveText(text, F, { ref: 'Second', to, now: NOW, outOfOrder: true }).position, 3);
+    }
+    // The next one moves without asking; an in-progress task is not a pickup.
+    assert.strictEqual(move(text, 'First', 'done').includes(`## First\n**Status:** done\n**Started:** ${NOW}`), true);
+    assert.strictEqual(move('## A\n**Status:** ready\n\n## B\n**Status:** in-progress\n', 'B', 'done').startsWith('## A\n**Status:** ready\n'), true);
   });
 
   it('keeps other fields (Priority) where they are', () => {
@@ -83,6 +102,7 @@ describe('move (byte-exact)', () => {
   it('refuses bad input', () => {
     const text = '## A\n**Status:** ready\n\n## A\n**Status:** ready\n';
     assert.throws(() => move(text, 'A', 'done'), /ambiguous.*tasks 1, 2/);
+    assert.throws(() => move(text, '2', 'done'), /is not the next task/);
     assert.throws(() => move(text, '3', 'done'), /no task 3/);
     assert.throws(() => move(text, 'Z', 'done'), /No task titled "Z"/);
     assert.throws(() => move(text, '1', 'in-progress', 'early'), /summary/);

@@ -138,7 +138,7 @@ describe('operations leave every byte outside their target unchanged (property)'
       fc.property(taskFile, fc.integer({ min: 1, max: 6 }), fc.constantFrom<'in-progress' | 'done'>('in-progress', 'done'), fc.option(fc.constantFrom('Did it.', 'Line one\nline two')), stamp, ({ text, eol }, pos, to, summary, now) => {
         const before = parseTaskFile(text, F);
         if (pos > before.tasks.length) return;
-        const plain = attempt(() => moveText(text, F, { ref: String(pos), to, now }));
+        const plain = attempt(() => moveText(text, F, { ref: String(pos), to, now, outOfOrder: true }));
         const t = before.tasks[pos - 1];
         if (plain === null) {
           assert.ok(!(t.status === 'ready' || t.status === 'in-progress') || t.status === to, 'refused without a reason');
@@ -157,11 +157,13 @@ describe('operations leave every byte outside their target unchanged (property)'
         assert.strictEqual(moved.status, to);
         assert.ok(plain.text.split(/\r\n|\n/).includes(`**Status:** ${to}`));
         assert.strictEqual(to === 'in-progress' ? moved.started : moved.completed, now);
+        // A ready task taken to done went through in-progress: started now too.
+        if (t.status === 'ready') assert.strictEqual(moved.started, now);
         // Other tasks parse as before.
         const others = (s: string) => taskSummary(s).filter((_, i) => i !== pos - 1);
         assert.deepStrictEqual(others(plain.text), others(text));
         if (summary && to === 'done' && !t.span.summaryHeading) {
-          const withSummary = moveText(text, F, { ref: String(pos), to, now, summary });
+          const withSummary = moveText(text, F, { ref: String(pos), to, now, summary, outOfOrder: true });
           const at = parseTaskFile(plain.text, F).tasks[pos - 1].span.contentEnd;
           const expected = plain.text.slice(0, at) + `${eol}${eol}### Summary${eol}${summary.replace(/\n/g, eol)}` + plain.text.slice(at);
           assert.strictEqual(withSummary.text, expected);

@@ -32,9 +32,9 @@ describe('undo: each action and its inverse', () => {
     const eol = crlf ? ' (CRLF)' : '';
 
     it(`a move to in progress and to done is undone byte for byte${eol}`, () => {
-      const started = moveText(q, F, { ref: 'B', to: 'in-progress', now: NOW }).text;
+      const started = moveText(q, F, { ref: 'B', to: 'in-progress', now: NOW, outOfOrder: true }).text;
       assert.strictEqual(undo({ [F]: started }, undoBlockChange(F, q, 1, started, 1))[F], q);
-      const done = moveText(q, F, { ref: 'B', to: 'done', now: NOW, summary: 'Did B.' }).text;
+      const done = moveText(q, F, { ref: 'B', to: 'done', now: NOW, summary: 'Did B.', outOfOrder: true }).text;
       assert.strictEqual(undo({ [F]: done }, undoBlockChange(F, q, 1, done, 1))[F], q);
     });
 
@@ -92,7 +92,7 @@ describe('undo: each action and its inverse', () => {
 
 describe('undo: refused once the agent has touched the task', () => {
   it('a move undone after the agent completed the task is refused, and names why', () => {
-    const started = moveText(QUEUE, F, { ref: 'B', to: 'in-progress', now: NOW }).text;
+    const started = moveText(QUEUE, F, { ref: 'B', to: 'in-progress', now: NOW, outOfOrder: true }).text;
     const steps = undoBlockChange(F, QUEUE, 1, started, 1);
     const agent = moveText(started, F, { ref: 'B', to: 'done', now: '2026-11-24T10:20' }).text;
     assert.throws(() => undo({ [F]: agent }, steps), (e: Error) => e instanceof CortexInputError && /"B" in agents\/ada\/tasks.md has changed since/.test(e.message));
@@ -101,7 +101,7 @@ describe('undo: refused once the agent has touched the task', () => {
   it('a dispatch undone after the agent claimed it is refused; one removed by hand says it is gone', () => {
     const r = dispatchText(QUEUE, F, { title: 'D' });
     const steps = undoAdd(F, r.text, r.position - 1);
-    const claimed = moveText(r.text, F, { ref: 'D', to: 'in-progress', now: NOW }).text;
+    const claimed = moveText(r.text, F, { ref: 'D', to: 'in-progress', now: NOW, outOfOrder: true }).text;
     assert.throws(() => undo({ [F]: claimed }, steps), /has changed since/);
     assert.throws(() => undo({ [F]: QUEUE }, steps), /"D" is no longer in/);
   });

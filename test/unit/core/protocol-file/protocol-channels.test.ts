@@ -64,7 +64,7 @@ describe('protocol texts: the Cortex tools, the worklog and the mailbox', () => 
         assert.match(text(), /Without the\s+tools, read and edit the files yourself, in exactly the formats shown here\./);
         const section = text().split('## The Cortex tools')[1].split('\n## ')[0];
         const named = [...section.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).filter((n) => n !== 'cortex');
-        const served = cortexTools({ agent: c.agentSlug, heartbeatMinutes: 15, context: () => { throw new Error('not called'); } }).map((t) => t.name);
+        const served = cortexTools({ agent: c.agentSlug, dispatches: variant === 'coordinator', heartbeatMinutes: 15, context: () => { throw new Error('not called'); } }).map((t) => t.name);
         assert.deepStrictEqual([...named].sort(), [...served].sort());
       });
 

@@ -41,14 +41,14 @@ describe('threads: the dashboard writes to threads.json', () => {
     assert.throws(() => startThreadOperation({ ...START, id: 'thread-1' }), CortexInputError);
   });
 
-  it('starts a thread: a waiting record after the last one, laid out like them, every other byte kept', () => {
+  it('starts a thread: a running record (as the engine makes one whose first step is next; waiting is for user input) after the last one, laid out like them, every other byte kept', () => {
     const after = startThreadOperation(START).apply(EXAMPLE, { exists: true }).text;
     const end = EXAMPLE.lastIndexOf('}') + 1;
     assert.strictEqual(after.slice(0, end), EXAMPLE.slice(0, end));
     assert.strictEqual(after.slice(after.length - (EXAMPLE.length - end)), EXAMPLE.slice(end));
-    assert.match(after.slice(end), /^,\n  \{\n    "id": "thr_0a1b2c3d",\n    "status": "waiting",/);
+    assert.match(after.slice(end), /^,\n  \{\n    "id": "thr_0a1b2c3d",\n    "status": "running",/);
     const t = records(after).find((r) => r.id === START.id)!;
-    assert.deepStrictEqual([t.status, t.templateName, t.activeAgent, t.artifactPath, t.createdAt], ['waiting', 'coder-review', 'planner', 'tmp/threads/thr_0a1b2c3d/artifact.md', NOW]);
+    assert.deepStrictEqual([t.status, t.templateName, t.activeAgent, t.artifactPath, t.createdAt], ['running', 'coder-review', 'planner', 'tmp/threads/thr_0a1b2c3d/artifact.md', NOW]);
     const r = raw(after, START.id);
     assert.deepStrictEqual(r.metadata, START.metadata);
     assert.deepStrictEqual(r.agents, { planner: { status: 'idle', persistSession: false } });
@@ -87,14 +87,19 @@ describe('threads: the dashboard writes to threads.json', () => {
     assert.throws(() => missing.apply(EXAMPLE, { exists: true }), /no thread thr_deadbeef/);
   });
 
-  it('cancels a running thread; refuses one that has ended', () => {
+  it('cancels a running thread (a started one awaiting pickup too); refuses one that has ended or waits for user input (seed 002 cancels a running thread)', () => {
     const op = cancelThreadOperation({ threadId: 'thr_3f9a12c4', now: NOW });
     assert.strictEqual(op.holds!(EXAMPLE), false);
     const after = op.apply(EXAMPLE, { exists: true }).text;
     assert.deepStrictEqual(records(after).map((t) => t.status), ['cancelled', 'completed', 'aborted']);
     assert.strictEqual(op.holds!(after), true);
     assert.strictEqual(after.replace('"status": "cancelled"', '"status": "running"').replace(`"updatedAt": "${NOW}"`, '"updatedAt": "2026-03-28T11:52:00.000Z"'), EXAMPLE);
-    assert.throws(() => cancelThreadOperation({ threadId: 'thr_c04d88e1', now: NOW }).apply(EXAMPLE, { exists: true }), /already aborted; only a running or waiting thread can be cancelled/);
+    assert.throws(() => cancelThreadOperation({ threadId: 'thr_c04d88e1', now: NOW }).apply(EXAMPLE, { exists: true }), /already aborted; only a running thread can be cancelled/);
+    const waiting = EXAMPLE.replace('"status": "running"', '"status": "waiting"');
+    assert.throws(() => cancelThreadOperation({ threadId: 'thr_3f9a12c4', now: NOW }).apply(waiting, { exists: true }), /^CortexInputError: Thread thr_3f9a12c4 is waiting, not running; the thread system cancels only a running thread\. Nothing was changed\.$/);
+    const started = startThreadOperation(START).apply(EXAMPLE, { exists: true }).text;
+    const cancelled = cancelThreadOperation({ threadId: START.id, now: NOW }).apply(started, { exists: true }).text;
+    assert.strictEqual(records(cancelled).find((r) => r.id === START.id)!.status, 'cancelled');
   });
 
   it('through the one writer: the thread server rewrote the file after our read (no lock), so the start is made on its text', async () => {

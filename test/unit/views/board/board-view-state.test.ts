@@ -160,7 +160,7 @@ describe('Task board optimistic updates match the core operations', () => {
         assert.equal(plan.kind, 'move');
         const now = '2026-03-28T12:34';
         const guess = applyPlan(new Map([['a', cards]]), { agent: 'a', ...moving }, plan, now).get('a')!;
-        const written = cardsOf(moveText(text, 'tasks.md', { ref: String(moving.index + 1), to, now }).text);
+        const written = cardsOf(moveText(text, 'tasks.md', { ref: String(moving.index + 1), to, now, outOfOrder: true }).text);
         assert.deepEqual(
           guess.map((c) => [c.title, c.status, c.started, c.completed]),
           written.map((c) => [c.title, c.status, c.started, c.completed]),

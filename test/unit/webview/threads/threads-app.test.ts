@@ -10,7 +10,7 @@ import { readThreadRecords } from '../../../../src/core/threads/records';
 import { ResolvedPrompt, resolvePrompt } from '../../../../src/core/threads/prompt-templates';
 import { checkThreadTemplates } from '../../../../src/core/threads/template-checks';
 import { renderArtifact } from '../../../../src/views/threads/artifact-render';
-import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage } from '../../../../src/views/threads/common/messages';
+import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage, threadStateText } from '../../../../src/views/threads/common/messages';
 import { buildThreadsViewState } from '../../../../src/views/threads/threads-view-state';
 import { createActions } from '../../../../webview/threads/actions';
 import { ThreadsApp } from '../../../../webview/threads/components/threads-app';
@@ -66,6 +66,11 @@ describe('threads: view model and protocol', () => {
     assert.equal(linked.threads[0].task?.title, 'Retry failed invoice emails');
     assert.equal(linked.threads[0].stopExplained, null, 'a reason the document does not name is shown as written, never looked up on the prototype');
     assert.equal(checkThreadsViewState(linked), null);
+    // A started thread (running, no step yet) awaits pickup while its task is ready; then it is running.
+    const started = (status: string) =>
+      buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'running', steps: [], metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: () => ({ agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Thread thr_0a1b2c3d: refunds', status }) }).threads[0];
+    assert.deepEqual([started('ready').status, started('ready').rawStatus, threadStateText(started('ready'))], ['pickup', 'running', 'awaiting pickup by Billing Dev']);
+    assert.deepEqual([started('in-progress').status, threadStateText(started('in-progress'))], ['running', 'running']);
   });
 
   it('refuses messages with extra fields, paths, unknown types or bad artifact trees', () => {
