@@ -46,6 +46,8 @@ interface Entry {
   info: AgentTerminalInfo;
   terminal: vscode.Terminal | undefined;
   execution: vscode.TerminalShellExecution | undefined;
+  /** Set by Stop: the agent's end is the terminal's close, whichever event arrives first. */
+  stopping?: boolean;
 }
 
 /** What is kept in the workspace state to find terminals after a reload. */
@@ -183,6 +185,7 @@ export class AgentTerminals extends DisposableBase {
     if (!e?.terminal) return false;
     const terminal = e.terminal;
     const runId = e.info.runId;
+    e.stopping = true;
     void terminal.processId.then(
       async (shellPid) => {
         const pids = await agentProcesses(shellPid, runId);
@@ -272,6 +275,9 @@ export class AgentTerminals extends DisposableBase {
       // Ours, or (after a reload, when the execution object is gone) any command ending in the agent's terminal.
       if (entry.execution ? e.execution !== entry.execution : !entry.info.reconnected) return;
       entry.execution = undefined;
+      // Stop ends the agent's processes as it closes the terminal; on a busy machine that end
+      // can be seen before the close. The row says the terminal closed, not that the agent exited.
+      if (entry.stopping) return;
       entry.info = { ...entry.info, status: 'exited', exitCode: e.exitCode ?? null };
       this.log.info(`Agent "${entry.info.name}" exited${e.exitCode === undefined ? '' : ` with code ${e.exitCode}`}.`);
       this.changed.fire(entry.info.slug);
