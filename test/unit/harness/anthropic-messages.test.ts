@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { startAnthropicServer, usageFor } from '../../harness/model-servers/anthropic-messages';
+import { WAIT_FOR_MCP, startAnthropicServer, usageFor } from '../../harness/model-servers/anthropic-messages';
 
 /** The scripted Anthropic Messages server: its event stream, read with plain fetch. */
 
@@ -52,6 +52,27 @@ describe('scripted model server: Anthropic Messages', () => {
       assert.deepStrictEqual(server.served, []);
     } finally {
       await server.close();
+    }
+  });
+
+  it('notes a scripted call of a tool the request does not offer; with WaitForMcpServers offered instead, calls that first and keeps the turn', async () => {
+    const server = await startAnthropicServer([{ kind: 'tools', calls: [{ name: 'mcp__cortex__claim_task', input: {} }] }]);
+    try {
+      const pending = await events(server.url, { model: 'claude-x', stream: true, tools: [{ name: 'Read' }, { name: WAIT_FOR_MCP }], messages: [] });
+      assert.strictEqual((pending.events[1].data.content_block as Record<string, unknown>).name, WAIT_FOR_MCP);
+      const connected = await events(server.url, { model: 'claude-x', stream: true, tools: [{ name: 'mcp__cortex__claim_task' }], messages: [] });
+      assert.strictEqual((connected.events[1].data.content_block as Record<string, unknown>).name, 'mcp__cortex__claim_task');
+      assert.deepStrictEqual(server.unoffered, []);
+      assert.deepStrictEqual(server.served, [usageFor(1), usageFor(2)]);
+    } finally {
+      await server.close();
+    }
+    const blind = await startAnthropicServer([{ kind: 'tools', calls: [{ name: 'mcp__cortex__claim_task', input: {} }] }]);
+    try {
+      await events(blind.url, { model: 'claude-x', stream: true, tools: [{ name: 'Read' }], messages: [] });
+      assert.deepStrictEqual(blind.unoffered, ['mcp__cortex__claim_task (offered: Read)']);
+    } finally {
+      await blind.close();
     }
   });
 });

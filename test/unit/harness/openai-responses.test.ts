@@ -3,8 +3,8 @@ import { responsesUsageFor, startResponsesServer } from '../../harness/model-ser
 
 /** The scripted OpenAI Responses server: its event stream, read with plain fetch. */
 
-async function events(url: string): Promise<{ status: number; events: Record<string, unknown>[] }> {
-  const res = await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-x', stream: true, input: [] }) });
+async function events(url: string, tools: unknown[] = []): Promise<{ status: number; events: Record<string, unknown>[] }> {
+  const res = await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-x', stream: true, input: [], tools }) });
   const text = await res.text();
   if (res.status !== 200) return { status: res.status, events: [JSON.parse(text) as Record<string, unknown>] };
   const parsed = text
@@ -42,6 +42,21 @@ describe('scripted model server: OpenAI Responses', () => {
       const r = await events(server.url);
       assert.strictEqual(r.status, 503);
       assert.deepStrictEqual(server.served, []);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("notes a scripted call of a tool the request does not offer (a namespace offers its tools as mcp__<server>__<name>)", async () => {
+    const server = await startResponsesServer([
+      { kind: 'tools', calls: [{ name: 'mcp__cortex__claim_task', input: {} }] },
+      { kind: 'tools', calls: [{ name: 'mcp__cortex__claim_task', input: {} }] },
+    ]);
+    try {
+      await events(server.url, [{ type: 'namespace', name: 'mcp__cortex', tools: [{ type: 'function', name: 'claim_task' }] }]);
+      assert.deepStrictEqual(server.unoffered, []);
+      await events(server.url, [{ type: 'function', name: 'exec_command' }]);
+      assert.deepStrictEqual(server.unoffered, ['mcp__cortex__claim_task (offered: exec_command)']);
     } finally {
       await server.close();
     }
