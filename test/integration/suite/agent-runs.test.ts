@@ -114,6 +114,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.equal(info.cwd, agent.project);
     assert.match(info.commandLine, /dist\/cli\.js simulate --team .* --agent itest-runner --speed 20 --prompt 'Cortex: you are Itest Runner Agent\. Read \.cortex\.md/);
     assert.equal(ourTerminals().length, 1, 'one terminal for the agent');
+    assert.ok(existsSync(path.join(team, '.cortex', 'run', SLUG)), "the agent's run folder made and watched before its terminal starts");
     // The stand-in's first report says it runs: when it never comes, say what the terminal holds.
     await whatTheTerminalHolds(() => waitFor(() => a.agents.runner.rawState(SLUG)?.run === info.runId, LONG, "the stand-in's first report from its terminal (its command line run by the shell)"));
     await waitFor(() => /## Write the first note\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the stand-in to complete the task');
