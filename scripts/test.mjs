@@ -259,8 +259,9 @@ async function main() {
     if (!(await ensureDependencies())) editorReady = agentClisReady = false;
     else {
       if (needsEditor && !(await ensureEditorDependencies())) editorReady = false;
-      // The integration suite runs them too, against what Generate Protocol File wrote.
-      if ((suites.includes('agents') || suites.includes('integration')) && !(await ensureAgentClisInstalled())) agentClisReady = false;
+      // The integration suite runs them too, against what Generate Protocol File wrote, and
+      // the e2e suite runs Claude Code's and Gemini CLI's TUIs from the Team view.
+      if (suites.some((s) => s === 'agents' || s === 'integration' || s === 'e2e') && !(await ensureAgentClisInstalled())) agentClisReady = false;
     }
   }
   if (!existsSync(path.join(repoRoot, 'node_modules'))) return finish(started);
@@ -289,7 +290,7 @@ async function main() {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }
-    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt && (suite !== 'integration' || agentClisReady))) {
+    if ((suite === 'integration' || suite === 'e2e') && !(editorReady && extensionBuilt && agentClisReady)) {
       stepFailed(suite, 'not run: a step it needs failed (see above)');
       return false;
     }

@@ -1,7 +1,7 @@
 // One code-server with the packaged extension (the VSIX, installed with
 // `code-server --install-extension`) and one chromium page on a scratch copy of the
 // example team. Every start gets fresh user data, so a theme is a setting of the start.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -45,6 +45,13 @@ function installedExtensions(): string {
   return extensionsDir;
 }
 
+/** The folder the VSIX was installed into (its dist/cli.js is what the extension wires agents with). */
+function installedExtensionDir(extensions: string): string {
+  const dir = readdirSync(extensions).find((d) => /cortex-team/i.test(d) && existsSync(path.join(extensions, d, 'dist', 'cli.js')));
+  if (!dir) throw new Error(`no Cortex Team extension with dist/cli.js in ${extensions}`);
+  return path.join(extensions, dir);
+}
+
 export interface Workbench {
   readonly page: Page;
   readonly server: CodeServer;
@@ -60,6 +67,13 @@ export async function startWorkbench(options: {
   settings?: Record<string, unknown>;
   /** More development options for the workbench URL (e.g. `inspect-extensions`, which bench:vscode uses). */
   payload?: Array<[string, string]>;
+  /**
+   * More environment for code-server, which its terminals inherit as they would a
+   * person's login environment (the real agents' model server and key, their PATH).
+   */
+  env?: Record<string, string>;
+  /** Prepares the scratch team and home before code-server starts (agents, their projects, the CLIs' home configuration). */
+  prepare?: (team: CopyResult, extensionDir: string) => void;
 }): Promise<Workbench> {
   const extensions = installedExtensions();
   const runDir = path.join(scratchRoot!, options.name);
@@ -67,6 +81,7 @@ export async function startWorkbench(options: {
   mkdirSync(artifactsDir, { recursive: true });
   const team = copyExampleTeam(path.join(runDir, 'team'));
   mkdirSync(team.home, { recursive: true });
+  options.prepare?.(team, installedExtensionDir(extensions));
   const server = await startCodeServer({
     runDir,
     extensionsDir: extensions,
@@ -75,7 +90,7 @@ export async function startWorkbench(options: {
     // A home of the run's own (the example's, where its project folders are): what the
     // extension reads or offers to write in a home folder (an agent's trust step) never
     // touches the machine's.
-    env: { HOME: team.home },
+    env: { ...options.env, HOME: team.home },
   });
   let browser: BrowserHandle | undefined;
   try {

@@ -152,6 +152,7 @@ export class AgentRunner extends DisposableBase {
     const env = { ...line.env, CORTEX_TEAM_DIR: teamDir };
     // A terminal whose agent exited keeps its shell open: the new start replaces it.
     this.terminals.stop(slug);
+    await this.states.watchAgent(slug);
     const liveness = agentLiveness(agent, c.clock.now(), c.settings.current.staleAfterMinutes);
     await this.terminals.start({ slug, name: agent.name, cli: profile.cli, cwd, line: { ...line, env }, liveness, startedAt: c.clock.date().getTime(), runId, searchPath: line.env.PATH ?? process.env.PATH ?? null });
     this.terminals.focus(slug, true);

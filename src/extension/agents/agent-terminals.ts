@@ -161,6 +161,8 @@ export class AgentTerminals extends DisposableBase {
     if (this.entries.get(r.slug) !== entry || entry.terminal !== terminal) return entry.info;
     if (integration) entry.execution = integration.executeCommand(commandLine);
     else terminal.sendText(commandLine, true);
+    // How it was run, for a run that never started: a command typed in waits for the shell to read it.
+    this.log.info(`Agent terminal "${r.name}": ${integration ? 'run through shell integration' : `typed in (no shell integration after ${SHELL_INTEGRATION_WAIT_MS} ms)`}.`);
     entry.info = { ...entry.info, status: 'running' };
     this.changed.fire(r.slug);
     void this.save();

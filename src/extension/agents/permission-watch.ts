@@ -3,16 +3,17 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { RunState, recordRunState } from '../../core/agents/run-state';
 import { TeamFs } from '../../core/fs/team-fs';
-import { claudeAnswerAfter } from '../../core/transcripts/claude-answer';
+import { claudeAnswerAfter, claudeQuestionAt } from '../../core/transcripts/claude-answer';
+import { geminiAnswerAfter } from '../../core/transcripts/gemini-answer';
 import { completeLines } from '../../core/transcripts/transcript';
 import { AgentRunner } from './agent-runner';
 
 /**
- * Claude Code fires no hook when a permission is denied (No, Esc), and the hooks no
- * longer run per tool call: while a Claude Code session needs input, its session log
- * is looked at every second, and what it says became of the question is recorded as
- * the session's state (core/transcripts/claude-answer.ts): back at its prompt after a
- * denial, working after an answer. Through the same file as the hooks (the dashboard
+ * Claude Code and Gemini CLI fire no hook when a permission is denied (No, Esc), and the
+ * hooks no longer run per tool call: while a Claude Code or Gemini CLI session needs
+ * input, its session log is looked at every second, and what it says became of the
+ * question is recorded as the session's state (core/transcripts/claude-answer.ts,
+ * gemini-answer.ts): back at its prompt after a denial, working after an answer. Through the same file as the hooks (the dashboard
  * writes `.cortex/run/` too, as the folder is the dashboard's), so every window, the
  * row and the heartbeat driver see it within seconds.
  */
@@ -24,7 +25,7 @@ const WATCH_FOR_MS = 24 * 60 * 60_000;
 export class PermissionWatch extends DisposableBase {
   private timer: ReturnType<typeof setInterval> | undefined;
   private busy = false;
-  /** Transcript → its size when last read (read again only when it grew). */
+  /** Transcript and report time → the log's size when last read (read again only when it grew or a newer report came). */
   private readonly sizes = new Map<string, number>();
 
   constructor(
@@ -39,10 +40,10 @@ export class PermissionWatch extends DisposableBase {
     this.update();
   }
 
-  /** The Claude Code sessions waiting for an answer, with the log to read (asked within the last day: an older question's CLI is gone). */
+  /** The Claude Code and Gemini CLI sessions waiting for an answer, with the log to read (asked within the last day: an older question's CLI is gone). */
   private waiting(): RunState[] {
     const since = Date.now() - WATCH_FOR_MS;
-    return this.runner.states.slugs.flatMap((slug) => this.runner.states.sessionsOf(slug).filter((s) => s.state === 'needs-input' && s.source === 'claude-code' && !!s.transcript && Date.parse(s.at) >= since));
+    return this.runner.states.slugs.flatMap((slug) => this.runner.states.sessionsOf(slug).filter((s) => s.state === 'needs-input' && (s.source === 'claude-code' || s.source === 'gemini') && !!s.transcript && Date.parse(s.at) >= since));
   }
 
   private update(): void {
@@ -74,8 +75,10 @@ export class PermissionWatch extends DisposableBase {
       (st) => st.size,
       () => undefined,
     );
-    if (size === undefined || this.sizes.get(file) === size) return;
-    this.sizes.set(file, size);
+    // Read again when the log grew, or when a newer report asks (a late hook after the answer).
+    const key = `${file}\n${s.at}`;
+    if (size === undefined || this.sizes.get(key) === size) return;
+    this.sizes.set(key, size);
     const start = Math.max(0, size - TAIL_BYTES);
     const handle = await fs.open(file, 'r');
     let text: string;
@@ -86,10 +89,14 @@ export class PermissionWatch extends DisposableBase {
     } finally {
       await handle.close();
     }
-    const answer = claudeAnswerAfter(completeLines(text).lines, Date.parse(s.at));
+    const lines = completeLines(text).lines;
+    const asked = Date.parse(s.at);
+    const answer = s.source === 'gemini' ? geminiAnswerAfter(lines, asked) : claudeAnswerAfter(lines, asked, claudeQuestionAt(lines, asked) ?? asked);
     const teamFs = this.teamFs();
     if (!answer || !teamFs) return;
-    const report = { state: answer.state, event: 'transcript', source: s.source, message: answer.message, session: s.session, transcript: s.transcript, run: s.run, at: new Date(answer.at).toISOString() };
+    // Never older than the question's report (a no said before a late Notification hook), which it replaces.
+    const at = new Date(Math.max(answer.at, asked)).toISOString();
+    const report = { state: answer.state, event: 'transcript', source: s.source, message: answer.message, session: s.session, transcript: s.transcript, run: s.run, at };
     await recordRunState(teamFs, s.agent, report, new Date());
     this.log.info(`${s.agent}: its session log says the question was ${answer.state === 'working' ? 'answered' : 'declined'}; recorded as ${answer.state}.`);
   }

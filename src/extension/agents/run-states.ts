@@ -20,6 +20,8 @@ export class RunStates extends DisposableBase {
   private states = new Map<string, Map<string, RunState>>();
   private fs: VscodeTeamFs | undefined;
   private watcher: vscode.FileSystemWatcher | undefined;
+  /** Slug → a watcher of that agent's own folder (`watchAgent`). */
+  private agentWatchers = new Map<string, vscode.FileSystemWatcher>();
   private generation = 0;
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
@@ -33,6 +35,7 @@ export class RunStates extends DisposableBase {
   ) {
     super();
     this.register({ dispose: () => this.watcher?.dispose() });
+    this.register({ dispose: () => this.disposeAgentWatchers() });
     this.register(team.onDidChange((e) => this.open(e.snapshot.fs)));
     this.open(team.place.fs);
   }
@@ -66,6 +69,7 @@ export class RunStates extends DisposableBase {
     if (fs && this.fs && fs.root.toString() === this.fs.root.toString()) return;
     this.watcher?.dispose();
     this.watcher = undefined;
+    this.disposeAgentWatchers();
     this.fs = fs;
     const gen = ++this.generation;
     const had = [...this.states.keys()];
@@ -88,6 +92,41 @@ export class RunStates extends DisposableBase {
       for (const dir of (await fs.list(RUN_STATE_DIR)).filter((e) => e.kind === 'directory')) await this.readFolder(gen, fs, dir.name);
       await this.forgetOld(gen, fs);
     });
+  }
+
+  /**
+   * Also watches the agent's own folder, created first, before a terminal of it starts
+   * writing there: the watcher of the whole run folder can miss every file of a folder
+   * created after it started (seen on a loaded machine: a started agent's reports never
+   * read, its row "Starting" for good). Then reads what the folder holds.
+   */
+  async watchAgent(slug: string): Promise<void> {
+    const fs = this.fs;
+    if (!fs || this.agentWatchers.has(slug)) return;
+    const dir = vscode.Uri.joinPath(fs.root, RUN_STATE_DIR, slug);
+    try {
+      await vscode.workspace.fs.createDirectory(dir);
+    } catch (e) {
+      this.log.warn(`Cannot create ${RUN_STATE_DIR}/${slug}: ${String(e)}`);
+      return;
+    }
+    if (fs !== this.fs || this.agentWatchers.has(slug)) return;
+    const gen = this.generation;
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '*.json'));
+    const again = (uri: vscode.Uri) => {
+      const path = fs.relative(uri) ?? '';
+      if (runStateFileOf(path)) void this.read(gen, fs, [path]);
+    };
+    w.onDidCreate(again);
+    w.onDidChange(again);
+    w.onDidDelete(again);
+    this.agentWatchers.set(slug, w);
+    await this.readFolder(gen, fs, slug);
+  }
+
+  private disposeAgentWatchers(): void {
+    for (const w of this.agentWatchers.values()) w.dispose();
+    this.agentWatchers.clear();
   }
 
   /** Reads the state files of `slugs` again. */

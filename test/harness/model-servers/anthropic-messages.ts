@@ -12,11 +12,21 @@ import { listenOnLoopback } from './loopback';
  * side requests) is answered with a short text and takes nothing.
  */
 
-/** One reply of the model: text, or tool calls (each with its input). */
+/**
+ * One reply of the model: text, or tool calls (each with its input). `hold`: the reply
+ * is sent when it settles (a test holds a turn to look at the agent while it works).
+ */
 export type ScriptedTurn =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'tools'; readonly calls: readonly { readonly name: string; readonly input: Record<string, unknown> }[] }
+  | { readonly kind: 'text'; readonly text: string; readonly hold?: Promise<unknown> }
+  | { readonly kind: 'tools'; readonly calls: readonly { readonly name: string; readonly input: Record<string, unknown> }[]; readonly hold?: Promise<unknown> }
   | { readonly kind: 'overloaded' };
+
+/** A promise a test settles to let a held turn go: `hold` for a ScriptedTurn, `release()` to send it. */
+export function heldTurn(): { readonly hold: Promise<void>; release(): void } {
+  let release!: () => void;
+  const hold = new Promise<void>((resolve) => (release = resolve));
+  return { hold, release };
+}
 
 export interface TurnUsage {
   readonly input_tokens: number;
@@ -120,7 +130,8 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
     }
     const usage = usageFor(served.length + 1);
     served.push(usage);
-    stream(res, model, id, turn, usage);
+    if (turn.hold) void turn.hold.then(() => stream(res, model, id, turn, usage));
+    else stream(res, model, id, turn, usage);
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

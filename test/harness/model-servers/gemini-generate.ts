@@ -61,9 +61,10 @@ export async function startGeminiServer(script: readonly ScriptedTurn[]): Promis
     }
     const usage = geminiUsageFor(served.length + 1);
     served.push(usage);
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = { candidates: [{ content: { role: 'model', parts: parts(turn, served.length) }, finishReason: 'STOP', index: 0 }], usageMetadata: usage, modelVersion: 'gemini-scripted' };
-    res.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
+    const send = () => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }).end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
+    if (turn.hold) void turn.hold.then(send);
+    else send();
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -81,7 +81,9 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
     }
     const usage = responsesUsageFor(served.length + 1);
     served.push(usage);
-    stream(res, String(++ids), request.model ?? 'gpt-scripted', turn, usage);
+    const id = String(++ids);
+    if (turn.hold) void turn.hold.then(() => stream(res, id, request.model ?? 'gpt-scripted', turn, usage));
+    else stream(res, id, request.model ?? 'gpt-scripted', turn, usage);
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -58,6 +58,22 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
       input: input ?? '',
       timeout: 20_000,
     });
+  /** Runs `wait`; when it fails, adds what the agent's terminal holds: its status, its shell and the processes under it. */
+  const whatTheTerminalHolds = async (wait: () => Promise<unknown>) => {
+    try {
+      await wait();
+    } catch (err) {
+      const info = a.agents.runner.terminals.info(SLUG);
+      const shell = await ourTerminals()[0]?.processId;
+      let tree = 'no shell';
+      try {
+        if (shell) tree = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '--ppid', String(shell), '-p', String(shell)], { encoding: 'utf8' }).trim();
+      } catch (e) {
+        tree = `ps failed: ${(e as Error).message}`;
+      }
+      throw new Error(`${(err as Error).message}. The terminal: ${info?.status ?? 'none'}, ${ourTerminals().length} open, shell integration ${ourTerminals()[0]?.shellIntegration ? 'on' : 'off'}; its shell and children:\n${tree}`);
+    }
+  };
   const settled = async () => {
     await a.store.whenIdle();
     await a.agents.runner.states.whenIdle();
@@ -98,6 +114,9 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.equal(info.cwd, agent.project);
     assert.match(info.commandLine, /dist\/cli\.js simulate --team .* --agent itest-runner --speed 20 --prompt 'Cortex: you are Itest Runner Agent\. Read \.cortex\.md/);
     assert.equal(ourTerminals().length, 1, 'one terminal for the agent');
+    assert.ok(existsSync(path.join(team, '.cortex', 'run', SLUG)), "the agent's run folder made and watched before its terminal starts");
+    // The stand-in's first report says it runs: when it never comes, say what the terminal holds.
+    await whatTheTerminalHolds(() => waitFor(() => a.agents.runner.rawState(SLUG)?.run === info.runId, LONG, "the stand-in's first report from its terminal (its command line run by the shell)"));
     await waitFor(() => /## Write the first note\n\*\*Status:\*\* done/.test(tasks()), LONG, 'the stand-in to complete the task');
     assert.match(tasks(), /### Summary\nStand-in run by cortex-team simulate/);
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to show the turn finished');
@@ -232,6 +251,33 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.equal(a.agents.runner.rawState(SLUG)?.event, 'transcript');
     assert.equal(a.agents.runner.rawState(SLUG)?.session, 's-deny');
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, 'the status bar count gone');
+    // Claude Code's Notification hook can come seconds after its dialog appeared, after the no (seen with 2.1.197):
+    // the log already holds the answer, so the row comes back to its prompt.
+    await waitFor(() => Date.now() > later + 10, LONG, 'the clock past the interrupt line');
+    const lateHook = Date.now();
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Notification', session_id: 's-deny', transcript_path: log, message: 'Claude needs your permission', notification_type: 'permission_prompt' }), own);
+    await waitFor(() => a.agents.runner.rawState(SLUG)?.event === 'transcript' && Date.parse(a.agents.runner.rawState(SLUG)!.at) >= lateHook, LONG, 'the late question answered from the log');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row back at its prompt');
+  });
+
+  it("a denied permission in Gemini CLI (its log's \"Request cancelled.\", no hook) brings the row back to its prompt too", async () => {
+    await settled();
+    const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
+    const log = path.join(tempFolder('gemini-log-'), 'session-g-deny.jsonl');
+    // An older report never replaces a newer one: the last test's recorded answer is stamped a second ahead.
+    const newest = Date.parse(a.agents.runner.rawState(SLUG)?.at ?? '1970-01-01T00:00:00Z');
+    await waitFor(() => Date.now() > newest + 10, LONG, 'the clock past the newest report');
+    writeFileSync(log, JSON.stringify({ id: 'm1', timestamp: new Date(Date.now() - 1000).toISOString(), type: 'gemini', content: '', model: 'gemini-2.5-flash' }) + '\n');
+    const payload = { hook_event_name: 'Notification', session_id: 'g-deny', transcript_path: log, notification_type: 'ToolPermission', message: 'Tool Confirm Shell Command requires execution' };
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'gemini'], JSON.stringify(payload), own);
+    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the permission question on the row');
+    assert.equal(a.agents.runner.rawState(SLUG)?.session, 'g-deny');
+    // The person answers Esc: Gemini CLI marks the call cancelled and says so in its log, and fires no hook.
+    const asked = Date.parse(a.agents.runner.rawState(SLUG)!.at);
+    appendFileSync(log, JSON.stringify({ id: 'i1', timestamp: new Date(asked + 1000).toISOString(), type: 'info', content: 'Request cancelled.' }) + '\n');
+    await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row back at its prompt');
+    assert.equal(a.agents.runner.rawState(SLUG)?.event, 'transcript');
+    assert.equal(a.agents.runner.rawState(SLUG)?.session, 'g-deny');
   });
 
   it('an agent run here is alive while its session works: the dashboard ticks it, through the one writer, when its session reports and its tick is stale', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { claudeAnswerAfter } from '../../../../src/core/transcripts/claude-answer';
+import { claudeAnswerAfter, claudeQuestionAt } from '../../../../src/core/transcripts/claude-answer';
 
 /** What became of Claude Code's permission question, from its session log (no hook fires on No or Esc). */
 describe('Claude Code: the answer to a question, from the session log', () => {
@@ -22,6 +22,22 @@ describe('Claude Code: the answer to a question, from the session log', () => {
     assert.equal(claudeAnswerAfter([toolUse, ran], asked)?.state, 'working');
     assert.equal(claudeAnswerAfter([toolUse, rejected], asked)?.state, 'working', '"No, and tell Claude what to do": the turn goes on with the feedback');
     assert.equal(claudeAnswerAfter([toolUse, ran, line('2026-03-28T10:00:10Z', 'assistant', [{ type: 'text', text: 'Done.' }])], asked)?.state, 'working');
+  });
+
+  it('a no said before a late Notification hook (it comes seconds after the dialog): the interrupt after the question\'s tool call counts', () => {
+    // Seen with Claude Code 2.1.197: Esc at once, then "Claude needs your permission" reported after the interrupt line.
+    const lateReport = Date.parse('2026-03-28T10:00:12.000Z');
+    const lines = [toolUse, rejected, interrupted];
+    assert.equal(claudeAnswerAfter(lines, lateReport), null, 'by the report time alone: nothing, the row would wait for ever');
+    assert.equal(claudeQuestionAt(lines, lateReport), Date.parse('2026-03-28T10:00:04.000Z'));
+    assert.equal(claudeAnswerAfter(lines, lateReport, claudeQuestionAt(lines, lateReport)!)?.state, 'turn-finished');
+    // Only interrupts count from the tool call on: a tool result before the report is not an answer to it.
+    const ran = line('2026-03-28T10:00:06Z', 'user', [{ type: 'tool_result', tool_use_id: 'toolu_0', content: 'An earlier call ran.' }]);
+    assert.equal(claudeAnswerAfter([toolUse, ran], lateReport, Date.parse('2026-03-28T10:00:04.000Z')), null);
+    // An interrupt from an earlier turn is before the question's tool call.
+    const earlier = line('2026-03-28T10:00:02Z', 'user', '[Request interrupted by user]');
+    assert.equal(claudeAnswerAfter([earlier, toolUse], lateReport, claudeQuestionAt([earlier, toolUse], lateReport)!), null);
+    assert.equal(claudeQuestionAt([earlier], lateReport), null, 'no tool call: none');
   });
 
   it('nothing yet: only lines after the question count; sub-agents and unreadable lines are passed over', () => {
