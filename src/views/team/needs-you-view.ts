@@ -19,7 +19,7 @@ export function needsYouRows(items: readonly NeedsYouItem[], f: NeedsYouFacts): 
       agent: item.agentSlug,
       agentName: f.nameOf(item.agentSlug),
       tool: item.tool ?? null,
-      minutes: at > 0 && at <= f.now ? Math.floor((f.now - at) / 60_000) : null,
+      minutes: minutesSince(at, f.now),
       hasTerminal: f.hasTerminal(item.agentSlug),
       hasSession: f.hasSession(item.agentSlug),
     };
@@ -27,4 +27,10 @@ export function needsYouRows(items: readonly NeedsYouItem[], f: NeedsYouFacts): 
       ? { ...common, kind: 'permission', text: item.argumentsText, diffs: item.diffs.map(diffView), options: answerOptions(item.options) }
       : { ...common, kind: 'terminal', text: item.message ?? '', diffs: [], options: [] };
   });
+}
+
+/** Whole minutes since `at`; the clock reads whole minutes, so an instant later in the same minute is 0. `null`: unknown, or ahead of the clock. */
+function minutesSince(at: number, now: number): number | null {
+  if (at <= 0 || at >= now + 60_000) return null;
+  return Math.max(0, Math.floor((now - at) / 60_000));
 }

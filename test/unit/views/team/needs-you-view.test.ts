@@ -33,6 +33,8 @@ describe('Team view: the Needs you rows', () => {
       { kind: 'terminal', text: 'Claude needs your permission to use Bash', tool: 'Bash', options: [], hasTerminal: true, minutes: 2 },
     );
     assert.equal(needsYouRows([terminalItem({ since: 0 })], facts)[0].minutes, null, 'no time known');
+    assert.equal(needsYouRows([terminalItem({ since: facts.now + 30_000 })], facts)[0].minutes, 0, 'later in the minute the clock reads: just now');
+    assert.equal(needsYouRows([terminalItem({ since: facts.now + 5 * 60_000 })], facts)[0].minutes, null, 'ahead of the clock: not said');
   });
 
   it('the rows pass the protocol check in a state; answers and Open Session are the only new commands, ids only', async () => {
