@@ -103,6 +103,7 @@ function AgentsSection(props: SectionProps & { fold: (slug: string, folded: bool
       tabStop={agentStop === `agent:${a.slug}`}
       onSelect={select(`agent:${a.slug}`)}
       tree={place && { ...place, onFold: (folded) => fold(a.slug, folded) }}
+      asks={state.needsYou.find((n) => n.agent === a.slug && n.kind === 'permission')}
     />
   );
   return (

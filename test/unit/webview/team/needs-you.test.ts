@@ -92,6 +92,17 @@ describe('Team view: the Needs you list (page in a DOM, states through the page 
     assert.deepEqual(api.ofType('showAgentTerminal'), [{ type: 'showAgentTerminal', agent: 'docs' }]);
   });
 
+  it("the agent's own row shows its oldest request with the same answers", async () => {
+    await send([permissionItem({ agentSlug: 'billing-dev', id: 'req-b' }), terminalItem({ agentSlug: 'docs' })]);
+    const billing = root.querySelector<HTMLElement>('li[data-row="agent:billing-dev"]')!;
+    const line = billing.querySelector('.row-line.asks')!;
+    assert.match(line.textContent!, /Asks to use mcp__cortex__claim_task/);
+    act(() => line.querySelectorAll<HTMLButtonElement>('.answer-button')[0].click());
+    assert.deepEqual(answers(), [{ type: 'answerRequest', item: 'req-b', option: 'allow' }]);
+    assert.deepEqual(api.ofType('openAgent'), [], 'answering does not open the note');
+    assert.equal(root.querySelector('li[data-row="agent:docs"] .row-line.asks'), null, 'a terminal question is not answered on the row');
+  });
+
   it('a button answers with its option; an item answered elsewhere leaves at once and focus stays in the list', async () => {
     await send([permissionItem(), permissionItem({ id: 'req-2', receivedAt: T0 + 1 })]);
     act(() => (rows()[0].querySelectorAll<HTMLButtonElement>('.answer-button')[2]).click());
