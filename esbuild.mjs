@@ -18,6 +18,7 @@ const bundles = [
   { entryPoints: [{ in: 'webview/threads/main.tsx', out: 'threads' }, { in: 'webview/threads/styles.css', out: 'threads' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/worklog/main.tsx', out: 'worklog' }, { in: 'webview/worklog/styles.css', out: 'worklog' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: [{ in: 'webview/insights/main.tsx', out: 'insights' }, { in: 'webview/insights/styles.css', out: 'insights' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
+  { entryPoints: [{ in: 'webview/session/main.tsx', out: 'session' }, { in: 'webview/session/styles.css', out: 'session' }], platform: 'browser', format: 'iife', target: 'es2022', jsx: 'automatic', jsxImportSource: 'preact' },
   { entryPoints: { bench: 'bench/bench.ts' }, platform: 'node', format: 'cjs', target: 'node20' },
 ];
 

@@ -34,10 +34,12 @@ import { BoardPanel } from '../views/board/board-panel';
 import { registerBoard } from '../views/board/registration';
 import { InsightsPanel } from '../views/insights/insights-panel';
 import { registerInsights } from '../views/insights/registration';
-import { TeamView } from '../views/team/team-view';
+import { NeedsYouSource, TeamView } from '../views/team/team-view';
 import { registerTeamView } from '../views/team/registration';
 import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
+import { SessionViewsDeps, registerSessionViews } from '../views/session/registration';
+import { SessionPanels } from '../views/session/session-panels';
 import { WorklogActions, WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
@@ -68,6 +70,8 @@ export class CortexController extends DisposableBase {
   /** Reviewing and steering tasks: undo, task actions, changes, diffs, the status bar item. */
   readonly reviewing: Reviewing;
   readonly search: SearchTeam;
+  /** The ACP agents' session views, one panel per agent. */
+  readonly sessions: SessionPanels;
 
   constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
     super();
@@ -113,6 +117,7 @@ export class CortexController extends DisposableBase {
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
+    this.sessions = registerSessionViews(own, sessionViewsDeps(extensionUri, log, this.agents, prompts, runActions, (slug) => agentName(store, slug)));
     this.view = registerTeamView(own, {
       extensionUri,
       log,
@@ -121,6 +126,7 @@ export class CortexController extends DisposableBase {
       actions: this.teamCommands,
       runs,
       runActions,
+      needsYou: needsYouSource(this.agents, prompts, (slug) => this.sessions.open(slug)),
     });
     this.board = registerBoard(own, {
       extensionUri,
@@ -153,6 +159,47 @@ export class CortexController extends DisposableBase {
       (e: unknown) => this.services.log.warn(`MCP: could not update the agents' Cortex command: ${e instanceof Error ? e.message : String(e)}`),
     );
   }
+}
+
+function agentName(store: TeamStore, slug: string): string {
+  return store.team?.agents.find((a) => a.slug === slug)?.name ?? slug;
+}
+
+/** The session views read the ACP sessions through the registry; Stop is the agent's Stop (the same as its row's). */
+function sessionViewsDeps(extensionUri: vscode.Uri, log: vscode.LogOutputChannel, agents: RunningAgents, prompts: Prompts, runActions: RunningAgents['actions'], nameOf: (slug: string) => string): SessionViewsDeps {
+  const { sessions } = agents;
+  const live = () => {
+    const s = sessions.current;
+    if (!s) throw new Error('No agent runs as a session here.');
+    return s;
+  };
+  return {
+    extensionUri,
+    log,
+    onDidChange: sessions.onDidChange,
+    get: (slug) => sessions.get(slug),
+    nameOf,
+    prompt: (slug, text) => live().prompt(slug, text),
+    cancel: (slug) => live().cancel(slug),
+    answer: (slug, id, option) => live().answer(slug, id, option),
+    stop: (slug) => runActions.stop(slug),
+    warn: (message) => prompts.warn(message),
+    running: () => (sessions.current?.all() ?? []).filter((s) => s.state !== 'stopped' && s.state !== 'failed').map((s) => ({ slug: s.agentSlug, name: nameOf(s.agentSlug) })),
+    pick: (items) => prompts.pick(items, { title: 'Open Agent Session', placeHolder: 'The agent whose session to show' }),
+  };
+}
+
+/** The Needs you list as the Team view reads it; a refused answer is said to the person. */
+function needsYouSource(agents: RunningAgents, prompts: Prompts, openSession: (slug: string) => unknown): NeedsYouSource {
+  const { needsYou, sessions, runner } = agents;
+  return {
+    items: () => needsYou.items(),
+    answer: (id, option) => needsYou.answer(id, option).catch((e: unknown) => prompts.warn(`Cortex: ${e instanceof Error ? e.message : String(e)}`)),
+    onDidChange: needsYou.onDidChange,
+    hasTerminal: (slug) => runner.terminals.isLive(slug),
+    hasSession: (slug) => sessions.get(slug) !== undefined,
+    openSession,
+  };
 }
 
 /** What the worklog panel's buttons do: the worklog commands and escalation. */

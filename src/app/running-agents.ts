@@ -7,6 +7,8 @@ import { HeartbeatDriver } from '../extension/agents/heartbeat-driver';
 import { NeedsInputNotifier } from '../extension/agents/needs-input-notifier';
 import { PermissionWatch } from '../extension/agents/permission-watch';
 import { SessionTicker } from '../extension/agents/session-ticker';
+import { NeedsYou } from '../extension/sessions/needs-you';
+import { SessionRegistry } from '../extension/sessions/session-registry';
 import { DownNotifier } from '../extension/down-notifier';
 import { Services } from '../extension/services';
 import { TeamStatusBar } from '../extension/status-bar';
@@ -23,6 +25,10 @@ export interface RunningAgents {
   readonly actions: AgentRunActions;
   readonly permissions: PermissionWatch;
   readonly ticker: SessionTicker;
+  /** Where the ACP host side provides its `AgentSessions` (the views read them through it). */
+  readonly sessions: SessionRegistry;
+  /** Every agent's question in one list: ACP permission requests and terminal agents' needs input. */
+  readonly needsYou: NeedsYou;
 }
 
 /** Builds the running-agents services and commands; `own` keeps each for disposal. */
@@ -50,7 +56,18 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
       return vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
     },
   });
-  const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts, statusBar));
+  const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts));
+  const sessions = own.add(new SessionRegistry());
+  const needsYou = own.add(
+    new NeedsYou({
+      registry: sessions,
+      terminal: { waiting: () => needsInput.waiting(), onDidChange: (l) => vscode.Disposable.from(runner.onDidChange(l), team.onDidChange((e) => e.reason !== 'files' && l())) },
+      nameOf: (slug) => agentOf(slug)?.name ?? slug,
+      prompts,
+      statusBar,
+      notify: () => runner.settings.notifyNeedsInput,
+    }),
+  );
   const permissions = own.add(new PermissionWatch(runner, () => store.fs, log));
   const ticker = own.add(new SessionTicker(runner, team, clock, services.writer, log));
   own.add(
@@ -69,5 +86,5 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     showTerminal: (slug) => runner.focus(slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
-  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker };
+  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker, sessions, needsYou };
 }

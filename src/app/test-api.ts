@@ -14,6 +14,7 @@ import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
 import { InsightsPanel } from '../views/insights/insights-panel';
+import { SessionPanels } from '../views/session/session-panels';
 import { TeamViewState } from '../views/team/common/messages';
 import { ThreadsViews } from '../views/threads/registration';
 import { ThreadCommands } from '../extension/commands/thread-commands';
@@ -103,6 +104,8 @@ export interface CortexTestApi {
   readonly mcpServer: Pick<CortexMcpServerProvider, 'definition' | 'onDidChangeMcpServerDefinitions'> | undefined;
   /** The Worklog panel (timeline, mailbox, activity feed): open it, hand it messages as its page would, watch what it posts. */
   readonly worklog: Pick<WorklogPanel, 'open' | 'isReady' | 'lastPostedState' | 'onDidPostState' | 'receiveMessage'>;
+  /** The ACP agents' session views (one panel per agent): open one, find the open one. The sessions themselves: `agents.sessions`. */
+  readonly sessionViews: Pick<SessionPanels, 'open' | 'of'>;
   /** Reviewing work: each task's git changes, the review diffs opened, the undo history, the to-review item, Search Team. */
   readonly review: {
     readonly changes: TaskChangesService;
@@ -214,6 +217,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     },
     mcpServer: controller.mcpServer,
     worklog: controller.worklog,
+    sessionViews: controller.sessions,
     cliLauncher: controller.cliLauncher?.path,
   };
 }

@@ -18,3 +18,5 @@ export const UNDO_BOARD_ACTION_COMMAND = 'cortex.undoBoardAction';
 export const SEARCH_TEAM_COMMAND = 'cortex.searchTeam';
 /** Opens the Threads panel, on `{ kind: 'template' | 'thread', id }` when given (the Threads list, a board card's thread chip). */
 export const OPEN_THREADS_COMMAND = 'cortex.openThreads';
+/** Opens an agent's session view (ACP agents): `[slug]`, or a pick of the agents run as sessions. */
+export const OPEN_AGENT_SESSION_COMMAND = 'cortex.openAgentSession';

@@ -25,6 +25,9 @@ export interface TeamActions {
   restartAgent(slug: string): void;
   showAgentTerminal(slug: string): void;
   openTranscript(slug: string): void;
+  /** Answers a Needs you request with one of its options. */
+  answerRequest(item: string, option: string): void;
+  openSession(slug: string): void;
   loadUiState(): UiState;
   saveUiState(state: UiState): void;
 }
@@ -49,6 +52,8 @@ export function createActions(api: VsCodeApi): TeamActions {
     restartAgent: (agent) => send({ type: 'restartAgent', agent }),
     showAgentTerminal: (agent) => send({ type: 'showAgentTerminal', agent }),
     openTranscript: (agent) => send({ type: 'openTranscript', agent }),
+    answerRequest: (item, option) => send({ type: 'answerRequest', item, option }),
+    openSession: (agent) => send({ type: 'openSession', agent }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

@@ -3,13 +3,13 @@ import { FOCUS_TEAM_VIEW_COMMAND } from '../command-ids';
 import { AGENT_RUN_COMMANDS } from './agent-run-commands';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
-import { TeamStatusBar } from '../status-bar';
 import { AgentRunner } from './agent-runner';
 
 /**
  * "Needs input" is the loudest agent state: a notification once per question (with a
- * link that shows the agent's terminal, or the Team view), and the count in the status
- * bar item. The notification closes by itself when the state moves on (answered in the
+ * link that shows the agent's terminal, or the Team view); the status bar's count and the
+ * Needs you list are the NeedsYou service's (src/extension/sessions/needs-you.ts), which
+ * reads `waiting()`. The notification closes by itself when the state moves on (answered in the
  * terminal, declined, the agent stopped): it stays up only while the question does.
  */
 export class NeedsInputNotifier extends DisposableBase {
@@ -20,7 +20,6 @@ export class NeedsInputNotifier extends DisposableBase {
     private readonly runner: AgentRunner,
     private readonly team: LiveTeam,
     private readonly prompts: Prompts,
-    private readonly statusBar: TeamStatusBar,
   ) {
     super();
     this.register({ dispose: () => [...this.notified.values()].forEach((n) => n.close()) });
@@ -39,7 +38,6 @@ export class NeedsInputNotifier extends DisposableBase {
 
   private look(): void {
     const waiting = this.waiting();
-    this.statusBar.setNeedsInput(waiting.map((w) => w.name));
     for (const [slug, n] of [...this.notified]) {
       if (waiting.some((w) => w.slug === slug && (w.since ?? '') === n.key)) continue;
       n.close();

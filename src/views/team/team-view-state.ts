@@ -6,7 +6,7 @@ import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import { latestSession } from '../../core/reports/team-report';
 import { parseStamp } from '../../base/time';
-import { AgentRunView, AgentView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
+import { AgentRunView, AgentView, NeedsYouRow, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
 
 /**
  * Turns the parsed team into what the Team view shows: liveness, ages and counts are
@@ -29,6 +29,8 @@ export interface TeamViewInput {
   readonly shuttle?: (slug: string) => ShuttleProgress | null;
   /** How the dashboard runs an agent (none when omitted). */
   readonly run?: (agent: Agent) => AgentRunView | null;
+  /** The Needs you list (empty when omitted). */
+  readonly needsYou?: readonly NeedsYouRow[];
 }
 
 const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
@@ -58,6 +60,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     agents,
     projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
     problems,
+    needsYou: input.needsYou ?? [],
   };
 }
 

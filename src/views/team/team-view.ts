@@ -1,10 +1,13 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
+import { instantOfWall } from '../../base/time';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import type { AgentRunActions, AgentRunSource } from '../../extension/agents/agent-runs';
 import type { TeamSnapshot } from '../../extension/live-team';
+import type { NeedsYouItem } from '../../extension/sessions/session-model';
 import { agentRunView } from './agent-run-view';
+import { needsYouRows } from './needs-you-view';
 import { ReadonlyTeam } from '../shared/sources';
 import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
 import { makeNonce, teamViewHtml } from './team-view-html';
@@ -34,6 +37,16 @@ export interface RunnerProgress {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** The Needs you list (src/extension/sessions/needs-you.ts) and what its rows offer. */
+export interface NeedsYouSource {
+  items(): readonly NeedsYouItem[];
+  /** Answers a permission request; tells the person itself when it cannot. */
+  answer(itemId: string, optionId: string): Promise<unknown>;
+  readonly onDidChange: vscode.Event<void>;
+  hasTerminal(slug: string): boolean;
+  hasSession(slug: string): boolean;
+  openSession(slug: string): unknown;
+}
 
 export interface TeamViewDeps {
   readonly extensionUri: vscode.Uri;
@@ -44,6 +57,8 @@ export interface TeamViewDeps {
   /** Running agents from the dashboard (rows show no run line without it). */
   readonly runs?: AgentRunSource;
   readonly runActions?: AgentRunActions;
+  /** What every agent waits for the person to answer (no list without it). */
+  readonly needsYou?: NeedsYouSource;
 }
 
 /**
@@ -90,6 +105,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     );
     this.register(deps.runners.onDidChange(() => this.update()));
     if (deps.runs) this.register(deps.runs.onDidChange(() => this.update()));
+    if (deps.needsYou) this.register(deps.needsYou.onDidChange(() => this.update()));
     this.register(deps.actions.onDidChangeCanRegisterAgent(() => this.update()));
   }
 
@@ -109,6 +125,19 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       heartbeatMinutes: s.heartbeatMinutes,
       shuttle: (slug) => this.deps.runners.progressOf(slug),
       run: this.deps.runs ? (agent) => agentRunView(this.deps.runs!.factsOf(agent)) : undefined,
+      needsYou: this.needsYouRows(),
+    });
+  }
+
+  private needsYouRows(): TeamViewState['needsYou'] {
+    const n = this.deps.needsYou;
+    if (!n) return [];
+    const agents = this.snapshot.team?.agents ?? [];
+    return needsYouRows(n.items(), {
+      now: instantOfWall(this.snapshot.now),
+      nameOf: (slug) => agents.find((a) => a.slug === slug)?.name ?? slug,
+      hasTerminal: (slug) => n.hasTerminal(slug),
+      hasSession: (slug) => n.hasSession(slug),
     });
   }
 
@@ -233,6 +262,10 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
         return this.deps.runActions?.showTerminal(msg.agent);
       case 'openTranscript':
         return this.deps.runActions?.openTranscript(msg.agent);
+      case 'answerRequest':
+        return this.deps.needsYou?.answer(msg.item, msg.option);
+      case 'openSession':
+        return this.deps.needsYou?.openSession(msg.agent);
     }
   }
 

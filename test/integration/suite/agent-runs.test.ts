@@ -197,6 +197,9 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify(payload), own);
     await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
     assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
+    // The same question in the Team view's Needs you list, answered in the terminal.
+    const item = a.viewState().needsYou.find((r) => r.agent === SLUG);
+    assert.deepEqual(item && { kind: item.kind, agentName: item.agentName, tool: item.tool, text: item.text, options: item.options, hasTerminal: item.hasTerminal }, { kind: 'terminal', agentName: NAME, tool: 'Bash', text: 'Claude needs your permission to use Bash', options: [], hasTerminal: true });
     await waitFor(() => messages(a).some((m) => /needs your input/.test(m.message)), LONG, 'the notification');
     const shown = message(a, /Itest Runner Agent needs your input: Claude needs your permission to use Bash \[Show Terminal\]\(command:cortex\.showAgentTerminal\?/, 'waiting');
     assert.deepEqual(shown.items, ['Cancel']);
@@ -209,6 +212,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1', last_assistant_message: 'Done.' }), own);
     await waitFor(() => row()?.run?.turn === 'turn-finished', LONG, 'the row to leave needs input');
     await waitFor(() => !/needs input/.test(a.statusBar.text), LONG, "the status bar count to go");
+    assert.ok(!a.viewState().needsYou.some((r) => r.agent === SLUG), 'gone from the Needs you list');
     await waitFor(() => a.waitingNotices === 0, LONG, 'the notification to close by itself');
   });
 

@@ -1,4 +1,5 @@
-import { AgentView } from '../../../src/views/team/common/messages';
+import { AgentView, NeedsYouRow } from '../../../src/views/team/common/messages';
+import { AnswerButtons } from '../../shared/answer-buttons';
 import { TeamActions } from '../actions';
 import { ago, duration, plural } from '../../../src/base/words';
 import { LivenessBadge } from '../../shared/liveness-badge';
@@ -34,7 +35,7 @@ export interface RowProps {
  * what is ready next, the latest Session Log status. Click or Enter opens the note;
  * the task titles open tasks.md at that task.
  */
-export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActions; tree?: TreePlace }) {
+export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActions; tree?: TreePlace; asks?: NeedsYouRow }) {
   const { agent: a, actions, tree } = props;
   const open = () => {
     props.onSelect();
@@ -87,6 +88,7 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
           <span class="capabilities-text">{a.tools}</span>
         </div>
       ) : null}
+      {props.asks ? <AsksLine asks={props.asks} actions={actions} tabStop={props.tabStop} /> : null}
       <RunLines agent={a} actions={actions} />
       {a.current ? <CurrentTaskLine agent={a} current={a.current} tabStop={props.tabStop} openTask={openTask} /> : null}
       <NextTaskLine agent={a} tabStop={props.tabStop} openTask={openTask} />
@@ -99,6 +101,20 @@ export function AgentRow(props: RowProps & { agent: AgentView; actions: TeamActi
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The agent's oldest pending permission request (ACP), answered on its row as in the Needs you list. */
+function AsksLine(props: { asks: NeedsYouRow; actions: TeamActions; tabStop: boolean }) {
+  const { asks, actions } = props;
+  return (
+    <div class="row-line asks" title={asks.text || undefined}>
+      <span class="codicon codicon-shield" aria-hidden="true" />
+      <span class="asks-text">
+        Asks to use <code>{asks.tool ?? 'a tool'}</code>
+      </span>
+      <AnswerButtons options={asks.options} subject={`${asks.agentName}'s request to use ${asks.tool ?? 'a tool'}`} tabIndex={props.tabStop ? 0 : -1} onAnswer={(o) => actions.answerRequest(asks.id, o.optionId)} />
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { SectionId, UiState, visibleAgents, visibleProjects, visibleTree } from '../state';
 import { AgentRow, TreePlace } from './agent-row';
+import { NeedsYouSection } from './needs-you';
 import { Button, EmptyState } from './empty-state';
 import { ProjectRow } from './project-row';
 import { RowList } from './row-list';
@@ -56,6 +57,7 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
           onLayout={(layout) => update({ layout })}
         />
       ) : null}
+      <NeedsYouSection rows={state.needsYou} actions={actions} />
       <AgentsSection {...sections} fold={fold} />
       <ProjectsSection {...sections} />
     </main>
@@ -101,6 +103,7 @@ function AgentsSection(props: SectionProps & { fold: (slug: string, folded: bool
       tabStop={agentStop === `agent:${a.slug}`}
       onSelect={select(`agent:${a.slug}`)}
       tree={place && { ...place, onFold: (folded) => fold(a.slug, folded) }}
+      asks={state.needsYou.find((n) => n.agent === a.slug && n.kind === 'permission')}
     />
   );
   return (

@@ -10,13 +10,14 @@
 
 import type { TeamSummary } from '../../../core/liveness';
 import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
+import { NeedsYouRow, needsYouRow } from './needs-you';
+import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
 
 export const PROTOCOL_VERSION = 1;
 
 // ---- the state the host sends ----------------------------------------------------
 
-export type { Liveness };
+export type { Liveness, NeedsYouRow };
 
 export interface TaskRef {
   /** Index into the agent's tasks, in file order: what `openTask` sends back. */
@@ -149,6 +150,8 @@ export interface TeamViewState {
   readonly projects: readonly ProjectView[];
   /** Errors and warnings in the whole team folder. */
   readonly problems: number;
+  /** What every agent waits for the person to answer, oldest first (the Needs you list). */
+  readonly needsYou: readonly NeedsYouRow[];
 }
 
 // ---- messages --------------------------------------------------------------------
@@ -174,7 +177,10 @@ export type WebviewMessage =
   | { readonly type: 'stopAgent'; readonly agent: string }
   | { readonly type: 'restartAgent'; readonly agent: string }
   | { readonly type: 'showAgentTerminal'; readonly agent: string }
-  | { readonly type: 'openTranscript'; readonly agent: string };
+  | { readonly type: 'openTranscript'; readonly agent: string }
+  /** Answers a Needs you request with one of the options it offers. */
+  | { readonly type: 'answerRequest'; readonly item: string; readonly option: string }
+  | { readonly type: 'openSession'; readonly agent: string };
 
 export type WebviewMessageType = WebviewMessage['type'];
 
@@ -254,6 +260,7 @@ const teamViewState = object({
   agents: arrayOf(agentView),
   projects: arrayOf(projectView),
   problems: int,
+  needsYou: arrayOf(needsYouRow),
 });
 
 const hostMessages: Readonly<Record<HostMessage['type'], Check>> = {
@@ -278,6 +285,8 @@ const webviewMessages: Readonly<Record<WebviewMessageType, Check>> = {
   restartAgent: object({ type: str, agent: slug }),
   showAgentTerminal: object({ type: str, agent: slug }),
   openTranscript: object({ type: str, agent: slug }),
+  answerRequest: object({ type: str, item: shortStr(500), option: shortStr(500) }),
+  openSession: object({ type: str, agent: slug }),
 };
 
 /** Checks a message the host received from the webview. */
