@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { NeedsYouRow } from '../../../src/views/team/common/messages';
 import { AnswerButtons, optionForKey } from '../../shared/answer-buttons';
 import { DiffBlock } from '../../shared/diff-view';
-import { ago } from '../../shared/format';
+import { ago } from '../../../src/base/words';
 import { TeamActions } from '../actions';
 import { focusRow, linearStep, rowsOf } from './roving-rows';
 
