@@ -302,7 +302,7 @@ async function main() {
   // safe, and the whole run is shorter. The editor suites start after it ends.
   const besides = [];
   const others = ['unit', 'agents'].filter((s) => suites.includes(s)).length > 0;
-  if (canRun('stress')) besides.push(mochaSuite('stress', ['--no-config', '--timeout', '600000', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress, beside: others }));
+  if (canRun('stress')) besides.push(mochaSuite('stress', ['--no-config', '--timeout', '600000', '--require', 'out/test/harness/test-seed-hooks.js', 'out/test/stress/**/*.test.js'], { timeoutMs: timeouts.stress, beside: others }));
   if (canRun('unit')) await mochaSuite('unit', ['--config', '.mocharc.json'], { timeoutMs: timeouts.unit });
   if (canRun('agents')) await mochaSuite('agents', ['--no-config', '--timeout', '120000', 'out/test/agents/**/*.test.js'], { timeoutMs: timeouts.agents });
   await Promise.all(besides);

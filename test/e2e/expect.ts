@@ -1,14 +1,12 @@
 // Waiting assertions for Playwright locators (playwright-core has no `expect`).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { waitFor } from '../harness/wait-for';
 
 /** Polls `probe` until it returns true; throws the last description on timeout. */
 export async function eventually(probe: () => Promise<boolean>, describe: () => Promise<string> | string, timeoutMs = 15_000): Promise<number> {
   const start = Date.now();
-  for (;;) {
-    if (await probe().catch(() => false)) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`after ${timeoutMs} ms: ${await describe()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(() => probe().catch(() => false), timeoutMs, describe, 100);
+  return Date.now() - start;
 }
 
 async function text(locator: Locator): Promise<string> {

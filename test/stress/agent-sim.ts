@@ -19,6 +19,7 @@
  * Runs until the stop file exists, then does one last cycle and writes the log.
  */
 import { existsSync, readFileSync, writeFileSync } from 'fs';
+import { seededRandom } from '../harness/test-seed';
 
 export interface AgentCycle {
   /** process.hrtime.bigint() (CLOCK_MONOTONIC, comparable across processes) as strings. */
@@ -34,7 +35,9 @@ export interface AgentCycle {
   readonly torn: boolean;
 }
 
-const [file, logFile, stopFile, minArg, maxArg] = process.argv.slice(2);
+const [file, logFile, stopFile, minArg, maxArg, seedArg] = process.argv.slice(2);
+/** The pauses come from the run's seed (test/harness/test-seed.ts), passed by the test. */
+const random = seededRandom(Number(seedArg ?? '0'));
 const minPause = Number(minArg ?? '0');
 const maxPause = Number(maxArg ?? '20');
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -109,7 +112,7 @@ function main(): void {
     const wroteAt = process.hrtime.bigint();
     log.push({ readAt: String(readAt), wroteAt: String(wroteAt), read, wrote: titles(lines), claimed, completed, tick: now, torn });
     if (last) break;
-    if (maxPause > 0) Atomics.wait(sleeper, 0, 0, minPause + Math.random() * (maxPause - minPause));
+    if (maxPause > 0) Atomics.wait(sleeper, 0, 0, minPause + random() * (maxPause - minPause));
   }
   writeFileSync(logFile, JSON.stringify(log));
 }

@@ -10,6 +10,10 @@ import { parseTaskFile } from '../../src/core/parse/tasks';
 import { cliBundle, runCli } from '../unit/cli/cli-bundle';
 import { call, connect } from '../unit/mcp/mcp-client';
 import { AgentCycle, isWhole } from './agent-sim';
+import { testSeed } from '../harness/test-seed';
+
+/** Each simulated agent's pauses from the run's seed and its place in the run, so a run can be replayed. */
+let agentsStarted = 0;
 
 /**
  * The one door against an agent that does not take our lock: a simulated agent
@@ -106,7 +110,7 @@ async function run(pause: [number, number], mcpLanes = 0): Promise<AgentRunFigur
     const stop = path.join(root, 'stop');
     const logFile = path.join(root, 'agent-log.json');
 
-    const agent = spawn(process.execPath, [path.join(__dirname, 'agent-sim.js'), tasks, logFile, stop, String(pause[0]), String(pause[1])], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const agent = spawn(process.execPath, [path.join(__dirname, 'agent-sim.js'), tasks, logFile, stop, String(pause[0]), String(pause[1]), String((testSeed() + agentsStarted++) % 0x7fffffff)], { stdio: ['ignore', 'inherit', 'inherit'] });
     const agentDone = new Promise<number | null>((resolve) => agent.on('close', resolve));
 
     const dispatches: Dispatch[] = [];

@@ -9,6 +9,10 @@ import { isCortexTempName } from '../../src/core/fs/team-fs';
 import { dispatchOperation } from '../../src/core/ops/dispatch';
 import { parseTaskFile } from '../../src/core/parse/tasks';
 import { CRASH_SEED, crashTask, crashVersion } from './crash-versions';
+import { seededRandom, testSeed } from '../harness/test-seed';
+
+/** The kill moments, from the run's seed (test/harness/test-seed.ts). */
+const random = seededRandom(testSeed());
 
 /**
  * Crash safety of the one writer: a process dispatching task after task into one
@@ -67,7 +71,7 @@ describe('stress: kill -9 in the middle of writes', function () {
             const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
             await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
             // A random moment: somewhere inside one of its writes.
-            await new Promise((r) => setTimeout(r, Math.random() * 25));
+            await new Promise((r) => setTimeout(r, random() * 25));
             child.kill('SIGKILL');
             assert.strictEqual(await exited, 'SIGKILL');
             figures.kills++;

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { waitFor } from '../../harness/wait-for';
 import { describeZone, zoneOffsets } from '../../harness/zone';
 
 const EXTENSION_ID = 'cortex-team.cortex-team';
@@ -33,8 +34,7 @@ describe('Activation', () => {
     assert.ok(extension);
     // workspaceContains:agents/*/tasks.md activates it by itself; wait for that
     // rather than activating it here, so the activation event is what is tested.
-    const deadline = Date.now() + 30_000;
-    while (!extension.isActive && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => extension.isActive, 30_000, 'the activation event to activate it', 100);
     assert.ok(extension.isActive, 'activated by its activation event within 30 s');
   });
 

@@ -30,15 +30,10 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
+/** Polls `check` until it returns something truthy (test/harness/wait-for.ts). */
+import { waitFor } from '../../harness/wait-for';
+
+export { waitFor };
 
 // ---- scripted answers ------------------------------------------------------------
 

@@ -104,8 +104,15 @@ describe('Cortex: commands', () => {
     assert.ok(api.view.lastPostedState, 'the host posted a state after ready');
   });
 
-  it('Show Log runs', async () => {
+  it('Show Log shows the Cortex log channel', async function () {
+    this.timeout(20_000);
+    // A shown output channel is a visible editor on a document of the "output" scheme, named after the channel.
+    const shown = () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'output' && decodeURIComponent(e.document.uri.toString()).includes(api.logName));
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await waitFor(() => !shown(), 10_000, 'the panel to close');
     await vscode.commands.executeCommand('cortex.showOutput');
+    const editor = await waitFor(shown, 10_000, () => `the Cortex log in a visible editor; visible: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ') || 'none'}`);
+    assert.ok(editor.document.lineCount >= 1);
   });
 
   it('Refresh keeps the team loaded', async function () {

@@ -27,16 +27,10 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls `check` until it returns something truthy; fails after `timeoutMs` naming `what`. */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
-}
+/** Polls `check` until it returns something truthy (test/harness/wait-for.ts). */
+import { waitFor } from '../../harness/wait-for';
+
+export { waitFor };
 
 /**
  * Writes a file from a separate Node process, as an agent would: the extension only

@@ -5,6 +5,7 @@ import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
 import { lockPathFor } from '../../../src/core/edit';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
+import { waitFor } from '../../harness/wait-for';
 import { snapshot as snapshotFolder, writeFiles } from '../team-folder';
 
 /** The verbs agents use without MCP (claim, complete, tick, log, message), run as real processes. */
@@ -195,7 +196,7 @@ describe('cortex-team agent verbs (real process)', function () {
     const running = cli('claim', '--agent', 'ada', '--now', NOW);
     // As soon as the claim is in the file, the agent writes back what it read before with
     // another task claimed: one task at a time, so ours cannot be claimed again.
-    while (!readFileSync(file, 'utf8').includes('in-progress')) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => readFileSync(file, 'utf8').includes('in-progress'), 20_000, 'the claim in tasks.md', 5);
     const theirs = TASKS.replace('## Credit notes\n**Status:** ready\n', '## Credit notes\n**Status:** in-progress\n**Started:** 2026-03-28T11:40\n');
     writeFileSync(file, theirs);
     const r = await running;

@@ -7,6 +7,7 @@ import * as path from 'path';
 import { lockPathFor } from '../../../src/core/edit';
 import { formatDate, wallMinutes } from '../../../src/base/time';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
+import { waitFor } from '../../harness/wait-for';
 
 /** The CLI run as a real process (node cli.js) on temporary team folders. */
 
@@ -542,7 +543,7 @@ describe('cortex-team CLI (real process)', function () {
     const running = cli('dispatch', '--agent', 'ada', '--title', 'Write docs');
     // As soon as the dispatch is in the file, a program writes back what it read before,
     // plus an open task of another dispatch with the same title: ours cannot be added again.
-    while (!readFileSync(file, 'utf8').includes('## Write docs')) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => readFileSync(file, 'utf8').includes('## Write docs'), 20_000, 'the dispatch in tasks.md', 5);
     const theirs = ADA_TASKS.replace('<!--', '## Write docs\n**Status:** in-progress\n**Started:** 2026-03-28T10:05\n\n<!-- cortex-team:id 0123456789ab -->\n\n<!--');
     writeFileSync(file, theirs);
     const r = await running;

@@ -6,11 +6,7 @@ import { NodeTeamFs } from '../../../src/core/fs/node-fs';
 import { ParseCache } from '../../../src/core/parse-cache/parse-cache';
 import { loadTeam } from '../../../src/core/team-index';
 import { CountingFs, tempDir } from '../core/team-index-helpers';
-
-/** Resolves once `check()` holds, looking every 50 ms (a condition, not a fixed delay). */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 50));
-}
+import { waitFor } from '../../harness/wait-for';
 
 describe('cli/status-cache: file stamps on a real disk', function () {
   this.timeout(20000);
@@ -29,7 +25,7 @@ describe('cli/status-cache: file stamps on a real disk', function () {
       fs.utimesSync(ada, 1_800_000_000, 1_800_000_000);
       // Trust needs the change 2 s older than now and than the newest change in the team: wait, then change another file.
       const changedAt = fs.statSync(ada).ctimeMs;
-      await until(() => Date.now() - changedAt > 2100);
+      await waitFor(() => Date.now() - changedAt > 2100, 10_000, 'the change to be 2 s old', 50);
       write('agents/bob/tasks.md', '## Later\n**Status:** ready\n');
 
       const stat = fileStamps(dir)!;

@@ -10,6 +10,7 @@ import { commitFiles } from '../../../src/git/commit-files';
 import { branchStatus, changedFiles, findTeamRepo, operationInProgress, repoPath, teamPath } from '../../../src/git/repo';
 import { FolderMissingError, GitNotFoundError, runGit } from '../../../src/git/run-git';
 import { openProjectRepo } from '../../../src/git/task-changes';
+import { waitFor } from '../../harness/wait-for';
 import { classifyRemoteFailure, continueSync, hasConflictMarkers, publishBranch, syncMessage, syncTeam, teamChanges } from '../../../src/git/sync';
 import { Sandbox, TASKS, commitAndPush, isolateGitConfig, porcelain, read, sh, write } from './git-fixture';
 
@@ -26,14 +27,6 @@ function processEnded(pid: number): boolean {
     } catch {
       return true;
     }
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -60,7 +53,7 @@ describe('git: run-git', () => {
     if (existsSync(pidFile)) {
       const pid = Number(readFileSync(pidFile, 'utf8').trim());
       rmSync(pidFile, { force: true });
-      await until(() => processEnded(pid), 20_000, `the shell git started (pid ${pid}) to end`);
+      await waitFor(() => processEnded(pid), 20_000, `the shell git started (pid ${pid}) to end`);
     }
     await assert.rejects(runGit(process.cwd(), ['--version'], { env: { PATH: '/nonexistent-cortex-path' } }), GitNotFoundError);
   });

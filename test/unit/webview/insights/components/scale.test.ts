@@ -1,7 +1,7 @@
 // Axis labels of the insights charts: a narrow bar column (a long agent name beside it)
 // must not draw labels over each other ("16 h24 h", "1 min15 min1 h").
 import * as assert from 'node:assert/strict';
-import { LabelAnchor, spacedLabels } from '../../../../webview/insights/components/scale';
+import { LabelAnchor, spacedLabels } from '../../../../../webview/insights/components/scale';
 
 const axis = (width: number, texts: string[], anchors: (k: number, n: number) => LabelAnchor) =>
   texts.map((text, k) => ({ x: (k / (texts.length - 1)) * width, text, anchor: anchors(k, texts.length) }));

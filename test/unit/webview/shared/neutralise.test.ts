@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
-import { neutralise } from '../../../webview/shared/neutralise';
-import { installDom, removeDom } from './dom';
+import { neutralise } from '../../../../webview/shared/neutralise';
+import { installDom, removeDom } from '../dom';
 
 describe('webview pages: control and bidi-override characters shown neutralised', () => {
   before(() => installDom());

@@ -2,9 +2,9 @@
 // clock, a record shared by two schedulers (two windows on one team), prompts that
 // answer at once.
 import * as assert from 'node:assert/strict';
-import { OfferRecord, ReportKind, ReportSchedule, resolveSchedule } from '../../../src/core/reports/schedule';
-import { parseStamp } from '../../../src/base/time';
-import { ReportScheduler, SchedulerDeps } from '../../../src/extension/reports/report-scheduler';
+import { OfferRecord, ReportKind, ReportSchedule, resolveSchedule } from '../../../../src/core/reports/schedule';
+import { parseStamp } from '../../../../src/base/time';
+import { ReportScheduler, SchedulerDeps } from '../../../../src/extension/reports/report-scheduler';
 
 type Listener = (value: unknown) => void;
 

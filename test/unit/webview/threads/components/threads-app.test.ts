@@ -6,17 +6,17 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { readThreadRecords } from '../../../../src/core/threads/records';
-import { ResolvedPrompt, resolvePrompt } from '../../../../src/core/threads/prompt-templates';
-import { checkThreadTemplates } from '../../../../src/core/threads/template-checks';
-import { renderArtifact } from '../../../../src/views/threads/artifact-render';
-import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage, threadStateText } from '../../../../src/views/threads/common/messages';
-import { buildThreadsViewState } from '../../../../src/views/threads/threads-view-state';
-import { createActions } from '../../../../webview/threads/actions';
-import { ThreadsApp } from '../../../../webview/threads/components/threads-app';
-import { exampleTeamDir } from '../../../harness/paths';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import { readThreadRecords } from '../../../../../src/core/threads/records';
+import { ResolvedPrompt, resolvePrompt } from '../../../../../src/core/threads/prompt-templates';
+import { checkThreadTemplates } from '../../../../../src/core/threads/template-checks';
+import { renderArtifact } from '../../../../../src/views/threads/artifact-render';
+import { ThreadsHostMessage, ThreadsViewState, checkThreadsHostMessage, checkThreadsViewState, checkThreadsWebviewMessage, threadStateText } from '../../../../../src/views/threads/common/messages';
+import { buildThreadsViewState } from '../../../../../src/views/threads/threads-view-state';
+import { createActions } from '../../../../../webview/threads/actions';
+import { ThreadsApp } from '../../../../../webview/threads/components/threads-app';
+import { exampleTeamDir } from '../../../../harness/paths';
+import { installDom, removeDom } from '../../dom';
+import { RecordingApi } from '../../host-api';
 
 const cortex = path.join(exampleTeamDir, '.cortex');
 

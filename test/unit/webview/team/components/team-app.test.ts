@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { TeamViewState } from '../../../../src/views/team/common/messages';
-import { TeamViewInput, buildTeamViewState } from '../../../../src/views/team/team-view-state';
-import { createActions } from '../../../../webview/team/actions';
-import { TeamApp } from '../../../../webview/team/components/team-app';
-import { NOW, before as minutesBefore, fixtureFiles, loadFixture, task, tasks } from '../../team-fixture';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import { TeamViewState } from '../../../../../src/views/team/common/messages';
+import { TeamViewInput, buildTeamViewState } from '../../../../../src/views/team/team-view-state';
+import { createActions } from '../../../../../webview/team/actions';
+import { TeamApp } from '../../../../../webview/team/components/team-app';
+import { NOW, before as minutesBefore, fixtureFiles, loadFixture, task, tasks } from '../../../team-fixture';
+import { installDom, removeDom } from '../../dom';
+import { RecordingApi } from '../../host-api';
 
 async function stateOf(files = fixtureFiles(), more: Partial<TeamViewInput> = {}): Promise<TeamViewState> {
   return buildTeamViewState({

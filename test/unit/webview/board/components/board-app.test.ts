@@ -3,18 +3,18 @@
 // DOM events the page listens to; the keyboard with key events on the focused card.
 import * as assert from 'node:assert/strict';
 import { act } from 'preact/test-utils';
-import { METRICS, rowTop } from '../../../../src/views/board/common/layout';
-import { CardDetail } from '../../../../src/views/board/common/messages';
-import { renderMarkdown } from '../../../../src/views/shared/markdown';
-import { fixtureFiles, note, task, tasks } from '../../team-fixture';
-import { fullMessage, snapshotOf } from '../../views/board/board-fixture';
+import { METRICS, rowTop } from '../../../../../src/views/board/common/layout';
+import { CardDetail } from '../../../../../src/views/board/common/messages';
+import { renderMarkdown } from '../../../../../src/views/shared/markdown';
+import { fixtureFiles, note, task, tasks } from '../../../team-fixture';
+import { fullMessage, snapshotOf } from '../../../views/board/board-fixture';
 import { h, render } from 'preact';
-import { createActions } from '../../../../webview/board/actions';
-import { BoardClient } from '../../../../webview/board/client';
-import { BoardApp } from '../../../../webview/board/components/board-app';
-import { RecordingApi } from '../host-api';
-import { readThreadRecords, threadsByTask } from '../../../../src/core/threads/records';
-import { Mounted, boardPage } from './board-page';
+import { createActions } from '../../../../../webview/board/actions';
+import { BoardClient } from '../../../../../webview/board/client';
+import { BoardApp } from '../../../../../webview/board/components/board-app';
+import { RecordingApi } from '../../host-api';
+import { readThreadRecords, threadsByTask } from '../../../../../src/core/threads/records';
+import { Mounted, boardPage } from '../board-page';
 
 type Posted = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

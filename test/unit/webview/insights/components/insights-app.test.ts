@@ -6,19 +6,19 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../../src/core/team-index';
-import { instantOfWall, parseStamp } from '../../../../src/base/time';
-import { DEFAULT_PRICES } from '../../../../src/core/transcripts/cost';
-import { UsageRecord } from '../../../../src/core/transcripts/transcript';
-import { buildInsightsState } from '../../../../src/views/insights/insights-view-state';
-import { InsightsHostMessage, InsightsState } from '../../../../src/views/insights/common/messages';
-import { createActions } from '../../../../webview/insights/actions';
-import { InsightsClient } from '../../../../webview/insights/client';
-import { InsightsApp } from '../../../../webview/insights/components/insights-app';
-import { note, task, tasks } from '../../team-fixture';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import { MemoryTeamFs } from '../../../../../src/core/fs/memory-fs';
+import { TeamIndex } from '../../../../../src/core/team-index';
+import { instantOfWall, parseStamp } from '../../../../../src/base/time';
+import { DEFAULT_PRICES } from '../../../../../src/core/transcripts/cost';
+import { UsageRecord } from '../../../../../src/core/transcripts/transcript';
+import { buildInsightsState } from '../../../../../src/views/insights/insights-view-state';
+import { InsightsHostMessage, InsightsState } from '../../../../../src/views/insights/common/messages';
+import { createActions } from '../../../../../webview/insights/actions';
+import { InsightsClient } from '../../../../../webview/insights/client';
+import { InsightsApp } from '../../../../../webview/insights/components/insights-app';
+import { note, task, tasks } from '../../../team-fixture';
+import { installDom, removeDom } from '../../dom';
+import { RecordingApi } from '../../host-api';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
 
