@@ -21,6 +21,7 @@ import { loadWorklogEvents } from '../core/worklog/events';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
+import { protocolVerb } from './protocol-command';
 import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
@@ -360,6 +361,7 @@ const commands: Record<string, Command> = {
 
   ...agentCommands(SHARED),
   ...runCommands(SHARED),
+  protocol: protocolVerb(SHARED),
 };
 
 function usage(): string {
