@@ -22,6 +22,7 @@ import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args
 import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
 import { protocolVerb } from './protocol-command';
+import { leaveVerb } from './leave-command';
 import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
@@ -362,6 +363,7 @@ const commands: Record<string, Command> = {
   ...agentCommands(SHARED),
   ...runCommands(SHARED),
   protocol: protocolVerb(SHARED),
+  leave: leaveVerb(SHARED),
 };
 
 function usage(): string {

@@ -47,6 +47,7 @@ export const ACTIVITY_ONLY_TYPES = [
   'agent.ticked',
   'agent.registered',
   'protocol.generated',
+  'protocol.removed',
   'message.sent',
   'message.updated',
   'worklog.status.updated',
