@@ -23,6 +23,7 @@ import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
 import { protocolVerb } from './protocol-command';
 import { leaveVerb } from './leave-command';
+import { upgradeVerb } from './upgrade-command';
 import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
@@ -364,6 +365,7 @@ const commands: Record<string, Command> = {
   ...runCommands(SHARED),
   protocol: protocolVerb(SHARED),
   leave: leaveVerb(SHARED),
+  upgrade: upgradeVerb(SHARED),
 };
 
 function usage(): string {

@@ -53,6 +53,7 @@ export const ACTIVITY_ONLY_TYPES = [
   'worklog.status.updated',
   'team.created',
   'team.pruned',
+  'team.upgraded',
   'project.created',
   'project.updated',
   'thread.started',

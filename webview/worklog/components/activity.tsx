@@ -21,6 +21,7 @@ const ACTIVITY_LOOK: Record<string, { label: string; icon: string }> = {
   'worklog.status.updated': { label: 'Status table', icon: 'table' },
   'team.created': { label: 'Team created', icon: 'organization' },
   'team.pruned': { label: 'Housekeeping', icon: 'archive' },
+  'team.upgraded': { label: 'Upgraded', icon: 'arrow-up' },
   'message.sent': { label: 'Message', icon: 'mail' },
   'message.updated': { label: 'Message status', icon: 'mail-read' },
 };
