@@ -1,8 +1,7 @@
 import { recordWrite } from '../core/actions';
 import { removePlannedFile, writePlannedText } from '../core/agent-setup/write-plan';
-import { readTextFile } from '../core/edit';
 import { LegacyTeam, UpgradeFilePlan, planUpgrade, readLegacyTeam } from '../core/legacy/upgrade-plan';
-import { isSkippedName } from '../core/team-paths';
+import { readOlderFiles } from '../core/legacy/read-older';
 import { unifiedDiff } from '../core/text-diff';
 import { ParsedOptions } from './args';
 import { SharedSpecs } from './agent-commands';
@@ -24,18 +23,6 @@ export function upgradeVerb(s: SharedSpecs): Command {
   };
 }
 
-async function readOlder(ctx: Context): Promise<{ flat: Map<string, string>; projects: Map<string, string> }> {
-  const flat = new Map<string, string>();
-  for (const e of await ctx.fs.list('agents')) {
-    if (e.kind === 'file' && e.name.endsWith('.md') && !isSkippedName(e.name)) flat.set(e.name.slice(0, -3), (await readTextFile(ctx.fs, `agents/${e.name}`)) ?? '');
-  }
-  const projects = new Map<string, string>();
-  for (const e of await ctx.fs.list('projects')) {
-    if (e.kind === 'file' && e.name.endsWith('.md') && !isSkippedName(e.name)) projects.set(`projects/${e.name}`, (await readTextFile(ctx.fs, `projects/${e.name}`)) ?? '');
-  }
-  return { flat, projects };
-}
-
 function found(team: LegacyTeam): string {
   return team.agents
     .map((a) => {
@@ -46,7 +33,7 @@ function found(team: LegacyTeam): string {
 }
 
 async function runUpgrade(opts: ParsedOptions, ctx: Context): Promise<number> {
-  const { flat, projects } = await readOlder(ctx);
+  const { flat, projects } = await readOlderFiles(ctx.fs);
   const team = readLegacyTeam(flat, projects);
   if (team.agents.length === 0 && team.queues.size === 0) {
     ctx.io.stdout(`${ctx.teamDir} is not in the older format (no flat agents/<slug>.md, no ## Work Queue); nothing to upgrade.\n`);
