@@ -54,7 +54,7 @@ function print(opts: ParsedOptions, ctx: Context, r: ActionResult<unknown>): num
 }
 
 /** The package root (where templates/ is): dist/ in the bundle, out/src/cli when run from the compiled sources. */
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = __dirname;
   for (let i = 0; i < 5; i++) {
     if (existsSync(path.join(dir, PROTOCOL_TEMPLATE_DIR))) return dir;

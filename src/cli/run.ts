@@ -23,6 +23,9 @@ import { unindexedDecisions } from '../core/worklog/decision-index-check';
 import { ParsedOptions, UsageError, describeOptions, parseOptions } from './args';
 import { SharedSpecs, agentCommands } from './agent-commands';
 import { runCommands } from './run-commands';
+import { protocolVerb } from './protocol-command';
+import { leaveVerb } from './leave-command';
+import { upgradeVerb } from './upgrade-command';
 import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
@@ -387,6 +390,9 @@ const commands: Record<string, Command> = {
 
   ...agentCommands(SHARED),
   ...runCommands(SHARED),
+  protocol: protocolVerb(SHARED),
+  leave: leaveVerb(SHARED),
+  upgrade: upgradeVerb(SHARED),
 };
 
 function usage(): string {

@@ -5,6 +5,9 @@ import { HookReport, TurnState, recordRunState } from '../core/agents/run-state'
 import { SimulatedTranscript } from '../core/agents/simulated-transcript';
 import { slugify } from '../core/ops/register';
 import { TICK_PREFIX } from '../core/protocol-file/protocol';
+import { taskReferenceLine } from '../core/review/task-reference';
+import { gitMessage } from '../git/repo';
+import { runGit } from '../git/run-git';
 import { agentTasksPath } from '../core/team-paths';
 import type { Context } from './command';
 import type { PromptLines } from './prompt-lines';
@@ -130,7 +133,8 @@ export class SimulatedAgent {
     }
     this.tool('Bash', { command: `test -f ${file} && echo checked`, description: 'Check the result' }, 300, 'checked');
     await this.pause(0.2);
-    await this.complete(task, file);
+    const commit = await this.commitResult(task, file);
+    await this.complete(task, file, commit);
     return { next: true };
   }
 
@@ -161,8 +165,34 @@ export class SimulatedAgent {
     return answer;
   }
 
-  private async complete(task: TaskWithBody, file: string): Promise<void> {
-    const summary = `Stand-in run by cortex-team simulate: wrote ${file} in ${this.s.ctx.io.cwd}.`;
+  /**
+   * Commits the result as the protocol teaches real agents: only that file (whatever
+   * else the person staged stays staged), the message ending with a `Cortex-Task:` line,
+   * so review finds the task's commit. In a folder that is not a git work tree, or where
+   * git refuses (no identity…), it says so and goes on: the task is still done.
+   */
+  private async commitResult(task: TaskWithBody, file: string): Promise<string | null> {
+    const cwd = this.s.ctx.io.cwd;
+    const inside = await runGit(cwd, ['rev-parse', '--is-inside-work-tree']).catch(() => null);
+    if (!inside || inside.code !== 0 || inside.stdout.trim() !== 'true') {
+      this.say('  (not committed: the working folder is not in a git repository)');
+      return null;
+    }
+    const message = `${task.title}\n\nWritten by the Cortex stand-in agent.\n\n${taskReferenceLine(this.s.slug, task.title)}\n`;
+    const added = await runGit(cwd, ['add', '--', file]);
+    const committed = added.code === 0 ? await runGit(cwd, ['commit', '--quiet', '--only', '-F', '-', '--', file], { input: message }) : added;
+    const result = committed.code === 0 ? (await runGit(cwd, ['rev-parse', '--short', 'HEAD'])).stdout.trim() : `not committed: ${gitMessage(committed)}`;
+    this.tool('Bash', { command: `git add -- ${file} && git commit -F - -- ${file}`, description: 'Commit the result, naming the task' }, 300, result);
+    if (committed.code !== 0) {
+      this.say(`  (${result})`);
+      return null;
+    }
+    this.say(`  Committed ${file} as ${result} (${taskReferenceLine(this.s.slug, task.title)})`);
+    return result;
+  }
+
+  private async complete(task: TaskWithBody, file: string, commit: string | null): Promise<void> {
+    const summary = `Stand-in run by cortex-team simulate: wrote ${file} in ${this.s.ctx.io.cwd}${commit ? `, committed as ${commit}` : ''}.`;
     const completed = await completeAction(this.actions, { agent: this.s.slug, summary });
     this.say(`  ${completed.message}`);
     this.tool('mcp__cortex__complete_task', { summary }, 500, completed.message);

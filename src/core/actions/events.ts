@@ -69,6 +69,12 @@ export const teamEvents = {
     return { type: 'protocol.generated', actor, subject: `${runtime} protocol for ${agent}`, file: notePath, details: { agent, runtime, project, files: [...written] } };
   },
 
+  /** `/leave`: the agent's Cortex part taken out of its project folder. */
+  protocolRemoved(actor: string, agent: string, notePath: string, project: string, changed: readonly string[]): ActivityRecord | undefined {
+    if (changed.length === 0) return undefined;
+    return { type: 'protocol.removed', actor, subject: `Cortex setup removed for ${agent}`, file: notePath, details: { agent, project, files: [...changed] } };
+  },
+
   projectCreated(actor: string, slug: string, path: string, name: string): ActivityRecord {
     return { type: 'project.created', actor, subject: name, file: path, details: { project: slug } };
   },

@@ -18,6 +18,9 @@ import { MCP_SERVER_NAME, McpLaunch, stdioEntry } from './launch';
  *   JSON with comments.
  * - Cursor: `<project>/.cursor/mcp.json` `mcpServers.cortex` (JSON with comments read
  *   as such; Cursor asks the user to enable a new project server itself).
+ * - OpenCode: `<project>/opencode.json` `mcp.cortex`, its own shape: `type: "local"`,
+ *   the command and its arguments as one list, `enabled: true` (OpenCode's MCP servers
+ *   documentation). JSON with comments; no trust step.
  */
 export const CLAUDE_MCP_JSON = '.mcp.json';
 export const CLAUDE_LOCAL_SETTINGS = '.claude/settings.local.json';
@@ -25,6 +28,7 @@ export const CLAUDE_HOME_STATE = '.claude.json';
 export const GEMINI_SETTINGS = '.gemini/settings.json';
 export const GEMINI_TRUSTED_FOLDERS = '.gemini/trustedFolders.json';
 export const CURSOR_MCP_JSON = '.cursor/mcp.json';
+export const OPENCODE_JSON = 'opencode.json';
 
 const instead = `add the ${MCP_SERVER_NAME} server yourself`;
 
@@ -74,4 +78,9 @@ export function geminiTrust(text: string | undefined, project: string): JsonEdit
 
 export function cursorMcpJson(text: string | undefined, launch: McpLaunch): JsonEdit {
   return setJsonValue(text, ['mcpServers', MCP_SERVER_NAME], stdioEntry(launch), { file: CURSOR_MCP_JSON, comments: true, instead });
+}
+
+export function opencodeJson(text: string | undefined, launch: McpLaunch): JsonEdit {
+  const entry = { type: 'local', command: [launch.command, ...launch.args], enabled: true };
+  return setJsonValue(text, ['mcp', MCP_SERVER_NAME], entry, { file: OPENCODE_JSON, comments: true, instead });
 }

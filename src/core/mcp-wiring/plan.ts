@@ -7,12 +7,14 @@ import {
   CURSOR_MCP_JSON,
   GEMINI_SETTINGS,
   GEMINI_TRUSTED_FOLDERS,
+  OPENCODE_JSON,
   claudeApproval,
   claudeMcpJson,
   claudeTrust,
   cursorMcpJson,
   geminiSettings,
   geminiTrust,
+  opencodeJson,
 } from './json-configs';
 import { MCP_SERVER_NAME, McpLaunch } from './launch';
 
@@ -59,12 +61,18 @@ export function planMcpWiring(runtime: ProtocolRuntime, launch: McpLaunch, exist
       return [plan(GEMINI_SETTINGS, 'project', 'the Cortex MCP server for Gemini CLI, trusted, so its tools run without confirmation', existing(GEMINI_SETTINGS), (t) => geminiSettings(t, launch))];
     case 'cursor':
       return [plan(CURSOR_MCP_JSON, 'project', 'the Cortex MCP server for Cursor', existing(CURSOR_MCP_JSON), (t) => cursorMcpJson(t, launch))];
+    case 'opencode':
+      return [plan(OPENCODE_JSON, 'project', 'the Cortex MCP server for OpenCode', existing(OPENCODE_JSON), (t) => opencodeJson(t, launch))];
+    case 'other':
+      // Its configuration is its own: the person adds the server (`cortex-team mcp …`) there.
+      return [];
   }
 }
 
 /**
  * The home files that trust `project` (an absolute path, as the agent sees it) for
- * `runtime`; none for Cursor, which asks in its own window.
+ * `runtime`; none for Cursor, which asks in its own window, nor for OpenCode and the
+ * generic runtime, which have no trust step Cortex knows of.
  */
 export function planAgentTrust(runtime: ProtocolRuntime, project: string, existingHome: (path: string) => string | undefined): WiringFilePlan[] {
   switch (runtime) {
@@ -75,6 +83,8 @@ export function planAgentTrust(runtime: ProtocolRuntime, project: string, existi
     case 'gemini':
       return [plan(GEMINI_TRUSTED_FOLDERS, 'home', 'trusts the project folder, so Gemini CLI loads its settings', existingHome(GEMINI_TRUSTED_FOLDERS), (t) => geminiTrust(t, project))];
     case 'cursor':
+    case 'opencode':
+    case 'other':
       return [];
   }
 }

@@ -21,14 +21,19 @@ import { WORKLOG_FILE } from '../worklog/parse';
  *   command line the dashboard starts it with);
  * - Cursor: a Cortex section in `.cursorrules`;
  * - Gemini CLI: a Cortex section in `GEMINI.md`, and the state hooks in
- *   `.gemini/settings.json` when the context has them.
+ *   `.gemini/settings.json` when the context has them;
+ * - OpenCode: a Cortex section in `AGENTS.md`, the project instructions it reads (the
+ *   same section as Codex's: one protocol whichever of the two reads it);
+ * - any other runtime: the protocol alone in `cortex-system-prompt.md`, for the person
+ *   to give the agent as its system prompt (the plugin's "system prompt text"); no MCP
+ *   wiring, since Cortex cannot know that runtime's configuration.
  *
  * The coordinator variant goes to the chief of staff (or an agent whose role says it
  * coordinates), the worker variant to everyone else. Pure: the caller reads the
  * templates and the files that exist and writes what `planProtocolFiles` returns.
  */
 
-export type ProtocolRuntime = 'claude-code' | 'codex' | 'cursor' | 'gemini';
+export type ProtocolRuntime = 'claude-code' | 'codex' | 'cursor' | 'gemini' | 'opencode' | 'other';
 export type ProtocolVariant = 'coordinator' | 'worker';
 
 /**
@@ -59,7 +64,14 @@ export interface RuntimeSpec {
   readonly protocolFile: string;
   /** Written in this order (a pointer after the file it points to). */
   readonly files: readonly ProtocolFileSpec[];
+  /** `false`: Cortex cannot wire the MCP server in (the person adds it to the runtime's own configuration). */
+  readonly mcp?: false;
+  /** How the protocol text names the runtime, where its label would not read as a name ("in {{runtime}}"). */
+  readonly textName?: string;
 }
+
+/** The generic runtime's file: the protocol as a system prompt. */
+export const SYSTEM_PROMPT_FILE = 'cortex-system-prompt.md';
 
 export const PROTOCOL_RUNTIMES: readonly RuntimeSpec[] = [
   {
@@ -87,6 +99,8 @@ export const PROTOCOL_RUNTIMES: readonly RuntimeSpec[] = [
       { path: GEMINI_SETTINGS_PATH, kind: 'settings', content: 'state-hooks', stateHooksOnly: true },
     ],
   },
+  { id: 'opencode', label: 'OpenCode', protocolFile: 'AGENTS.md', files: [{ path: 'AGENTS.md', kind: 'marked', content: 'protocol' }] },
+  { id: 'other', label: 'Other (system prompt)', protocolFile: SYSTEM_PROMPT_FILE, files: [{ path: SYSTEM_PROMPT_FILE, kind: 'protocol', content: 'protocol' }], mcp: false, textName: 'the agent runtime you run in' },
 ];
 
 /** The files written for `variant` (with the state hooks' own files when `stateHooks`). */
@@ -185,7 +199,7 @@ export function placeholderValues(ctx: ProtocolContext, runtime: ProtocolRuntime
     stale_minutes: String(ctx.staleAfterMinutes),
     daily_briefing: ctx.dailyBriefing,
     daily_review: ctx.dailyReview,
-    runtime: runtimeSpec(runtime).label,
+    runtime: runtimeSpec(runtime).textName ?? runtimeSpec(runtime).label,
     protocol_file: runtimeSpec(runtime).protocolFile,
     tick_prompt: tickPrompt(tasksPath, runtimeSpec(runtime).protocolFile),
     tasks_path_sh: shQuote(tasksPath),

@@ -8,6 +8,8 @@ import { DisposableBase } from '../../base/disposable';
 import { EditorDrafts } from './editor-drafts';
 import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
 import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
+import { LeftTeam, runLeaveTeam } from './leave-team';
+import { UpgradedTeam, runUpgradeTeam } from './upgrade-team';
 import { ProtocolPreviews } from '../diff-previews';
 import { CliLauncher } from '../mcp/cli-launcher';
 import { RegisteredAgent, runRegisterAgent } from './register-agent';
@@ -21,6 +23,8 @@ export const AGENT_COMMANDS = {
   dispatchTask: DISPATCH_TASK_COMMAND,
   registerAgent: REGISTER_AGENT_COMMAND,
   generateProtocolFile: 'cortex.generateProtocolFile',
+  leaveTeam: 'cortex.leaveTeam',
+  upgradeTeamFormat: 'cortex.upgradeTeamFormat',
 } as const;
 
 export class AgentCommands extends DisposableBase {
@@ -38,6 +42,8 @@ export class AgentCommands extends DisposableBase {
     reg(AGENT_COMMANDS.dispatchTask, (arg) => this.dispatchTask(agentArg(arg)));
     reg(AGENT_COMMANDS.registerAgent, () => this.registerAgent());
     reg(AGENT_COMMANDS.generateProtocolFile, (arg) => this.generateProtocol(agentArg(arg)));
+    reg(AGENT_COMMANDS.leaveTeam, (arg) => this.leaveTeam(agentArg(arg)));
+    reg(AGENT_COMMANDS.upgradeTeamFormat, () => this.upgradeTeamFormat());
   }
 
   dispatchTask(slug?: string): Promise<DispatchedTask | undefined> {
@@ -59,6 +65,16 @@ export class AgentCommands extends DisposableBase {
 
   generateProtocol(slug?: string): Promise<GeneratedProtocol | undefined> {
     return this.guarded('Generate Protocol File', () => runGenerateProtocol(this.c, this.previews, this.launcher, slug));
+  }
+
+  /** "Leave Team": the agent's Cortex setup out of its project folder (the plugin's /leave). */
+  leaveTeam(slug?: string): Promise<LeftTeam | undefined> {
+    return this.guarded('Leave Team', () => runLeaveTeam(this.c, this.previews, slug));
+  }
+
+  /** "Upgrade Team Format": the Cortex plugin's older format moved to today's in one step. */
+  upgradeTeamFormat(): Promise<UpgradedTeam | undefined> {
+    return this.guarded('Upgrade Team Format', () => runUpgradeTeam(this.c, this.previews));
   }
 
   private guarded<T>(name: string, run: () => Promise<T | undefined>): Promise<T | undefined> {

@@ -4,10 +4,9 @@ import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { hookShellCommand } from '../../core/agents/launch-command';
-import { createExclusive, editFile, readTextFile } from '../../core/edit';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { McpLaunch, WiringFilePlan, cortexLaunch, describeWiringChange, wiringPastTense, wiringPaths } from '../../core/mcp-wiring';
+import { McpLaunch, cortexLaunch, describeWiringChange, wiringPastTense, wiringPaths } from '../../core/mcp-wiring';
 import { Agent, Team } from '../../core/model';
 import { expandHome } from '../../core/parse/config';
 import { isAbsolutePath } from '../../core/project-folder';
@@ -16,17 +15,15 @@ import {
   PROTOCOL_TEMPLATE_DIR,
   PROTOCOL_TEMPLATE_FILES,
   ProtocolContext,
-  ProtocolFilePlan,
   ProtocolRuntime,
   ProtocolTemplates,
   ProtocolVariant,
   RuntimeSpec,
   describeChange,
   filesFor,
-  planProtocolFiles,
   protocolVariant,
 } from '../../core/protocol-file/protocol';
-import { decodeText, encodeText } from '../../core/text';
+import { decodeText } from '../../core/text';
 import { agentNotePath } from '../../core/team-paths';
 import { Services } from '../services';
 import { VscodeTeamFs } from '../vscode-team-fs';
@@ -34,7 +31,9 @@ import { ProtocolPreviews } from '../diff-previews';
 import { UnsavedChangesError } from '../writer';
 import { CliLauncher } from '../mcp/cli-launcher';
 import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
-import { TrustOffer, homeFolder, notLoadedSentence, planWiring, trustOffer, untrusted } from './mcp-wiring-plans';
+import { TrustOffer, homeFolder, notLoadedSentence, trustOffer, untrusted } from './mcp-wiring-plans';
+import { SetupFilePlan, isWiring, planAgentSetup, wires } from '../../core/agent-setup/setup-plan';
+import { writePlannedText } from '../../core/agent-setup/write-plan';
 
 /**
  * "Cortex: Generate Protocol File": an agent's protocol, for the runtime it runs in,
@@ -76,38 +75,7 @@ export interface GeneratedProtocol {
   readonly trustWritten?: readonly string[];
 }
 
-/**
- * A file Generate Protocol File may write: a protocol file, or an MCP wiring (project)
- * or trust (home) file. A protocol file the wiring also edits (Gemini CLI's
- * settings.json: the state hooks and the server) is one plan with both `parts`.
- */
-type FilePlan = LayeredPlan | WiringFilePlan;
-type LayeredPlan = ProtocolFilePlan & { readonly parts?: { readonly protocol: ProtocolFilePlan; readonly wiring: WiringFilePlan } };
-
-function isWiring(plan: FilePlan): plan is WiringFilePlan {
-  return 'scope' in plan;
-}
-
-/** Whether writing `plan` wires the MCP server in. */
-function wires(plan: FilePlan): boolean {
-  return isWiring(plan) || !!plan.parts;
-}
-
-/** The protocol plans, with the wiring laid over them: a file both edit becomes one plan, from its text now to both edits. */
-function layerWiring(protocol: readonly ProtocolFilePlan[], wiring: readonly WiringFilePlan[]): FilePlan[] {
-  const plans: FilePlan[] = [...protocol];
-  for (const w of wiring) {
-    const i = plans.findIndex((plan) => !isWiring(plan) && plan.path === w.path && w.scope === 'project');
-    if (i < 0) {
-      plans.push(w);
-      continue;
-    }
-    const own = plans[i] as ProtocolFilePlan;
-    const change = own.before === undefined ? 'create' : own.before === w.after ? 'unchanged' : own.change === 'unchanged' ? 'replace-section' : own.change;
-    plans[i] = { ...own, after: w.after, change, parts: { protocol: own, wiring: w } };
-  }
-  return plans;
-}
+type FilePlan = SetupFilePlan;
 
 interface RuntimeItem extends vscode.QuickPickItem {
   readonly spec: RuntimeSpec;
@@ -346,7 +314,7 @@ function sentence(text: string): string {
 }
 
 /** The agent's project folder on this machine, or `undefined` after saying what is wrong with it. */
-async function projectFolder(c: Services, agent: Agent, root: vscode.Uri): Promise<{ uri: vscode.Uri; path: string } | undefined> {
+export async function projectFolder(c: Services, agent: Agent, root: vscode.Uri): Promise<{ uri: vscode.Uri; path: string } | undefined> {
   const problem = async (text: string) => {
     const open = 'Open Agent Note';
     const choice = await c.prompts.error(`Cortex: nothing was written. ${text}`, ...(agent.notePath ? [open] : []));
@@ -394,42 +362,19 @@ function protocolContext(c: Services, agent: Agent, root: vscode.Uri, project: s
 }
 
 async function runtimeItems(fs: VscodeTeamFs, variant: ProtocolVariant, ctx: ProtocolContext, templates: ProtocolTemplates, launch: McpLaunch | undefined): Promise<RuntimeItem[]> {
-  const texts = new Map<string, string | undefined>();
-  const problems = new Map<string, string>();
-  for (const path of new Set(PROTOCOL_RUNTIMES.flatMap((r) => r.files.map((f) => f.path)))) {
-    try {
-      texts.set(path, await readTextFile(fs, path));
-    } catch (e) {
-      problems.set(path, `${path} cannot be read: ${errorMessage(e)}`);
-    }
-  }
   const items: RuntimeItem[] = [];
   for (const spec of PROTOCOL_RUNTIMES) {
     const files = filesFor(spec, variant, !!ctx.stateHooks);
     const paths = [...new Set([...files.map((f) => f.path), ...(launch ? wiringPaths(spec.id) : [])])];
     const description = paths.join(' + ');
-    const unreadable = files.map((f) => problems.get(f.path)).find((p) => p !== undefined);
-    const fail = (problem: string) => items.push({ label: spec.label, description, detail: `$(warning) ${problem}`, spec, problem });
-    if (unreadable) {
-      fail(unreadable);
+    // The same planner as `cortex-team protocol` (core/agent-setup).
+    const planned = await planAgentSetup(fs, spec.id, variant, ctx, templates, launch);
+    if (planned.problem !== undefined) {
+      items.push({ label: spec.label, description, detail: `$(warning) ${planned.problem}`, spec, problem: planned.problem });
       continue;
     }
-    let protocol: ProtocolFilePlan[];
-    try {
-      protocol = planProtocolFiles(spec.id, variant, ctx, templates, (p) => texts.get(p));
-    } catch (e) {
-      if (!(e instanceof CortexInputError)) throw e;
-      fail(e.message);
-      continue;
-    }
-    // The wiring edits a file the protocol also writes on top of the protocol's text.
-    const wiring = launch ? await planWiring(fs, spec.id, launch, new Map(protocol.map((plan) => [plan.path, plan.after]))) : undefined;
-    if (wiring?.problem !== undefined) {
-      fail(wiring.problem);
-      continue;
-    }
-    const plans = layerWiring(protocol, wiring?.plans ?? []);
-    const noServer = launch ? [] : ["no MCP wiring (the team folder is not on this machine's disk)"];
+    const plans = planned.plans;
+    const noServer = launch || spec.mcp === false ? [] : ["no MCP wiring (the team folder is not on this machine's disk)"];
     const detail = [...plans.map((plan) => describePlan(plan, spec, ctx.project)), ...noServer].join(' · ');
     items.push({ label: spec.label, description, detail, spec, plans });
   }
@@ -514,23 +459,10 @@ async function report(c: Services, p: AgentPlace, spec: RuntimeSpec, done: Proje
   if (result.trust === 'written') parts.push(`Trusted the folder for ${spec.label} in ${listText(result.trustWritten ?? [])}.`);
   if (result.trust === 'not-trusted' && trust) parts.push(sentence(notLoadedSentence(trust, project)));
   if (spec.id === 'cursor' && done.written.some(isWiring)) parts.push('Cursor asks you to enable the cortex server the first time it opens the project.');
+  if (spec.mcp === false) parts.push(`Give ${spec.protocolFile} to the agent as its system prompt; for the Cortex tools, add an MCP server that runs "cortex-team mcp --team ${p.ctx.teamDir} --agent ${p.agent.slug}" to its own configuration.`);
   const say = done.notExecutable.length > 0 || result.trust === 'not-trusted' ? c.prompts.warn.bind(c.prompts) : c.prompts.info.bind(c.prompts);
   const choice = await say(parts.join(' '), ...(done.written.length > 0 ? [open] : []));
   if (choice === open) await vscode.window.showTextDocument(p.fs.uri(spec.protocolFile), { preview: true });
-}
-
-/** Writes one previewed plan: created only where nothing is, edited only where the text is still what the preview showed. */
-async function writePlan(fs: VscodeTeamFs, plan: FilePlan, shownAs: string): Promise<void> {
-  if (plan.before === undefined) {
-    if (!(await createExclusive(fs, plan.path, encodeText(plan.after)))) {
-      throw new CortexConflictError(`${shownAs} was created by another program after the preview`, plan.path);
-    }
-  } else {
-    await editFile(fs, plan.path, (text) => {
-      if (text !== plan.before) throw new CortexConflictError(`${shownAs} changed on disk after the preview`, plan.path);
-      return plan.after;
-    });
-  }
 }
 
 /**
@@ -543,7 +475,7 @@ async function writeTrust(w: ProtocolWizard, p: AgentPlace, offer: TrustOffer, p
   try {
     await c.writer.write({ what: `trust ${p.project.path} for ${offer.agent}`, folder: offer.home, paths: offer.plans.map((plan) => plan.path) }, async (homeFs) => {
       for (const plan of offer.plans) {
-        await writePlan(homeFs, plan, `~/${plan.path}`);
+        await writePlannedText(homeFs, plan, `~/${plan.path}`);
         written.push(`~/${plan.path}`);
       }
     });
@@ -566,7 +498,7 @@ async function writePlans(c: Services, fs: VscodeTeamFs, p: AgentPlace, spec: Ru
   const notExecutable: string[] = [];
   for (const plan of changing) {
     try {
-      await writePlan(fs, plan, plan.path);
+      await writePlannedText(fs, plan, plan.path);
       written.push(plan);
       if (spec.files.find((f) => f.path === plan.path)?.executable) {
         const skipped = await makeExecutable(fs.uri(''), spec, [plan]);

@@ -2,46 +2,17 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { readTextFile } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
-import { TeamFs } from '../../core/fs/team-fs';
-import { McpLaunch, WiringFilePlan, planAgentTrust, planMcpWiring, trustPaths, wiringPaths } from '../../core/mcp-wiring';
+import { WiringFilePlan, planAgentTrust, trustPaths } from '../../core/mcp-wiring';
 import { ProtocolRuntime, runtimeSpec } from '../../core/protocol-file/protocol';
 import { VscodeTeamFs } from '../vscode-team-fs';
 import { errorMessage } from './agent-picks';
 
 /**
  * Generate Protocol File's MCP part: the files that start the Cortex server for the
- * agent (the core's `planMcpWiring`, read from the project folder), and the trust the
+ * agent (the core's `planWiring`, core/agent-setup), and the trust the
  * agent needs in the user's home before it loads them (`planAgentTrust`), which is
  * only ever offered, with its diff, never written on its own.
  */
-
-/**
- * The wiring plans of `runtime` for the project in `fs`; `problem` when a file cannot be
- * read or merged (nothing is written then). `planned`: texts another plan writes first,
- * which the wiring edits instead of the file on disk.
- */
-export async function planWiring(
-  fs: TeamFs,
-  runtime: ProtocolRuntime,
-  launch: McpLaunch,
-  planned: ReadonlyMap<string, string> = new Map(),
-): Promise<{ readonly plans: WiringFilePlan[]; readonly problem?: undefined } | { readonly plans?: undefined; readonly problem: string }> {
-  const texts = new Map<string, string | undefined>(planned);
-  for (const path of wiringPaths(runtime)) {
-    if (planned.has(path)) continue;
-    try {
-      texts.set(path, await readTextFile(fs, path));
-    } catch (e) {
-      return { problem: `${path} cannot be read: ${errorMessage(e)}` };
-    }
-  }
-  try {
-    return { plans: planMcpWiring(runtime, launch, (p) => texts.get(p)) };
-  } catch (e) {
-    if (e instanceof CortexInputError) return { problem: e.message };
-    throw e;
-  }
-}
 
 /** The agent's trust step for a project, as far as the home folder shows it. */
 export interface TrustOffer {

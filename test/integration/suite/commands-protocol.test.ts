@@ -120,6 +120,8 @@ describe('Command: Generate Protocol File', function () {
         ['Codex', 'AGENTS.md + .codex/config.toml', 'creates AGENTS.md · creates .codex/config.toml'],
         ['Cursor', '.cursorrules + .cursor/mcp.json', 'creates .cursorrules · creates .cursor/mcp.json'],
         ['Gemini CLI', 'GEMINI.md + .gemini/settings.json', 'creates GEMINI.md · creates .gemini/settings.json'],
+        ['OpenCode', 'AGENTS.md + opencode.json', 'creates AGENTS.md · creates opencode.json'],
+        ['Other (system prompt)', 'cortex-system-prompt.md', 'creates cortex-system-prompt.md'],
       ],
     );
     assert.deepEqual(
@@ -259,6 +261,29 @@ describe('Command: Generate Protocol File', function () {
       else message(a, NOT_LOADED, 'warning');
     });
   }
+
+  it("OpenCode: a marked Cortex section in AGENTS.md and a local cortex server in opencode.json (no trust step)", async () => {
+    const folder = await freshProject(worker);
+    script(a, ['OpenCode', 'Write']);
+    const result = await generate(worker.slug);
+    assert.deepEqual(result?.written, ['AGENTS.md', 'opencode.json']);
+    assert.match(read(path.join(folder, 'AGENTS.md')), BEGIN);
+    assert.ok(read(path.join(folder, 'AGENTS.md')).includes('in OpenCode.'));
+    const config = JSON.parse(read(path.join(folder, 'opencode.json'))) as { mcp: Record<string, { type: string; command: string[]; enabled: boolean }> };
+    assert.deepEqual(Object.keys(config.mcp), ['cortex']);
+    assert.equal(config.mcp.cortex.type, 'local');
+    assert.deepEqual(config.mcp.cortex.command.slice(-5), ['mcp', '--team', teamDir(a), '--agent', worker.slug]);
+    message(a, /^Cortex: wrote .* protocol for OpenCode in /, 'info');
+  });
+
+  it('any other runtime: the protocol as cortex-system-prompt.md, and how to add the server by hand', async () => {
+    const folder = await freshProject(worker);
+    script(a, ['Other (system prompt)', 'Write']);
+    const result = await generate(worker.slug);
+    assert.deepEqual(result?.written, ['cortex-system-prompt.md']);
+    assert.ok(read(path.join(folder, 'cortex-system-prompt.md')).includes('in the agent runtime you run in.'));
+    message(a, /Give cortex-system-prompt\.md to the agent as its system prompt; .*cortex-team mcp --team .* --agent /, 'info');
+  });
 
   it('the coordinator (a coordinator role) gets the coordinator protocol', async () => {
     script(a, ['Codex', 'Write']);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { spawn } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -179,6 +179,23 @@ describe('cortex-team hook and simulate (real process)', function () {
     assert.ok(t.actions.some((a) => a.kind === 'prompt' && a.text === 'yes'));
     const sum = sumUsage(t.usage, DEFAULT_PRICES);
     assert.ok(sum.requests > 5 && sum.cost > 0 && sum.unpriced.length === 0, JSON.stringify(sum));
+  });
+
+  it("simulate in a git repository: commits each task's file alone, the message naming the task with a Cortex-Task line; what the person staged stays staged", async () => {
+    const g = (...args: string[]) => execFileSync('git', args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...gitEnv } });
+    const gitEnv = { GIT_AUTHOR_NAME: 'Stand In', GIT_AUTHOR_EMAIL: 'stand-in@example.com', GIT_COMMITTER_NAME: 'Stand In', GIT_COMMITTER_EMAIL: 'stand-in@example.com', GIT_CONFIG_NOSYSTEM: '1' };
+    g('init', '--quiet');
+    writeFileSync(path.join(project, 'mine.txt'), 'staged by the person\n');
+    g('add', 'mine.txt');
+    const r = await run(['simulate', '--team', team, '--agent', 'ada', '--speed', '100', '--transcripts', path.join(root, 'logs'), '--prompt', 'Cortex: start'], 'yes\n/exit\n', { ...env, ...gitEnv }, project);
+    assert.equal(r.code, 0, r.stderr);
+    const log = g('log', '--format=%s%n%b%n--', '--name-only');
+    assert.match(log, /Number the invoices\nWritten by the Cortex stand-in agent\.\n\nCortex-Task: ada\/Number the invoices\n/);
+    assert.match(log, /Cortex-Task: ada\/Ask first \[ask\]\n/);
+    assert.deepEqual(g('log', '--format=', '--name-only').trim().split('\n').filter(Boolean).sort(), ['cortex-simulate/ask-first-ask.md', 'cortex-simulate/number-the-invoices.md']);
+    assert.equal(g('diff', '--cached', '--name-only').trim(), 'mine.txt', "the person's staged file is still staged, not committed");
+    const tasks = readFileSync(path.join(team, 'agents/ada/tasks.md'), 'utf8');
+    assert.match(tasks, /### Summary\nStand-in run by cortex-team simulate: wrote cortex-simulate\/number-the-invoices\.md in .*, committed as [0-9a-f]{7,}\./);
   });
 
   it('simulate: a tick with no work is skipped as the idle check would; a bad speed is refused', async () => {

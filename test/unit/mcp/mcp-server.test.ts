@@ -362,7 +362,7 @@ describe('cortex-team mcp (the SDK client over stdio)', function () {
   it('offers the worklog status and (for one agent) its protocol for each agent kind as resources', async () => {
     const ada = await server('--agent', 'ada');
     const listed = (await ada.client.listResources()).resources.map((r) => r.uri);
-    assert.deepStrictEqual(listed, ['cortex://worklog/status', 'cortex://protocol/claude-code', 'cortex://protocol/codex', 'cortex://protocol/cursor', 'cortex://protocol/gemini']);
+    assert.deepStrictEqual(listed, ['cortex://worklog/status', 'cortex://protocol/claude-code', 'cortex://protocol/codex', 'cortex://protocol/cursor', 'cortex://protocol/gemini', 'cortex://protocol/opencode', 'cortex://protocol/other']);
     const status = await ada.client.readResource({ uri: 'cortex://worklog/status' });
     assert.strictEqual(
       (status.contents[0] as { text: string }).text,

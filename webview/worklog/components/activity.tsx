@@ -17,9 +17,11 @@ const ACTIVITY_LOOK: Record<string, { label: string; icon: string }> = {
   'agent.ticked': { label: 'Tick', icon: 'pulse' },
   'agent.registered': { label: 'Registered', icon: 'person-add' },
   'protocol.generated': { label: 'Protocol', icon: 'file-code' },
+  'protocol.removed': { label: 'Left the team', icon: 'sign-out' },
   'worklog.status.updated': { label: 'Status table', icon: 'table' },
   'team.created': { label: 'Team created', icon: 'organization' },
   'team.pruned': { label: 'Housekeeping', icon: 'archive' },
+  'team.upgraded': { label: 'Upgraded', icon: 'arrow-up' },
   'message.sent': { label: 'Message', icon: 'mail' },
   'message.updated': { label: 'Message status', icon: 'mail-read' },
 };

@@ -264,6 +264,8 @@ describe('planProtocolFiles', () => {
       codex: ['AGENTS.md'],
       cursor: ['.cursorrules'],
       gemini: ['GEMINI.md'],
+      opencode: ['AGENTS.md'],
+      other: ['cortex-system-prompt.md'],
     });
   });
 
