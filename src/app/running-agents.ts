@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AcpSessions } from '../extension/acp/acp-sessions';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
 import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
@@ -23,6 +24,8 @@ export interface RunningAgents {
   readonly actions: AgentRunActions;
   readonly permissions: PermissionWatch;
   readonly ticker: SessionTicker;
+  /** Agents run as ACP sessions: the contract the session view and the "Needs you" list read (session-model.ts). */
+  readonly sessions: AcpSessions;
 }
 
 /** Builds the running-agents services and commands; `own` keeps each for disposal. */
@@ -31,6 +34,11 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
   const runner = own.add(new AgentRunner(services));
   const usage = own.add(new AgentUsageService(runner, clock, log));
   const agentOf = (slug: string) => store.team?.agents.find((a) => a.slug === slug);
+  // A spent daily budget refuses every prompt to an ACP session: the driver's and the person's.
+  runner.acp.refusal = (slug) => {
+    const agent = agentOf(slug);
+    return usage.budgetSpent(agent) ? `${agent?.name ?? slug}'s daily budget is spent (cortex.agents.dailyBudget): no prompt is sent to it until tomorrow, or until the budget is raised.` : undefined;
+  };
   const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(agentOf(slug))));
   own.add(
     driver.onDidMissTurn(async (tick) => {
@@ -69,5 +77,5 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     showTerminal: (slug) => runner.focus(slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
-  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker };
+  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker, sessions: runner.acp };
 }

@@ -23,12 +23,15 @@ const ACP_BIN: Record<Which, string> = {
 const TOOL: Record<Which, (name: string) => string> = { gemini: (n) => `mcp_cortex_${n}`, claude: (n) => `mcp__cortex__${n}`, codex: (n) => `mcp__cortex__${n}` };
 const TASKS = '## Credit notes\n**Status:** ready\n\n## Refunds\n**Status:** ready\n';
 
-/** The model's turns: [cancel phase] a claim; [allow phase] claim, complete, a text; [reject phase] a claim. */
+/**
+ * The model's turns: [allow phase] claim, complete, a text; [reject phase] a claim, then a text
+ * for an agent that answers the rejection with another model call; [cancel phase] a claim.
+ */
 function script(w: Which): ScriptedTurn[] {
   const call = (name: string, input: Record<string, unknown> = {}): ScriptedTurn => ({ kind: 'tools', calls: [{ name: TOOL[w](name), input }] });
   const allow = [call('claim_task'), call('complete_task', { summary: 'Credit notes are issued.' }), { kind: 'text', text: 'Credit notes done.' } as ScriptedTurn];
   // Codex asks no permission for Cortex's tools: it has only the allow phase.
-  return w === 'codex' ? allow : [call('claim_task'), ...allow, call('claim_task')];
+  return w === 'codex' ? allow : [...allow, call('claim_task'), { kind: 'text', text: 'Understood.' }, call('claim_task')];
 }
 
 interface Run {
@@ -88,28 +91,31 @@ async function run(w: Which): Promise<Run> {
   await session.start();
   const seen: Run['seen'] = { allowed: 0 };
   const pending = () => session.snapshot().pending;
-  if (w !== 'codex') {
+  /** Answers every request of the turn with the first option of `kind` (as the person would from the list). */
+  const answering = (kind: 'allow_once' | 'reject_once') =>
+    setInterval(() => {
+      for (const p of pending()) {
+        const option = p.options.find((o) => o.kind === kind) ?? p.options.find((o) => o.kind.startsWith(kind.split('_')[0]));
+        if (option) session.answer(p.id, option.optionId), kind === 'allow_once' && seen.allowed++;
+      }
+    }, 20);
+  let answer = answering('allow_once');
+  await session.prompt('Cortex: you are Billing Dev. Claim your next task, do it and complete it.').finally(() => clearInterval(answer));
+  const tasks = readFileSync(tasksFile, 'utf8');
+  if (w === 'codex') return { session, server, tasks, seen, tokens, root };
+  answer = answering('reject_once');
+  const rejectedStop = await session.prompt('Claim your next task.').finally(() => clearInterval(answer));
+  seen.rejected = { stop: rejectedStop, tasksAfter: readFileSync(tasksFile, 'utf8') };
+  // An agent that took no model call after the rejection has the text still queued: one more prompt reaches the claim.
+  for (let attempt = 0; attempt < 2 && !seen.cancelled; attempt++) {
     const turn = session.prompt('Claim your next task.');
-    await waitFor('a permission request', () => pending().length === 1, session);
+    let ended = false;
+    void turn.then(() => (ended = true), () => (ended = true));
+    await waitFor('a permission request or the end of the turn', () => pending().length === 1 || ended, session);
+    if (pending().length !== 1) continue;
     const before = pending().length;
     await session.cancel();
     seen.cancelled = { pendingBefore: before, pendingAfter: pending().length, stop: await turn };
-  }
-  // Allow every request of this turn, as the person would from the list.
-  const allowing = setInterval(() => {
-    for (const p of pending()) {
-      const allow = p.options.find((o) => o.kind === 'allow_once') ?? p.options.find((o) => o.kind === 'allow_always');
-      if (allow) session.answer(p.id, allow.optionId), seen.allowed++;
-    }
-  }, 20);
-  await session.prompt('Cortex: you are Billing Dev. Claim your next task, do it and complete it.').finally(() => clearInterval(allowing));
-  const tasks = readFileSync(tasksFile, 'utf8');
-  if (w !== 'codex') {
-    const turn = session.prompt('Claim your next task.');
-    await waitFor('a permission request', () => pending().length === 1, session);
-    const reject = pending()[0].options.find((o) => o.kind === 'reject_once')!;
-    session.answer(pending()[0].id, reject.optionId);
-    seen.rejected = { stop: await turn, tasksAfter: readFileSync(tasksFile, 'utf8') };
   }
   return { session, server, tasks, seen, tokens, root };
 }

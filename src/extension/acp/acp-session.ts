@@ -2,7 +2,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { Readable, Writable } from 'stream';
-import type { AgentSessionSnapshot, PermissionRequestItem, SessionState } from '../sessions/session-model';
+import type { AgentSessionSnapshot, PermissionRequestItem, SessionState, SessionUsage } from '../sessions/session-model';
 import { SessionLog, TurnTokens, permissionItem, turnTokens } from './session-log';
 
 /**
@@ -59,6 +59,10 @@ export class AcpSession {
   canLoad = false;
   /** The extension clock's time of the last thing the session did (liveness). */
   lastActivity: number;
+  /** When it was started (extension clock). */
+  readonly startedAt: number;
+  /** Turns ended so far: what tells the heartbeat driver a tick's turn came and went. */
+  turnsEnded = 0;
 
   constructor(
     readonly launch: AcpLaunch,
@@ -68,6 +72,7 @@ export class AcpSession {
     private readonly onTurnTokens: (tokens: TurnTokens, at: number) => void = () => undefined,
   ) {
     this.lastActivity = now();
+    this.startedAt = this.lastActivity;
   }
 
   get state(): SessionState {
@@ -76,6 +81,15 @@ export class AcpSession {
 
   get sessionId(): string | undefined {
     return this.sessionIdNow;
+  }
+
+  /** Its usage so far (no copy of the transcript). */
+  get usage(): SessionUsage | undefined {
+    return this.log.usage;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
   }
 
   get live(): boolean {
@@ -156,9 +170,11 @@ export class AcpSession {
         this.onTurnTokens(tokens, at);
       }
       if (response.stopReason !== 'end_turn') this.notice(`The turn ended: ${response.stopReason.replace(/_/g, ' ')}.`);
+      this.turnsEnded++;
       if (this.inTurn()) this.setState('idle');
       return response.stopReason;
     } catch (e) {
+      this.turnsEnded++;
       if (this.inTurn()) {
         this.notice(`The prompt failed: ${e instanceof Error ? e.message : String(e)}`);
         this.setState('idle');
@@ -196,11 +212,30 @@ export class AcpSession {
     const timer = setTimeout(() => this.kill('SIGKILL'), STOP_GRACE_MS);
     await this.exited;
     clearTimeout(timer);
+    await this.groupEnded();
   }
 
-  private kill(signal: NodeJS.Signals = 'SIGTERM'): void {
+  /** The agent's own children (Claude's adapter runs Claude Code) may outlive it a moment: the group is ended, not just its leader. */
+  private async groupEnded(): Promise<void> {
     const pid = this.child?.pid;
-    if (!pid || this.child?.exitCode !== null || this.child?.signalCode !== null) return;
+    if (!pid) return;
+    const alive = () => {
+      try {
+        process.kill(-pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const end = Date.now() + STOP_GRACE_MS;
+    while (alive() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (alive()) this.kill('SIGKILL', true);
+  }
+
+  /** Signals the agent's process group (`evenIfLeaderGone`: its children, once it exited). */
+  private kill(signal: NodeJS.Signals = 'SIGTERM', evenIfLeaderGone = false): void {
+    const pid = this.child?.pid;
+    if (!pid || (!evenIfLeaderGone && (this.child?.exitCode !== null || this.child?.signalCode !== null))) return;
     try {
       process.kill(-pid, signal);
     } catch {
