@@ -55,6 +55,8 @@ export class AcpSession {
   private stderrTail = '';
   private exited: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** Why the process could not be started at all (a missing command). */
+  private spawnError: string | undefined;
   /** `initialize`'s answer: whether the agent can `session/load`. */
   canLoad = false;
   /** The extension clock's time of the last thing the session did (liveness). */
@@ -114,7 +116,12 @@ export class AcpSession {
     const child = spawn(launch.command, [...launch.args], { cwd: launch.cwd, env: { ...launch.env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
-    const failedToSpawn = new Promise<never>((_, reject) => child.once('error', (e: NodeJS.ErrnoException) => reject(new Error(e.code === 'ENOENT' ? `its command "${launch.command}" was not found` : `its command "${launch.command}" could not be run: ${e.message}`))));
+    const failedToSpawn = new Promise<never>((_, reject) =>
+      child.once('error', (e: NodeJS.ErrnoException) => {
+        this.spawnError = e.code === 'ENOENT' ? `its command "${launch.command}" was not found` : `its command "${launch.command}" could not be run: ${e.message}`;
+        reject(new Error(this.spawnError));
+      }),
+    );
     failedToSpawn.catch(() => undefined);
     child.stderr?.setEncoding('utf8').on('data', (d: string) => (this.stderrTail = (this.stderrTail + d).slice(-2000)));
     child.once('close', (code, signal) => this.onExit(code, signal));
@@ -128,7 +135,9 @@ export class AcpSession {
       await Promise.race([failedToSpawn, this.open(this.connection.agent)]);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      this.fail(this.stateNow === 'failed' ? (this.reasonNow ?? why) : why);
+      // The connection closing comes first: the process's end says more (its exit code, its last words).
+      if (!this.spawnError) await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      if (this.stateNow !== 'failed') this.fail(why);
       this.kill();
       throw new Error(this.reasonNow ?? why);
     }
@@ -281,6 +290,7 @@ export class AcpSession {
       return;
     }
     if (this.stateNow === 'failed') return;
+    if (this.spawnError) return this.fail(this.spawnError);
     const tail = this.stderrTail.trim().split('\n').slice(-3).join(' ').trim();
     this.fail(`its process ended (${signal ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
   }

@@ -219,6 +219,8 @@ export class AgentRunner extends DisposableBase {
   /** Shows the agent's terminal; for an agent not running, offers to start it. */
   async focus(slug: string): Promise<boolean> {
     if (this.terminals.focus(slug)) return true;
+    // An ACP session has no terminal: its session view shows it.
+    if (this.acp.isLive(slug)) return true;
     const agent = await this.agent(slug);
     if (!agent) return false;
     const start = 'Start';
