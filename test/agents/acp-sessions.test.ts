@@ -31,7 +31,8 @@ function script(w: Which): ScriptedTurn[] {
   const call = (name: string, input: Record<string, unknown> = {}): ScriptedTurn => ({ kind: 'tools', calls: [{ name: TOOL[w](name), input }] });
   const allow = [call('claim_task'), call('complete_task', { summary: 'Credit notes are issued.' }), { kind: 'text', text: 'Credit notes done.' } as ScriptedTurn];
   // Codex asks no permission for Cortex's tools: it has only the allow phase.
-  return w === 'codex' ? allow : [...allow, call('claim_task'), { kind: 'text', text: 'Understood.' }, call('claim_task')];
+  // Claims to spare at the end: how many model calls an agent makes around a rejection varies; the cancel phase is last and stops at the first request.
+  return w === 'codex' ? allow : [...allow, call('claim_task'), { kind: 'text', text: 'Understood.' }, call('claim_task'), call('claim_task'), call('claim_task')];
 }
 
 interface Run {
@@ -106,8 +107,8 @@ async function run(w: Which): Promise<Run> {
   answer = answering('reject_once');
   const rejectedStop = await session.prompt('Claim your next task.').finally(() => clearInterval(answer));
   seen.rejected = { stop: rejectedStop, tasksAfter: readFileSync(tasksFile, 'utf8') };
-  // An agent that took no model call after the rejection has the text still queued: one more prompt reaches the claim.
-  for (let attempt = 0; attempt < 2 && !seen.cancelled; attempt++) {
+  // An agent that took no model call after the rejection has the text still queued: another prompt reaches a claim.
+  for (let attempt = 0; attempt < 4 && !seen.cancelled; attempt++) {
     const turn = session.prompt('Claim your next task.');
     let ended = false;
     void turn.then(() => (ended = true), () => (ended = true));
