@@ -55,6 +55,8 @@ export class AcpSession {
   private stderrTail = '';
   private exited: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** The turn in progress was cancelled: a request the agent still sends in it is answered `cancelled` at once. */
+  private cancelling = false;
   /** Why the process could not be started at all (a missing command). */
   private spawnError: string | undefined;
   /** `initialize`'s answer: whether the agent can `session/load`. */
@@ -169,6 +171,7 @@ export class AcpSession {
   async prompt(text: string): Promise<acp.StopReason> {
     if (this.stateNow !== 'idle' || !this.connection || !this.sessionIdNow) throw new Error(this.stateNow === 'in-turn' ? 'it is in the middle of a turn' : `its session is ${this.stateNow}`);
     this.log.addUser(text, this.now());
+    this.cancelling = false;
     this.setState('in-turn');
     try {
       const response = await this.connection.agent.request('session/prompt', { sessionId: this.sessionIdNow, prompt: [{ type: 'text', text }] });
@@ -180,6 +183,8 @@ export class AcpSession {
       }
       if (response.stopReason !== 'end_turn') this.notice(`The turn ended: ${response.stopReason.replace(/_/g, ' ')}.`);
       this.turnsEnded++;
+      // A request left from the turn (sent after its cancel) has nobody to wait for now.
+      this.cancelPending();
       if (this.inTurn()) this.setState('idle');
       return response.stopReason;
     } catch (e) {
@@ -197,6 +202,7 @@ export class AcpSession {
     if (!this.connection || !this.sessionIdNow) return;
     this.cancelPending();
     if (this.stateNow === 'in-turn') {
+      this.cancelling = true;
       this.notice('Cancelled the turn.');
       await this.connection.agent.notify('session/cancel', { sessionId: this.sessionIdNow }).catch(() => undefined);
     }
@@ -268,7 +274,7 @@ export class AcpSession {
     const item = permissionItem(params, { id, agentSlug: this.launch.slug, at: this.now(), ...(known?.kind === 'tool' ? { knownTitle: known.title } : {}) });
     return new Promise((resolve) => {
       // A request that arrives while no turn runs (or after Stop) has nobody to wait for.
-      if (this.stateNow !== 'in-turn') return resolve({ outcome: { outcome: 'cancelled' } });
+      if (this.stateNow !== 'in-turn' || this.cancelling) return resolve({ outcome: { outcome: 'cancelled' } });
       this.pending.set(id, { item, resolve });
       this.touch();
     });
