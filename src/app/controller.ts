@@ -167,7 +167,7 @@ function agentName(store: TeamStore, slug: string): string {
 
 /** The session views read the ACP sessions through the registry; Stop is the agent's Stop (the same as its row's). */
 function sessionViewsDeps(extensionUri: vscode.Uri, log: vscode.LogOutputChannel, agents: RunningAgents, prompts: Prompts, runActions: RunningAgents['actions'], nameOf: (slug: string) => string): SessionViewsDeps {
-  const { sessions } = agents;
+  const sessions = agents.sessionRegistry;
   const live = () => {
     const s = sessions.current;
     if (!s) throw new Error('No agent runs as a session here.');
@@ -191,7 +191,7 @@ function sessionViewsDeps(extensionUri: vscode.Uri, log: vscode.LogOutputChannel
 
 /** The Needs you list as the Team view reads it; a refused answer is said to the person. */
 function needsYouSource(agents: RunningAgents, prompts: Prompts, openSession: (slug: string) => unknown): NeedsYouSource {
-  const { needsYou, sessions, runner } = agents;
+  const { needsYou, sessionRegistry: sessions, runner } = agents;
   return {
     items: () => needsYou.items(),
     answer: (id, option) => needsYou.answer(id, option).catch((e: unknown) => prompts.warn(`Cortex: ${e instanceof Error ? e.message : String(e)}`)),

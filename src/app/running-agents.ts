@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AcpSessions } from '../extension/acp/acp-sessions';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
 import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
@@ -25,8 +26,10 @@ export interface RunningAgents {
   readonly actions: AgentRunActions;
   readonly permissions: PermissionWatch;
   readonly ticker: SessionTicker;
-  /** Where the ACP host side provides its `AgentSessions` (the views read them through it). */
-  readonly sessions: SessionRegistry;
+  /** Agents run as ACP sessions: the contract the session view and the "Needs you" list read (session-model.ts). */
+  readonly sessions: AcpSessions;
+  /** Where the views find the `AgentSessions` they show (the ACP sessions above; a test may provide its own for a while). */
+  readonly sessionRegistry: SessionRegistry;
   /** Every agent's question in one list: ACP permission requests and terminal agents' needs input. */
   readonly needsYou: NeedsYou;
 }
@@ -37,6 +40,11 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
   const runner = own.add(new AgentRunner(services));
   const usage = own.add(new AgentUsageService(runner, clock, log));
   const agentOf = (slug: string) => store.team?.agents.find((a) => a.slug === slug);
+  // A spent daily budget refuses every prompt to an ACP session: the driver's and the person's.
+  runner.acp.refusal = (slug) => {
+    const agent = agentOf(slug);
+    return usage.budgetSpent(agent) ? `${agent?.name ?? slug}'s daily budget is spent (cortex.agents.dailyBudget): no prompt is sent to it until tomorrow, or until the budget is raised.` : undefined;
+  };
   const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(agentOf(slug))));
   own.add(
     driver.onDidMissTurn(async (tick) => {
@@ -57,10 +65,11 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     },
   });
   const needsInput = own.add(new NeedsInputNotifier(runner, team, prompts));
-  const sessions = own.add(new SessionRegistry());
+  const sessionRegistry = own.add(new SessionRegistry());
+  own.add(sessionRegistry.provide(runner.acp));
   const needsYou = own.add(
     new NeedsYou({
-      registry: sessions,
+      registry: sessionRegistry,
       terminal: { waiting: () => needsInput.waiting(), onDidChange: (l) => vscode.Disposable.from(runner.onDidChange(l), team.onDidChange((e) => e.reason !== 'files' && l())) },
       nameOf: (slug) => agentOf(slug)?.name ?? slug,
       prompts,
@@ -86,5 +95,5 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     showTerminal: (slug) => runner.focus(slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
-  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker, sessions, needsYou };
+  return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker, sessions: runner.acp, sessionRegistry, needsYou };
 }

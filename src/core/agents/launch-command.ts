@@ -1,7 +1,7 @@
 import { CortexCommand } from '../mcp-wiring/launch';
 import { tomlString } from '../mcp-wiring/codex-toml';
 import { ProtocolRuntime, runtimeSpec } from '../protocol-file/protocol';
-import { AgentCli, CLI_PROGRAMS, LaunchProfile, shellWord, splitWords } from './launch-profile';
+import { ACP_PROGRAMS, AgentCli, CLI_PROGRAMS, LaunchProfile, shellWord, splitWords } from './launch-profile';
 
 /**
  * The command line that starts an agent from its launch profile, with the protocol's
@@ -130,4 +130,35 @@ export function launchLine(profile: LaunchProfile, ctx: LaunchContext): LaunchLi
 export function shellLine(line: Pick<LaunchLine, 'program' | 'args' | 'unsetEnv'>): string {
   const unset = (line.unsetEnv ?? []).flatMap((name) => ['-u', name]);
   return [...(unset.length ? ['env', ...unset] : []), line.program, ...line.args].map(shellWord).join(' ');
+}
+
+/** How an agent on the `acp` channel is started: its ACP agent's program and arguments, and the session mode to ask for. */
+export interface AcpCommand {
+  readonly program: string;
+  readonly args: readonly string[];
+  /** The mode set after `session/new` where the agent offers it. */
+  readonly mode?: string;
+}
+
+/**
+ * The ACP agent for a profile (see ACP_PROGRAMS): Gemini CLI with `--acp`; Claude Code's
+ * adapter in its `default` mode (it asks before each tool call the project's rules do
+ * not allow, where `auto` would have a classifier judge them); Codex's adapter; a custom
+ * command as written. `null` for a CLI with no ACP agent.
+ */
+export function acpCommand(profile: LaunchProfile): AcpCommand | null {
+  switch (profile.cli) {
+    case 'gemini':
+      return { program: profile.command ?? ACP_PROGRAMS.gemini!, args: [...profile.args, '--acp'] };
+    case 'claude-code':
+      return { program: profile.command ?? ACP_PROGRAMS['claude-code']!, args: [...profile.args], mode: 'default' };
+    case 'codex':
+      return { program: profile.command ?? ACP_PROGRAMS.codex!, args: [...profile.args] };
+    case 'custom': {
+      const [program, ...rest] = splitWords(profile.command ?? '');
+      return program ? { program, args: [...rest, ...profile.args] } : null;
+    }
+    default:
+      return null;
+  }
 }

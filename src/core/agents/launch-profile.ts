@@ -12,6 +12,9 @@
  *       command: /opt/bin/codex           # the program (required for custom; else the CLI's own name)
  *       worktree: false                   # run in its own git worktree (default: the setting, off)
  *       heartbeat: true                   # let the dashboard send the tick prompt (default: the setting, on)
+ *       channel: acp                      # terminal (the CLI's own screen, the default) | acp (a structured
+ *                                         #   session over the Agent Client Protocol; `command` then names
+ *                                         #   the ACP agent: gemini (run with --acp), claude-agent-acp, codex-acp)
  *
  * Pure: values in, a profile and the problems found out.
  */
@@ -41,6 +44,18 @@ export const CLI_PROGRAMS: Readonly<Record<Exclude<AgentCli, 'custom' | 'simulat
   cursor: 'cursor-agent',
 };
 
+/**
+ * The ACP agent each CLI is run as on the `acp` channel, unless the profile's `command`
+ * names another: Gemini CLI speaks ACP itself (`gemini --acp`); Claude Code and Codex
+ * through their adapters' commands (`@agentclientprotocol/claude-agent-acp`,
+ * `@zed-industries/codex-acp`), which the person installs.
+ */
+export const ACP_PROGRAMS: Readonly<Partial<Record<AgentCli, string>>> = {
+  gemini: 'gemini',
+  'claude-code': 'claude-agent-acp',
+  codex: 'codex-acp',
+};
+
 /** Names people write for a CLI, to its id. */
 const ALIASES: Readonly<Record<string, AgentCli>> = {
   claude: 'claude-code',
@@ -56,6 +71,13 @@ const ALIASES: Readonly<Record<string, AgentCli>> = {
   custom: 'custom',
 };
 
+/** How an agent runs: in a terminal (hooks report its state) or as an Agent Client Protocol session. */
+export const LAUNCH_CHANNELS = ['terminal', 'acp'] as const;
+export type LaunchChannel = (typeof LAUNCH_CHANNELS)[number];
+
+/** The CLIs that can run as ACP sessions (natively, or through their ACP adapter). */
+export const ACP_CLIS: readonly AgentCli[] = ['gemini', 'claude-code', 'codex', 'custom'];
+
 export interface LaunchProfile {
   readonly cli: AgentCli;
   /** The program to run instead of the CLI's own name; a custom profile's command. */
@@ -66,6 +88,13 @@ export interface LaunchProfile {
   readonly worktree: boolean | null;
   /** `null`: the setting decides (on by default). */
   readonly heartbeat: boolean | null;
+  /** Absent: `terminal`. */
+  readonly channel?: LaunchChannel;
+}
+
+/** The profile's channel (`terminal` unless it says `acp`). */
+export function channelOf(p: Pick<LaunchProfile, 'channel'> | null | undefined): LaunchChannel {
+  return p?.channel ?? 'terminal';
 }
 
 /** A person's override of a profile (settings): any field, `cli` to pick another CLI. */
@@ -77,7 +106,7 @@ export interface ProfileRead<T> {
   readonly problems: readonly string[];
 }
 
-const KEYS = ['cli', 'command', 'args', 'env', 'worktree', 'heartbeat'] as const;
+const KEYS = ['cli', 'command', 'args', 'env', 'worktree', 'heartbeat', 'channel'] as const;
 
 /** A CLI name as written (`claude`, `gemini-cli`…) to its id; `undefined` when unknown. */
 export function cliOf(value: string): AgentCli | undefined {
@@ -108,7 +137,12 @@ export function readLaunchProfile(raw: unknown): ProfileRead<LaunchProfile> {
     problems.push('"launch" with cli: custom needs a command (the program to run); ignoring it.');
     return { value: null, problems };
   }
-  return { value: { cli: o.cli, command: o.command ?? null, args: o.args ?? [], env: o.env ?? {}, worktree: o.worktree ?? null, heartbeat: o.heartbeat ?? null }, problems };
+  let channel = o.channel;
+  if (channel === 'acp' && !ACP_CLIS.includes(o.cli)) {
+    problems.push(`"launch.channel: acp" is for ${ACP_CLIS.join(', ')}; ${CLI_LABELS[o.cli]} runs in a terminal.`);
+    channel = undefined;
+  }
+  return { value: { cli: o.cli, command: o.command ?? null, args: o.args ?? [], env: o.env ?? {}, worktree: o.worktree ?? null, heartbeat: o.heartbeat ?? null, ...(channel ? { channel } : {}) }, problems };
 }
 
 /** The fields of an override mapping that can be used; the rest said in `problems`. */
@@ -143,6 +177,11 @@ export function readOverride(o: Record<string, unknown>, problems: string[]): La
       out.env = pairs;
     } else problems.push('"launch.env" should be a mapping of NAME: value; ignoring it.');
   }
+  if (o.channel !== undefined && o.channel !== null) {
+    const channel = typeof o.channel === 'string' ? o.channel.trim().toLowerCase() : '';
+    if ((LAUNCH_CHANNELS as readonly string[]).includes(channel)) out.channel = channel as LaunchChannel;
+    else problems.push(`"launch.channel" should be ${LAUNCH_CHANNELS.join(' or ')}; ignoring it.`);
+  }
   for (const key of ['worktree', 'heartbeat'] as const) {
     const v = o[key];
     if (v === undefined || v === null) continue;
@@ -173,19 +212,22 @@ export function applyOverride(profile: LaunchProfile | null | undefined, overrid
     env: { ...(base?.env ?? {}), ...(override.env ?? {}) },
     worktree: override.worktree !== undefined ? override.worktree : (base?.worktree ?? null),
     heartbeat: override.heartbeat !== undefined ? override.heartbeat : (base?.heartbeat ?? null),
+    ...((override.channel ?? base?.channel) ? { channel: override.channel ?? base?.channel } : {}),
   };
 }
 
 /** One line for people: "Claude Code · claude --model sonnet". */
 export function describeProfile(p: LaunchProfile): string {
   // A custom command is a line as written; the stand-in is two words (the CLI and its verb).
+  const acp = channelOf(p) === 'acp';
+  if (acp) return [`${CLI_LABELS[p.cli]} (ACP session)`, [shellWord(p.command ?? ACP_PROGRAMS[p.cli] ?? ''), ...p.args.map(shellWord)].join(' ')].join(' · ');
   const program = p.cli === 'custom' ? (p.command ?? '') : p.cli === 'simulate' ? (p.command ? shellWord(p.command) : 'cortex-team simulate') : shellWord(p.command ?? CLI_PROGRAMS[p.cli]);
   return [CLI_LABELS[p.cli], [program, ...p.args.map(shellWord)].join(' ')].join(' · ');
 }
 
 /** The `launch:` lines a new note gets (Register Agent): the short form when there is nothing else. */
 export function launchFrontmatter(p: LaunchProfile): string[] {
-  if (!p.command && p.args.length === 0 && Object.keys(p.env).length === 0 && p.worktree === null && p.heartbeat === null) return [`launch: ${p.cli}`];
+  if (!p.command && p.args.length === 0 && Object.keys(p.env).length === 0 && p.worktree === null && p.heartbeat === null && channelOf(p) === 'terminal') return [`launch: ${p.cli}`];
   const lines = ['launch:', `  cli: ${p.cli}`];
   if (p.command) lines.push(`  command: ${JSON.stringify(p.command)}`);
   if (p.args.length > 0) lines.push(`  args: [${p.args.map((a) => JSON.stringify(a)).join(', ')}]`);
@@ -193,6 +235,7 @@ export function launchFrontmatter(p: LaunchProfile): string[] {
   if (env.length > 0) lines.push('  env:', ...env.map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`));
   if (p.worktree !== null) lines.push(`  worktree: ${p.worktree}`);
   if (p.heartbeat !== null) lines.push(`  heartbeat: ${p.heartbeat}`);
+  if (channelOf(p) === 'acp') lines.push('  channel: acp');
   return lines;
 }
 

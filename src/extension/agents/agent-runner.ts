@@ -4,13 +4,15 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { firstPrompt, launchLine } from '../../core/agents/launch-command';
-import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
+import { AGENT_CLIS, AgentCli, CLI_LABELS, LaunchProfile, channelOf, describeProfile } from '../../core/agents/launch-profile';
 import { RunState, TurnState } from '../../core/agents/run-state';
 import { agentLiveness, isInactive } from '../../core/liveness';
 import { Agent } from '../../core/model';
 import { projectFolderPath } from '../../core/project-folder';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
 import { ensureAgentWorktree } from '../../git/agent-worktree';
+import { AcpSessions } from '../acp/acp-sessions';
+import { AcpStarter, askChannel } from '../acp/acp-start';
 import { Services } from '../services';
 import { AgentTerminalInfo, AgentTerminals, NOT_FOUND_EXIT } from './agent-terminals';
 import { AGENT_SETTINGS, AgentRunConfig, effectiveProfile, readAgentRunConfig, worktreeOn } from './run-settings';
@@ -37,6 +39,9 @@ export interface AgentTurn {
 export class AgentRunner extends DisposableBase {
   readonly terminals: AgentTerminals;
   readonly states: RunStates;
+  /** Agents run as ACP sessions (`launch: {channel: acp}`). */
+  readonly acp: AcpSessions;
+  private readonly acpStarter: AcpStarter;
   /** `cortex.agents.*`, read on first use (not during activation: reading settings is slow there). */
   private config: AgentRunConfig | undefined;
   /** Slug → the start whose "not found" was said. */
@@ -49,6 +54,9 @@ export class AgentRunner extends DisposableBase {
     super();
     this.terminals = this.register(new AgentTerminals(c.context.workspaceState, c.log));
     this.states = this.register(new RunStates(c.log, c.team));
+    this.acp = this.register(new AcpSessions(() => c.clock.date().getTime(), c.context.workspaceState, c.log));
+    this.acpStarter = new AcpStarter(c, this.acp);
+    this.register(this.acp.onDidChangeState(() => this.changed.fire()));
     this.register(this.terminals.onDidChange((slug) => (this.changed.fire(), void this.sayIfNotFound(slug))));
     this.register(this.states.onDidChange(() => this.changed.fire()));
     this.register(
@@ -82,6 +90,8 @@ export class AgentRunner extends DisposableBase {
    * first); for any other agent, the newest report of any of its sessions.
    */
   turnOf(slug: string): AgentTurn | null {
+    const acpTurn = this.acpStarter.turnOf(slug);
+    if (acpTurn) return acpTurn;
     const info = this.terminals.info(slug);
     const state = this.rawState(slug);
     if (info && this.terminals.isLive(slug) && !state) return { state: 'starting', since: null, message: null };
@@ -115,8 +125,14 @@ export class AgentRunner extends DisposableBase {
     return result ?? 'cancelled';
   }
 
+  /** Its terminal runs, or its ACP session. */
+  isLive(slug: string): boolean {
+    return this.terminals.isLive(slug) || this.acp.isLive(slug);
+  }
+
   private async startTrusted(slug: string): Promise<StartOutcome> {
     const { c } = this;
+    if (this.acp.isLive(slug)) return 'focused';
     if (this.terminals.isLive(slug)) {
       this.terminals.focus(slug);
       return 'focused';
@@ -147,6 +163,7 @@ export class AgentRunner extends DisposableBase {
     }
     const teamDir = root.fsPath;
     const tasksPath = path.join(teamDir, 'agents', agent.slug, 'tasks.md');
+    if (channelOf(profile) === 'acp') return this.acpStarter.start(agent, profile, cwd, teamDir, this.cortexCommand());
     const runId = randomUUID();
     const line = launchLine(profile, { slug: agent.slug, teamDir, cortex: this.cortexCommand(), firstPrompt: firstPrompt(agent.name, profile.cli, tasksPath), runId });
     const env = { ...line.env, CORTEX_TEAM_DIR: teamDir };
@@ -187,7 +204,7 @@ export class AgentRunner extends DisposableBase {
 
   /** Why Start All leaves an agent alone (`undefined`: it can start). */
   private async whyNotStartable(agent: Agent): Promise<string | undefined> {
-    if (this.terminals.isLive(agent.slug)) return 'running already';
+    if (this.isLive(agent.slug)) return 'running already';
     if (isInactive(agent)) return 'inactive';
     if (!this.profileOf(agent)) return 'no launch profile: start it once to choose its CLI';
     const folder = projectFolderPath(agent.project, os.homedir());
@@ -203,6 +220,8 @@ export class AgentRunner extends DisposableBase {
   /** Shows the agent's terminal; for an agent not running, offers to start it. */
   async focus(slug: string): Promise<boolean> {
     if (this.terminals.focus(slug)) return true;
+    // An ACP session has no terminal: its session view shows it.
+    if (this.acp.isLive(slug)) return true;
     const agent = await this.agent(slug);
     if (!agent) return false;
     const start = 'Start';
@@ -214,6 +233,7 @@ export class AgentRunner extends DisposableBase {
   async stop(slug: string, ask = true): Promise<boolean> {
     const agent = this.c.store.team?.agents.find((a) => a.slug === slug);
     const name = agent?.name ?? slug;
+    if (this.acp.isLive(slug)) return this.acpStarter.stop(slug, name, ask);
     if (!this.terminals.isLive(slug)) {
       this.terminals.clear(slug);
       await this.c.prompts.info(`Cortex: ${name} is not running in a terminal here.`);
@@ -230,7 +250,9 @@ export class AgentRunner extends DisposableBase {
 
   /** Stops the agent (asking as Stop does) and starts it again. */
   async restart(slug: string): Promise<StartOutcome> {
-    if (this.terminals.isLive(slug)) {
+    if (this.acp.isLive(slug)) {
+      if (!(await this.stop(slug))) return 'cancelled';
+    } else if (this.terminals.isLive(slug)) {
       if (!(await this.stop(slug))) return 'cancelled';
       await this.closed(slug);
     }
@@ -301,7 +323,9 @@ export class AgentRunner extends DisposableBase {
     });
     if (!picked) return null;
     const cli: AgentCli = picked.cli;
-    const launch = { ...vscode.workspace.getConfiguration(AGENT_SETTINGS).get<Record<string, unknown>>('launch'), [agent.slug]: cli };
+    const channel = await askChannel(this.c.prompts, agent.name, cli);
+    if (!channel) return null;
+    const launch = { ...vscode.workspace.getConfiguration(AGENT_SETTINGS).get<Record<string, unknown>>('launch'), [agent.slug]: channel === 'acp' ? { cli, channel } : cli };
     await vscode.workspace.getConfiguration(AGENT_SETTINGS).update('launch', launch, vscode.ConfigurationTarget.Global);
     this.config = readAgentRunConfig();
     return this.profileOf(agent);

@@ -86,7 +86,7 @@ export class AgentRuns extends DisposableBase {
   factsOf(agent: Agent): AgentRunFacts {
     const profile = this.runner.profileOf(agent);
     const terminal = this.runner.terminalOf(agent.slug);
-    const live = this.runner.terminals.isLive(agent.slug);
+    const live = this.runner.isLive(agent.slug);
     return {
       profile,
       terminal,

@@ -66,6 +66,8 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
   ) {
     super();
     this.register(runner.onDidChange(() => void this.refresh()));
+    // An ACP session's usage comes with its turns, not from a log: the rows follow at once.
+    this.register(runner.acp.onDidChangeUsage(() => this.changed.fire()));
     this.register(clock.onDidTick(() => void this.refresh()));
     void this.refresh();
   }
@@ -87,16 +89,22 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
   }
 
   usageOf(agent: Agent): AgentUsage | null {
-    if (!this.transcriptOf(agent.slug)) return null;
+    const acp = this.acpUsage(agent.slug);
+    if (!this.transcriptOf(agent.slug) && acp.records.length === 0 && acp.costs.length === 0) return null;
     // Every session read for it: a restart today does not start today's count again.
-    const records = this.recordsOf(agent.slug);
+    const records = [...this.recordsOf(agent.slug), ...acp.records];
     const prices = this.runner.settings.prices;
     const now = this.clock.date();
     const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-    const today = sumUsage(records, prices, dayStart);
+    // The cost an ACP agent reported (Claude's adapter) is added as reported.
+    const sum = (from: number) => {
+      const s = sumUsage(records, prices, from);
+      return { ...s, cost: s.cost + acp.costs.filter((c) => c.at >= from).reduce((a, c) => a + c.amount, 0) };
+    };
+    const today = sum(dayStart);
     const current = agent.tasks.find((task) => task.status === 'in-progress');
     const started = current ? parseStamp(current.started) : null;
-    const task = current && started !== null ? { title: current.title, sum: sumUsage(records, prices, instantOfWall(started)) } : null;
+    const task = current && started !== null ? { title: current.title, sum: sum(instantOfWall(started)) } : null;
     const budget = budgetOf(agent.slug, this.runner.settings);
     return { today, task, budget, level: budgetLevel(today.cost, budget) };
   }
@@ -106,6 +114,13 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
     const out: UsageRecord[] = [];
     for (const file of this.logs.values()) if (file.slug === slug) out.push(...file.transcript.usage);
     return out;
+  }
+
+  /** The turns of the agent's ACP sessions in this window, as usage records, and the cost they reported. */
+  private acpUsage(slug: string): { records: UsageRecord[]; costs: ReadonlyArray<{ at: number; amount: number }> } {
+    const acp = this.runner.acp;
+    const records = acp.turns.filter((t) => t.slug === slug).map((t): UsageRecord => ({ at: t.at, model: t.tokens.model, usage: { input: t.tokens.input, output: t.tokens.output, cacheRead: t.tokens.cacheRead, cacheWrite: t.tokens.cacheWrite } }));
+    return { records, costs: acp.costs.filter((c) => c.slug === slug) };
   }
 
   /** The price table the rows use (the built-in list prices under the user's). */

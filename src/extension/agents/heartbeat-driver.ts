@@ -12,7 +12,8 @@ import { AgentRunner } from './agent-runner';
 import { heartbeatOn } from './run-settings';
 
 /**
- * Types the `Cortex tick:` prompt into the terminals of agents started here, by the
+ * Types the `Cortex tick:` prompt into the terminals of agents started here (or sends it
+ * as `session/prompt` to those run as ACP sessions, only while their session is idle), by the
  * rule in core/agents/heartbeat.ts: while they have work, only when the terminal's
  * own session reported its turn finished (never into a dialog), at once for a newly
  * dispatched task, else once per heartbeat; a tick that started no turn is said (the
@@ -95,6 +96,10 @@ export class HeartbeatDriver extends DisposableBase {
     const now = this.clock.date().getTime();
     const heartbeatMs = this.settings.current.heartbeatMinutes * 60_000;
     for (const agent of agents) {
+      if (this.runner.acp.isLive(agent.slug)) {
+        await this.lookAcp(agent, now, heartbeatMs, snapshot.location?.uri);
+        continue;
+      }
       const info = this.runner.terminals.info(agent.slug);
       const live = this.runner.terminals.isLive(agent.slug);
       const ready = agent.tasks.filter((t) => t.status === 'ready').map((t) => t.title);
@@ -137,13 +142,59 @@ export class HeartbeatDriver extends DisposableBase {
       this.log.info(`Heartbeat: ticking ${agent.name} (${decision.why === 'new-task' ? 'a new ready task' : 'its heartbeat'}).`);
       // The runner types only at the session's prompt, as read from disk just now: a refusal sends nothing.
       if (!(await this.runner.type(agent.slug, prompt))) mem.m = before;
-      else {
-        const tick: SentTick = { slug: agent.slug, at: now, why: decision.why, prompt };
-        this.history.push(tick);
-        if (this.history.length > 200) this.history.shift();
-        this.sentEmitter.fire(tick);
-      }
+      else this.record({ slug: agent.slug, at: now, why: decision.why, prompt });
     }
+  }
+
+  /**
+   * An agent run as an ACP session: the same rule, with its session's own state (idle is
+   * "at its prompt"; a turn, or a pending permission request, is not), and the tick sent
+   * as `session/prompt`, which starts its turn at once (so no tick goes unanswered).
+   */
+  private async lookAcp(agent: Agent, now: number, heartbeatMs: number, root: vscode.Uri | undefined): Promise<void> {
+    const session = this.runner.acp.session(agent.slug)!;
+    const ready = agent.tasks.filter((t) => t.status === 'ready').map((t) => t.title);
+    let mem = this.memory.get(agent.slug);
+    if (!mem || mem.startedAt !== session.startedAt) {
+      mem = { startedAt: session.startedAt, m: startMemory(session.startedAt, ready) };
+      this.memory.set(agent.slug, mem);
+    }
+    const turn: DriverTurn = session.state === 'idle' ? 'turn-finished' : session.state === 'in-turn' ? (session.snapshot().pending.length ? 'needs-input' : 'working') : 'starting';
+    const input: DriverInput = {
+      now,
+      heartbeatMs,
+      enabled: heartbeatOn(this.runner.profileOf(agent), this.runner.settings),
+      live: true,
+      turn,
+      noTurnMs: noTurnWindow(true, heartbeatMs),
+      // A turn that ended since the tick is the "new report" the rule waits for.
+      stateAt: `turns:${session.turnsEnded}`,
+      ready,
+      inProgress: agent.tasks.some((t) => t.status === 'in-progress'),
+      budgetSpent: this.runner.settings.budgetStopsHeartbeat && this.budgetSpent(agent.slug),
+    };
+    const decision = heartbeatDecision(input, mem.m);
+    this.decisions.set(agent.slug, decision);
+    if (!decision.send) {
+      mem.m = idleMemory(input, mem.m);
+      return;
+    }
+    const prompt = this.tickPrompt(agent, this.runner.profileOf(agent)?.cli ?? 'custom', root);
+    this.log.info(`Heartbeat: prompting ${agent.name}'s ACP session (${decision.why === 'new-task' ? 'a new ready task' : 'its heartbeat'}).`);
+    try {
+      await this.runner.acp.prompt(agent.slug, prompt);
+    } catch (e) {
+      this.log.info(`Heartbeat: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    mem.m = sentMemory(input);
+    this.record({ slug: agent.slug, at: now, why: decision.why, prompt });
+  }
+
+  private record(tick: SentTick): void {
+    this.history.push(tick);
+    if (this.history.length > 200) this.history.shift();
+    this.sentEmitter.fire(tick);
   }
 
   /** A tick that started no turn: said once (the log, and `onDidMissTurn` for a notification). */

@@ -10,7 +10,7 @@ import { TeamWriter } from '../writer';
 import { AgentRunner } from './agent-runner';
 
 /**
- * An agent run here is alive while its session works. The model does not call `tick`
+ * An agent run here (in a terminal or as an ACP session) is alive while its session works. The model does not call `tick`
  * (nothing makes it), so the dashboard writes the protocol's tick for an agent it runs,
  * through the one writer (the same operation as the `tick` tool), when its own
  * session shows it working: a report in the last few minutes, or a turn still under
@@ -44,16 +44,26 @@ export class SessionTicker extends DisposableBase {
     return this.running;
   }
 
+  /**
+   * What the agent's own session last did: its terminal session's last report, or its ACP
+   * session's state (a turn under way, or waiting for a permission answer) and last activity.
+   */
+  private activityOf(slug: string): { underWay: boolean; at: number; event: string } | undefined {
+    const session = this.runner.acp.session(slug);
+    if (session?.live) return { underWay: session.state === 'in-turn', at: session.lastActivity, event: `ACP session ${session.state}` };
+    const own = this.runner.ownState(slug);
+    return own ? { underWay: own.state === 'working' || own.state === 'needs-input', at: Date.parse(own.at), event: own.event } : undefined;
+  }
+
   private async look(): Promise<void> {
     if (this.isDisposed || !this.writer.trusted) return;
     const nowMs = this.clock.date().getTime();
     for (const agent of this.team.current.team?.agents ?? []) {
       // Idle ticks are suppressed (an empty queue is not ticked): nothing to try for an agent with no work.
-      if (!this.runner.terminals.isLive(agent.slug) || !hasActiveTasks(agent)) continue;
-      const own = this.runner.ownState(agent.slug);
+      if (!this.runner.isLive(agent.slug) || !hasActiveTasks(agent)) continue;
+      const own = this.activityOf(agent.slug);
       if (!own) continue;
-      const underWay = own.state === 'working' || own.state === 'needs-input';
-      if (!underWay && Math.abs(nowMs - Date.parse(own.at)) > REFRESH_MINUTES * 60_000) continue;
+      if (!own.underWay && Math.abs(nowMs - own.at) > REFRESH_MINUTES * 60_000) continue;
       const age = tickAgeMinutes(agent, this.clock.now());
       // A recent tick, or one ahead of this clock (clocks drift): nothing to add.
       if (age !== null && age < REFRESH_MINUTES) continue;

@@ -2,7 +2,7 @@ import * as os from 'os';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import * as vscode from 'vscode';
-import { AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
+import { ACP_PROGRAMS, AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchChannel, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
 import { CortexInputError } from '../../core/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
 import { RegisterResult, agentSlugFor, projectSlug, registerAgent } from '../../core/ops/register';
@@ -50,6 +50,8 @@ interface RegisterWizard {
   place: Place | undefined;
   /** The CLI picked at the last step (`null`: none yet), and a custom command line. */
   launch: AgentCli | null;
+  /** The channel picked with it (`acp`: run as an ACP session). */
+  channel: LaunchChannel;
   command: string;
 }
 
@@ -65,7 +67,7 @@ export async function runRegisterAgent(
     const team = await loadedTeam(c);
     const fs = c.store.fs;
     if (!team || !fs) return undefined;
-    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '', place: undefined, launch: null, command: '' };
+    const w: RegisterWizard = { c, fs, name: '', project: '', role: '', capabilities: '', place: undefined, launch: null, channel: 'terminal', command: '' };
     // 7 is the custom command line, still step 6 of 6 on screen.
     const steps = { 1: nameStep, 2: projectStep, 3: roleStep, 4: capabilitiesStep, 5: placeStep, 6: launchStep, 7: commandStep } as const;
     let step: Step = 1;
@@ -76,7 +78,7 @@ export async function runRegisterAgent(
         continue;
       }
       if (r.end === 'cancel') return undefined;
-      const launch = w.launch ? profileOf(w.launch, w.command) : undefined;
+      const launch = w.launch ? profileOf(w.launch, w.command, w.channel) : undefined;
       const place = w.place ?? NO_PLACE;
       return write(c, fs, { name: w.name, project: w.project, role: w.role, capabilities: parseCapabilities(w.capabilities), launch, parent: place.parent, level: place.level }, generate);
     }
@@ -207,14 +209,17 @@ async function placeStep(w: RegisterWizard): Promise<StepResult> {
 
 interface LaunchItem extends vscode.QuickPickItem {
   readonly cli: AgentCli | null;
+  readonly channel: LaunchChannel;
 }
 
 /** The CLIs in the order people meet them; the stand-in and a custom command after; none last. */
 const LAUNCH_CHOICES: readonly LaunchItem[] = [
-  ...(['claude-code', 'codex', 'gemini', 'cursor'] as const).map((cli) => ({ label: CLI_LABELS[cli], description: CLI_PROGRAMS[cli], cli })),
-  { label: CLI_LABELS.simulate, description: 'cortex-team simulate: no model, for trying the dashboard', cli: 'simulate' },
-  { label: `${CLI_LABELS.custom}…`, description: 'a program or script of your own', cli: 'custom' },
-  { label: 'None for now', description: 'asked at its first Start', cli: null },
+  ...(['claude-code', 'codex', 'gemini', 'cursor'] as const).map((cli) => ({ label: CLI_LABELS[cli], description: CLI_PROGRAMS[cli], cli, channel: 'terminal' as const })),
+  // The same CLIs as structured sessions (Agent Client Protocol): launch: {cli, channel: acp}.
+  ...(['claude-code', 'codex', 'gemini'] as const).map((cli) => ({ label: `${CLI_LABELS[cli]} (ACP session)`, description: `${ACP_PROGRAMS[cli]}${cli === 'gemini' ? ' --acp' : ''}: transcript, permission requests and usage in the dashboard`, cli, channel: 'acp' as const })),
+  { label: CLI_LABELS.simulate, description: 'cortex-team simulate: no model, for trying the dashboard', cli: 'simulate', channel: 'terminal' },
+  { label: `${CLI_LABELS.custom}…`, description: 'a program or script of your own', cli: 'custom', channel: 'terminal' },
+  { label: 'None for now', description: 'asked at its first Start', cli: null, channel: 'terminal' },
 ];
 
 async function launchStep(w: RegisterWizard): Promise<StepResult> {
@@ -224,13 +229,14 @@ async function launchStep(w: RegisterWizard): Promise<StepResult> {
     totalSteps: TOTAL,
     canGoBack: true,
     items: LAUNCH_CHOICES,
-    activeItem: LAUNCH_CHOICES.find((i) => i.cli === w.launch),
-    placeholder: `Which CLI runs ${w.name}? Written as launch: in its note, so the team shares it; the dashboard starts it in a terminal.`,
+    activeItem: LAUNCH_CHOICES.find((i) => i.cli === w.launch && i.channel === w.channel),
+    placeholder: `Which CLI runs ${w.name}? Written as launch: in its note, so the team shares it; the dashboard starts it in a terminal, or as an ACP session.`,
     matchOnDescription: true,
   });
   if (answer.kind === 'back') return { next: 5 };
   if (answer.kind !== 'accept') return { end: 'cancel' };
   w.launch = answer.value.cli;
+  w.channel = answer.value.channel;
   return w.launch === 'custom' ? { next: 7 } : { end: 'write' };
 }
 
@@ -259,8 +265,8 @@ function checkCommand(value: string): InputFeedback {
 }
 
 /** The launch profile a choice writes: just the CLI, or a custom command. */
-function profileOf(cli: AgentCli, command: string): LaunchProfile {
-  return { cli, command: cli === 'custom' ? command : null, args: [], env: {}, worktree: null, heartbeat: null };
+function profileOf(cli: AgentCli, command: string, channel: LaunchChannel): LaunchProfile {
+  return { cli, command: cli === 'custom' ? command : null, args: [], env: {}, worktree: null, heartbeat: null, ...(channel === 'acp' ? { channel } : {}) };
 }
 
 async function checkName(c: Services, fs: VscodeTeamFs, value: string): Promise<InputFeedback> {

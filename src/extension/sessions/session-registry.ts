@@ -30,21 +30,28 @@ export class SessionRegistry extends DisposableBase {
     return this.sessions?.get(slug);
   }
 
-  /** The ACP host side's one line: `registry.provide(acpSessions)`. */
+  /**
+   * The ACP host side's one line: `registry.provide(acpSessions)`. Another provider (a test's)
+   * takes over until it is disposed, and then the one before it is back.
+   */
   provide(sessions: AgentSessions): vscode.Disposable {
-    this.listening?.dispose();
-    this.sessions = sessions;
-    const sub = sessions.onDidChange((slug) => this.changed.fire(slug));
-    this.listening = { dispose: () => sub.dispose() };
-    this.changed.fire(undefined);
+    const previous = this.sessions;
+    this.attach(sessions);
     return {
       dispose: () => {
-        if (this.sessions !== sessions) return;
-        this.listening?.dispose();
-        this.listening = undefined;
-        this.sessions = undefined;
-        this.changed.fire(undefined);
+        if (this.sessions === sessions) this.attach(previous);
       },
     };
+  }
+
+  private attach(sessions: AgentSessions | undefined): void {
+    this.listening?.dispose();
+    this.listening = undefined;
+    this.sessions = sessions;
+    if (sessions) {
+      const sub = sessions.onDidChange((slug) => this.changed.fire(slug));
+      this.listening = { dispose: () => sub.dispose() };
+    }
+    this.changed.fire(undefined);
   }
 }

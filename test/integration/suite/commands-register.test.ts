@@ -79,7 +79,7 @@ describe('Command: Register Agent', function () {
     assert.deepEqual(unders.find((i) => i.label === 'Under Chief of Staff')?.description, 'level 2 · sub-agent · parent: chief-of-staff');
     assert.deepEqual(unders.find((i) => i.label === 'Under Billing Dev')?.description, 'level 3 · support agent · parent: billing-dev');
     assert.equal(unders.some((i) => /QA Engineer|Infra Ops/.test(i.label)), false);
-    assert.deepEqual(launchItems, ['Claude Code', 'Codex', 'Gemini CLI', 'Cursor Agent', 'Stand-in agent', 'Custom command…', 'None for now']);
+    assert.deepEqual(launchItems, ['Claude Code', 'Codex', 'Gemini CLI', 'Cursor Agent', 'Claude Code (ACP session)', 'Codex (ACP session)', 'Gemini CLI (ACP session)', 'Stand-in agent', 'Custom command…', 'None for now']);
     const text = read(note('itest-reg-one'));
     assert.match(text, /^---\nname: Itest Reg One\nproject: \S+\nstatus: active\njoined: \d{4}-\d{2}-\d{2}\nparent: billing-dev\nlevel: 3\nlaunch: codex\n---\n/);
     assert.ok(text.includes(`project: ${project}\n`));

@@ -83,7 +83,7 @@ describe('Needs you and the session view, with the AgentSessions contract implem
   });
   beforeEach(() => {
     sessions = new InTestSessions();
-    provided = a.agents.sessions.provide(sessions);
+    provided = a.agents.sessionRegistry.provide(sessions);
   });
   afterEach(async () => {
     provided?.dispose();
