@@ -3,7 +3,7 @@ import { formatStamp } from '../../base/time';
 import { ActivityRecord, DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { editFile, readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
 import { Agent, Task } from '../../core/model';
 import { archiveText, archivedBlock, cancelText, cancelledPath, unarchiveText } from '../../core/ops/cancel';
@@ -19,17 +19,8 @@ import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
 import { TeamWriter } from '../writer';
 import { TaskRef, taskInTeam, taskInText } from './task-ref';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from './task-outcome';
 import { UndoHistory } from './undo-history';
-
-/** How an action ended: `ok` when the file now says what the person asked for; `message` for a live region. */
-export interface TaskOutcome {
-  readonly ok: boolean;
-  readonly message: string | null;
-}
-
-const DONE = (message: string): TaskOutcome => ({ ok: true, message });
-const FAILED = (message: string | null = null): TaskOutcome => ({ ok: false, message });
-const RESTRICTED = 'Restricted Mode: the board only reads.';
 
 export interface TaskActionsDeps {
   readonly team: Pick<LiveTeam, 'current' | 'whenIdle'>;
@@ -306,12 +297,6 @@ export class TaskActions {
   }
 
   private failed(e: unknown): TaskOutcome {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof CortexInputError || e instanceof CortexConflictError) void this.c.prompts.warn(`Cortex: ${message}`);
-    else {
-      this.c.log.error(`Task action: ${message}`);
-      void this.c.prompts.error(`Cortex: could not write: ${message}`);
-    }
-    return FAILED(message);
+    return failedOutcome(e, this.c);
   }
 }

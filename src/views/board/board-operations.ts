@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { TextOperation, WriteOutcome, describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { TextOperation, WriteOutcome, readTextFile, writeOperation } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { MoveResult, moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
@@ -18,6 +18,7 @@ import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
 import { CardRef, DropTarget } from './common/messages';
 import { isOpenStatus, STATUS_WORDS } from '../../base/task-status';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from '../../extension/tasks/task-outcome';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation
@@ -47,17 +48,6 @@ export interface BoardOperationsDeps {
   readonly undo: Pick<UndoHistory, 'record' | 'undo'>;
 }
 
-/** How an operation ended: `ok` when the file now says what the user asked for. */
-export interface OpOutcome {
-  readonly ok: boolean;
-  /** For the page's live region. */
-  readonly message: string | null;
-}
-
-const DONE = (message: string): OpOutcome => ({ ok: true, message });
-const RESTRICTED = 'Restricted Mode: the board only reads.';
-const FAILED = (message: string | null = null): OpOutcome => ({ ok: false, message });
-
 export const DISPATCH_AGAIN = 'Dispatch Again as a New Task';
 
 export class BoardOperations {
@@ -67,7 +57,7 @@ export class BoardOperations {
   constructor(private readonly ctx: BoardOperationsDeps) {}
 
   /** A card dropped on a target (also what the keyboard and the menu's moves send). */
-  async drop(card: CardRef, target: DropTarget): Promise<OpOutcome> {
+  async drop(card: CardRef, target: DropTarget): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const { agent, task, index } = found;
@@ -93,7 +83,7 @@ export class BoardOperations {
   }
 
   /** "Reassign to…": the user picks the agent. */
-  async reassignPick(card: CardRef): Promise<OpOutcome> {
+  async reassignPick(card: CardRef): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const team = this.ctx.team.current.team;
@@ -113,7 +103,7 @@ export class BoardOperations {
   }
 
   /** A done task, dispatched again as a new ready task into `to`'s queue (default: the same agent). */
-  async dispatchAgain(card: CardRef, to: string = card.agent): Promise<OpOutcome> {
+  async dispatchAgain(card: CardRef, to: string = card.agent): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
@@ -152,7 +142,7 @@ export class BoardOperations {
 
   // ---- the operations --------------------------------------------------------------
 
-  private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<OpOutcome> {
+  private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     let summary: string | undefined;
@@ -187,7 +177,7 @@ export class BoardOperations {
     }
   }
 
-  private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
+  private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     // The core's reorder operation (with `holds`, so the writer's journal puts it back
@@ -223,7 +213,7 @@ export class BoardOperations {
     }
   }
 
-  private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
+  private async reassign(agent: Agent, card: CardRef, to: string): Promise<TaskOutcome> {
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
     if (!target) {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
@@ -315,7 +305,7 @@ export class BoardOperations {
   }
 
   /** Restricted Mode refuses before any question is asked (the writer says why). */
-  private async trusted(what: string, run: () => Promise<OpOutcome>): Promise<OpOutcome> {
+  private async trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
     return (await this.ctx.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
   }
 
@@ -333,16 +323,8 @@ export class BoardOperations {
     }
   }
 
-  private failed(e: unknown): OpOutcome {
-    const { kind, message } = describeFailure(e);
-    // Refused input, a conflict, an unconfirmed write and a file-system error are sentences for the user.
-    if (kind !== 'other') {
-      void this.ctx.prompts.warn(`Cortex: ${message}`);
-    } else {
-      this.ctx.log.error(`Board: ${message}`);
-      void this.ctx.prompts.error(`Cortex: the board could not write: ${message}`);
-    }
-    return FAILED(message);
+  private failed(e: unknown): TaskOutcome {
+    return failedOutcome(e, this.ctx);
   }
 
   private agentName(slug: string): string {

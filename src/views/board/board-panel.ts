@@ -12,7 +12,8 @@ import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
-import { BoardOperations, BoardOperationsDeps, OpOutcome, whenIdle } from './board-operations';
+import { BoardOperations, BoardOperationsDeps, whenIdle } from './board-operations';
+import { TaskOutcome } from '../../extension/tasks/task-outcome';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
 import { locateTask } from './common/drop';
 import {
@@ -74,7 +75,7 @@ export class BoardPanel extends DisposableBase {
   private readonly postedEmitter = this.register(new vscode.EventEmitter<BoardStateMessage>());
   /** Fires with each state message posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
-  private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & OpOutcome>());
+  private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & TaskOutcome>());
   /** Fires when an operation the page asked for has ended. */
   readonly onDidFinishOperation = this.resultEmitter.event;
   private readonly messageEmitter = this.register(new vscode.EventEmitter<BoardHostMessage>());
@@ -328,9 +329,9 @@ export class BoardPanel extends DisposableBase {
   }
 
   /** Runs operations one at a time; answers each with its outcome once the board shows the files as they are. */
-  private operation(op: number, run: () => Promise<OpOutcome>): Promise<void> {
+  private operation(op: number, run: () => Promise<TaskOutcome>): Promise<void> {
     return this.serialized(async () => {
-      let outcome: OpOutcome;
+      let outcome: TaskOutcome;
       try {
         outcome = await run();
       } catch (e) {
