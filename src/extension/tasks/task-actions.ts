@@ -18,9 +18,10 @@ import { parseTaskFile } from '../../core/parse/tasks';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
 import { TeamWriter } from '../writer';
-import { TaskRef, taskInTeam, taskInText } from './task-ref';
+import { findSettledTask, findTaskInText } from './task-ref';
 import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from './task-outcome';
 import { UndoHistory } from './undo-history';
+import { TaskRef } from '../../base/task-ref';
 
 export interface TaskActionsDeps {
   readonly team: Pick<LiveTeam, 'current' | 'whenIdle'>;
@@ -88,7 +89,7 @@ export class TaskActions {
         const event = () => r && teamEvents.taskReviewed(DASHBOARD_ACTOR, agent.slug, path, r.title, 'sent back', r.reworkTitle);
         const result = await this.c.writer.write({ what: 'send a task back', paths: [path], event }, (fs, edit) =>
           editFile(fs, path, (t) => {
-            position = taskInText(t, path, ref);
+            position = findTaskInText(t, path, ref);
             r = sendBackText(t, path, { ref: String(position + 1), comment: text!, now });
             return r.text;
           }, edit),
@@ -138,13 +139,13 @@ export class TaskActions {
         const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath], event }, async (fs, edit) => {
           const current = await readTextFile(fs, path);
           if (current === undefined) throw new CortexInputError(`${path} does not exist any more.`);
-          const first = cancelText(current, path, String(taskInText(current, path, ref) + 1));
+          const first = cancelText(current, path, String(findTaskInText(current, path, ref) + 1));
           const archived = archivedBlock(first.block, path, now);
           await editFile(fs, archivePath, (t) => archiveText(t, archivePath, archived), { ...edit, ifMissing: 'create' });
           let cancelled = first;
           try {
             await editFile(fs, path, (t) => {
-              cancelled = cancelText(t, path, String(taskInText(t, path, ref) + 1));
+              cancelled = cancelText(t, path, String(findTaskInText(t, path, ref) + 1));
               if (cancelled.block.replace(/\r\n/g, '\n') !== first.block.replace(/\r\n/g, '\n')) throw new CortexInputError(`"${ref.title}" in ${path} was changed meanwhile.`);
               return cancelled.text;
             }, edit);
@@ -204,7 +205,7 @@ export class TaskActions {
           let before = '';
           let unclaimedBlock = '';
           const unclaimed = await editFile(fs, path, (text) => {
-            index = taskInText(text, path, ref);
+            index = findTaskInText(text, path, ref);
             original = blockText(text, parseTaskFile(text, path).tasks[index]);
             before = text;
             const r = unclaimText(text, path, { ref: String(index + 1), now, reason });
@@ -250,7 +251,7 @@ export class TaskActions {
       const event = (w: { changed: boolean; after: string }) => (r && w.changed ? words(parseTaskFile(w.after, path).tasks[r.position - 1]?.title ?? r.title, r.position).event : undefined);
       const result = await this.c.writer.write({ what, paths: [path], event }, (fs, edit) =>
         editFile(fs, path, (text) => {
-          index = taskInText(text, path, ref);
+          index = findTaskInText(text, path, ref);
           r = op(text, index);
           return r.text;
         }, edit),
@@ -268,14 +269,8 @@ export class TaskActions {
     }
   }
 
-  private async current(ref: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
-    await Promise.race([this.c.team.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const found = taskInTeam(this.c.team.current.team, ref);
-    if (typeof found === 'string') {
-      void this.c.prompts.warn(`Cortex: ${found}`);
-      return undefined;
-    }
-    return found;
+  private current(ref: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
+    return findSettledTask(this.c.team, ref, (m) => this.c.prompts.warn(m));
   }
 
   private now(): string {

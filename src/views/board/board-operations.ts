@@ -9,16 +9,17 @@ import { parseTaskFile } from '../../core/parse/tasks';
 import { UndoEntry, undoAdd, undoBlockChange, undoReassign, undoReorder } from '../../core/ops/undo';
 import { blockText } from '../../core/ops/task-block';
 import type { TaskActions } from '../../extension/tasks/task-actions';
-import { describeStatus } from '../../extension/tasks/task-ref';
+import { findSettledTask, findTaskInText } from '../../extension/tasks/task-ref';
 import type { UndoHistory } from '../../extension/tasks/undo-history';
 import { formatStamp } from '../../base/time';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
-import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
-import { CardRef, DropTarget } from './common/messages';
+import { againTitle, planDrop } from './common/drop';
+import { DropTarget } from './common/messages';
 import { isOpenStatus, STATUS_WORDS } from '../../base/task-status';
 import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from '../../extension/tasks/task-outcome';
+import { locateTask, TaskRef } from '../../base/task-ref';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation
@@ -57,11 +58,11 @@ export class BoardOperations {
   constructor(private readonly ctx: BoardOperationsDeps) {}
 
   /** A card dropped on a target (also what the keyboard and the menu's moves send). */
-  async drop(card: CardRef, target: DropTarget): Promise<TaskOutcome> {
+  async drop(card: TaskRef, target: DropTarget): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const { agent, task, index } = found;
-    const dragged: DraggedCard = { agent: agent.slug, index, title: task.title, status: task.status };
+    const dragged: TaskRef = { agent: agent.slug, index, title: task.title, status: task.status };
     const plan = planDrop(dragged, target, (slug) => this.agentName(slug));
     switch (plan.kind) {
       case 'none':
@@ -83,7 +84,7 @@ export class BoardOperations {
   }
 
   /** "Reassign to…": the user picks the agent. */
-  async reassignPick(card: CardRef): Promise<TaskOutcome> {
+  async reassignPick(card: TaskRef): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const team = this.ctx.team.current.team;
@@ -103,7 +104,7 @@ export class BoardOperations {
   }
 
   /** A done task, dispatched again as a new ready task into `to`'s queue (default: the same agent). */
-  async dispatchAgain(card: CardRef, to: string = card.agent): Promise<TaskOutcome> {
+  async dispatchAgain(card: TaskRef, to: string = card.agent): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
@@ -142,7 +143,7 @@ export class BoardOperations {
 
   // ---- the operations --------------------------------------------------------------
 
-  private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<TaskOutcome> {
+  private async move(agent: Agent, card: TaskRef, to: 'in-progress' | 'done'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     let summary: string | undefined;
@@ -159,7 +160,7 @@ export class BoardOperations {
     }
     const now = formatStamp(this.ctx.team.current.now);
     // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
-    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary }));
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(findTaskInText(text, path, card) + 1), to, now, summary }));
     try {
       const result = await this.ctx.writer.write(
         { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? teamEvents.taskMoved(DASHBOARD_ACTOR, agent.slug, path, r.result.title, to, now, r.result.position, summary) : undefined) },
@@ -177,7 +178,7 @@ export class BoardOperations {
     }
   }
 
-  private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<TaskOutcome> {
+  private async reorder(agent: Agent, card: TaskRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     // The core's reorder operation (with `holds`, so the writer's journal puts it back
@@ -187,7 +188,7 @@ export class BoardOperations {
     const op: TextOperation<ReorderResult> = {
       apply: (text, file) => {
         if (!reorder) {
-          const i = this.find(text, path, card);
+          const i = findTaskInText(text, path, card);
           const a = locateTask(parseTaskFile(text, path).tasks, anchor);
           if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
           reorder = reorderOperation(path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
@@ -213,7 +214,7 @@ export class BoardOperations {
     }
   }
 
-  private async reassign(agent: Agent, card: CardRef, to: string): Promise<TaskOutcome> {
+  private async reassign(agent: Agent, card: TaskRef, to: string): Promise<TaskOutcome> {
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
     if (!target) {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
@@ -225,7 +226,7 @@ export class BoardOperations {
       const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs, edit) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
-        const i = this.find(text, from, card);
+        const i = findTaskInText(text, from, card);
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
@@ -256,43 +257,9 @@ export class BoardOperations {
     this.ctx.undo.record(entry);
   }
 
-  /** The index of `card` in freshly read text, checked against what the board showed. */
-  private find(text: string, path: string, card: CardRef): number {
-    const tasks = parseTaskFile(text, path).tasks;
-    const i = locateTask(tasks, card);
-    if (i < 0) {
-      throw new CortexInputError(`"${card.title}" is no longer where the board showed it in ${path} (it was moved, renamed or removed); nothing was written. The board has been refreshed.`);
-    }
-    if (tasks[i].status !== card.status) {
-      throw new CortexInputError(`"${card.title}" is now ${describeStatus(tasks[i].status)} in ${path} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
-    }
-    return i;
-  }
-
   /** The agent and task the page means, from the store; tells the user when it is gone or changed. */
-  private async current(card: CardRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
-    await whenIdle(this.ctx.team, 2000);
-    const { team, fs } = this.ctx.team.current;
-    if (!team || !fs) {
-      void this.ctx.prompts.warn('Cortex: no team folder is loaded.');
-      return undefined;
-    }
-    const agent = team.agents.find((a) => a.slug === card.agent);
-    if (!agent) {
-      void this.ctx.prompts.warn(`Cortex: there is no agent "${card.agent}" in this team any more.`);
-      return undefined;
-    }
-    const index = locateTask(agent.tasks, card);
-    if (index < 0) {
-      void this.ctx.prompts.warn(`Cortex: "${card.title}" is no longer in ${agent.tasksPath} where the board showed it; nothing was written. The board has been refreshed.`);
-      return undefined;
-    }
-    const task = agent.tasks[index];
-    if (task.status !== card.status) {
-      void this.ctx.prompts.warn(`Cortex: "${card.title}" is now ${describeStatus(task.status)} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
-      return undefined;
-    }
-    return { agent, task, index };
+  private current(card: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
+    return findSettledTask(this.ctx.team, card, (m) => this.ctx.prompts.warn(m));
   }
 
   private async explainDone(agent: Agent, task: Task, index: number, dispatchTo: string): Promise<void> {
@@ -332,13 +299,3 @@ export class BoardOperations {
   }
 }
 
-/** The team's `whenIdle`, or after `ms` when files keep changing. */
-export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void store.whenIdle().then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

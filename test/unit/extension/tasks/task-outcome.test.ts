@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { CortexFileError, CortexUnconfirmedError } from '../../../../src/core/errors';
 import { TaskActions, TaskActionsDeps } from '../../../../src/extension/tasks/task-actions';
-import { TaskRef } from '../../../../src/extension/tasks/task-ref';
+import { TaskRef } from '../../../../src/base/task-ref';
 import { failedOutcome } from '../../../../src/extension/tasks/task-outcome';
 import { NOW, loadFixture } from '../../team-fixture';
 

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { cardAge, columnOf, columnsFor, findCard, nextUpIndex } from '../../../../../src/views/board/common/columns';
-import { againTitle, isDroppable, locateTask, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
+import { againTitle, isDroppable, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
 import { NO_FILTER, filterBoard } from '../../../../../src/views/board/common/filter';
 import { METRICS, laneHeight, laneRows, layoutLanes, rowTop, scrollToShow, slotAt, visibleLanes, visibleRows } from '../../../../../src/views/board/common/layout';
 import { DropTarget } from '../../../../../src/views/board/common/messages';
 import { parseStamp } from '../../../../../src/base/time';
 import { agent, card, lanes } from '../board-fixture';
+import { locateTask } from '../../../../../src/base/task-ref';
 
 describe('Task board logic: columns and cards', () => {
   it('puts the three protocol statuses in their columns and anything else in "other"', () => {
