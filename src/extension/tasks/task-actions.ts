@@ -19,7 +19,7 @@ import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
 import { TeamWriter } from '../writer';
 import { findSettledTask, findTaskInText } from './task-ref';
-import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from './task-outcome';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome, refuseIfUnsaved, whenTrusted } from './task-outcome';
 import { UndoHistory } from './undo-history';
 import { TaskRef } from '../../base/task-ref';
 
@@ -277,18 +277,12 @@ export class TaskActions {
     return formatStamp(this.c.team.current.now);
   }
 
-  private async trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
-    return (await this.c.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+  private trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
+    return whenTrusted(this.c.writer, what, run);
   }
 
   private refuseIfUnsaved(paths: readonly string[]): boolean {
-    try {
-      this.c.writer.checkUnsaved(paths);
-      return false;
-    } catch (e) {
-      this.failed(e);
-      return true;
-    }
+    return refuseIfUnsaved(this.c.writer, paths, this.c);
   }
 
   private failed(e: unknown): TaskOutcome {

@@ -38,3 +38,25 @@ export function failedOutcome(e: unknown, sink: FailureSink): TaskOutcome {
   }
   return FAILED(message);
 }
+
+/** The writer's checks a card operation makes before it asks anything (the writer checks again when it writes). */
+export interface CardWriter {
+  whenTrusted<T>(what: string, work: () => Promise<T>): Promise<T | undefined>;
+  checkUnsaved(paths: readonly string[]): void;
+}
+
+/** `run`, unless Restricted Mode refuses before any question is asked (the writer says why). */
+export async function whenTrusted(writer: CardWriter, what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
+  return (await writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+}
+
+/** True, and the person told, when one of `paths` has unsaved changes in an editor. */
+export function refuseIfUnsaved(writer: CardWriter, paths: readonly string[], sink: FailureSink): boolean {
+  try {
+    writer.checkUnsaved(paths);
+    return false;
+  } catch (e) {
+    failedOutcome(e, sink);
+    return true;
+  }
+}

@@ -18,7 +18,7 @@ import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
 import { againTitle, planDrop } from './common/drop';
 import { DropTarget } from './common/messages';
 import { isOpenStatus, STATUS_WORDS } from '../../base/task-status';
-import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome } from '../../extension/tasks/task-outcome';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome, refuseIfUnsaved, whenTrusted } from '../../extension/tasks/task-outcome';
 import { locateTask, TaskRef } from '../../base/task-ref';
 
 /**
@@ -271,23 +271,12 @@ export class BoardOperations {
     if (answer === DISPATCH_AGAIN) await this.dispatchAgain({ agent: agent.slug, index, title: task.title, status: task.status }, dispatchTo);
   }
 
-  /** Restricted Mode refuses before any question is asked (the writer says why). */
-  private async trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
-    return (await this.ctx.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+  private trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
+    return whenTrusted(this.ctx.writer, what, run);
   }
 
-  /**
-   * True (and the user told) when a file has unsaved changes in an editor: checked
-   * before asking anything (the writer checks again when it writes).
-   */
   private refuseIfUnsaved(paths: readonly string[]): boolean {
-    try {
-      this.ctx.writer.checkUnsaved(paths);
-      return false;
-    } catch (e) {
-      this.failed(e);
-      return true;
-    }
+    return refuseIfUnsaved(this.ctx.writer, paths, this.ctx);
   }
 
   private failed(e: unknown): TaskOutcome {
