@@ -5,6 +5,7 @@ import { FOCUS_TEAM_VIEW_COMMAND } from './command-ids';
 import { LiveTeam, TeamSnapshot } from './live-team';
 import { Settings } from './settings';
 import { statusText } from './team-text';
+import { LIVENESS_WORDS } from '../base/liveness-words';
 
 /** "Cortex: 7 agents · 1 down · 12 ready" in the status bar; a click focuses the Team view. */
 export class TeamStatusBar extends DisposableBase {
@@ -55,7 +56,7 @@ export class TeamStatusBar extends DisposableBase {
     tip.appendMarkdown(`**Cortex team${teamName ? ` ${escape(teamName)}` : ''}**\n\n`);
     if (waiting > 0) tip.appendMarkdown(`$(bell-dot) Needs your input: ${this.needsInput.map(escape).join(', ')}\n\n`);
     tip.appendMarkdown(
-      `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(watch) ${summary.waiting} waiting for pickup · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
+      `$(pass) ${summary.alive} alive · $(circle-outline) ${summary.idle} idle · $(watch) ${summary.waiting} ${LIVENESS_WORDS.waiting} · $(error) ${summary.down} down · $(circle-slash) ${summary.inactive} inactive\n\n`,
     );
     tip.appendMarkdown(`${summary.ready} ready · ${summary.inProgress} in progress\n\nClick to show the Team view.`);
     this.item.tooltip = tip;

@@ -1,6 +1,7 @@
 import { TeamSummary } from '../core/liveness';
 import { Liveness } from '../core/liveness';
 import { duration } from '../base/words';
+import { LIVENESS_WORDS } from '../base/liveness-words';
 
 /** Words the extension host shows (status bar, notifications). Pure: no `vscode`. */
 
@@ -9,7 +10,7 @@ export function statusText(s: TeamSummary, needsInput = 0): string {
   const parts = [`${s.agents} ${s.agents === 1 ? 'agent' : 'agents'}`];
   if (needsInput > 0) parts.push(`${needsInput} needs input`);
   if (s.down > 0) parts.push(`${s.down} down`);
-  if (s.waiting > 0) parts.push(`${s.waiting} waiting for pickup`);
+  if (s.waiting > 0) parts.push(`${s.waiting} ${LIVENESS_WORDS.waiting}`);
   parts.push(`${s.ready} ready`);
   return `Cortex: ${parts.join(' · ')}`;
 }

@@ -1,13 +1,7 @@
-import {
-  BOARD_PROTOCOL_VERSION,
-  BoardHostMessage,
-  BoardWebviewMessage,
-  CardRef,
-  DropTarget,
-  checkBoardHostMessage,
-} from '../../src/views/board/common/messages';
+import { BOARD_PROTOCOL_VERSION, BoardHostMessage, BoardWebviewMessage, DropTarget, checkBoardHostMessage } from '../../src/views/board/common/messages';
 import { HostMessageTarget, VsCodeApi, listenToHost as listenToSharedHost, warnDropped } from '../shared/host-bridge';
 import { UiState, readUiState } from './state';
+import { TaskRef } from '../../src/base/task-ref';
 
 /**
  * The board page's only line to the extension host: sending commands (ids only),
@@ -17,23 +11,23 @@ import { UiState, readUiState } from './state';
 export interface BoardActions {
   ready(): void;
   resync(): void;
-  drop(op: number, card: CardRef, target: DropTarget): void;
-  reassign(op: number, card: CardRef): void;
-  dispatchAgain(card: CardRef): void;
-  openTask(card: CardRef): void;
-  detail(request: number, card: CardRef): void;
-  openLink(card: CardRef, link: number): void;
+  drop(op: number, card: TaskRef, target: DropTarget): void;
+  reassign(op: number, card: TaskRef): void;
+  dispatchAgain(card: TaskRef): void;
+  openTask(card: TaskRef): void;
+  detail(request: number, card: TaskRef): void;
+  openLink(card: TaskRef, link: number): void;
   openTeamView(): void;
   /** A card's thread in the Threads panel. */
   openThread(thread: string): void;
-  visible(cards: readonly CardRef[]): void;
-  changeDetail(request: number, card: CardRef): void;
-  reviewChanges(card: CardRef): void;
-  accept(op: number, card: CardRef): void;
-  sendBack(op: number, card: CardRef, comment: string): void;
-  editTask(op: number, card: CardRef, expected: { title: string; body: string }, title: string, body: string): void;
-  cancelTask(op: number, card: CardRef): void;
-  unclaim(op: number, card: CardRef): void;
+  visible(cards: readonly TaskRef[]): void;
+  changeDetail(request: number, card: TaskRef): void;
+  reviewChanges(card: TaskRef): void;
+  accept(op: number, card: TaskRef): void;
+  sendBack(op: number, card: TaskRef, comment: string): void;
+  editTask(op: number, card: TaskRef, expected: { title: string; body: string }, title: string, body: string): void;
+  cancelTask(op: number, card: TaskRef): void;
+  unclaim(op: number, card: TaskRef): void;
   undo(op: number): void;
   filterText(text: string): void;
   /** The lane header's run buttons: the same commands as the Team view's row. */
@@ -45,7 +39,7 @@ export interface BoardActions {
 export type LaneRunAction = 'start' | 'stop' | 'show';
 
 /** Only the fields the protocol names: a card from the page's data may carry more. */
-function ref(card: CardRef): CardRef {
+function ref(card: TaskRef): TaskRef {
   return { agent: card.agent, index: card.index, title: card.title, status: card.status };
 }
 

@@ -1,8 +1,9 @@
 import { columnOf } from '../../src/views/board/common/columns';
-import { DraggedCard, DropPlan } from '../../src/views/board/common/drop';
+import { DropPlan } from '../../src/views/board/common/drop';
 import { BoardCard, DropTarget } from '../../src/views/board/common/messages';
 import type { MenuItem } from './components/card-menu';
 import type { CardKey } from './components/lane';
+import { TaskRef } from '../../src/base/task-ref';
 
 /** What a card's menu (and the detail panel's buttons) offer. Pure. */
 
@@ -72,7 +73,7 @@ export function menuDropTarget(id: string, key: CardKey, card: BoardCard, ready:
 }
 
 /** What the live region says as a drop is sent, and where the card will be (for the focus). */
-export function dropAnnouncement(card: DraggedCard, plan: DropPlan, agentName: (slug: string) => string): { text: string | null; now: CardKey } {
+export function dropAnnouncement(card: TaskRef, plan: DropPlan, agentName: (slug: string) => string): { text: string | null; now: CardKey } {
   const here = { agent: card.agent, index: -1, title: card.title };
   switch (plan.kind) {
     case 'move':

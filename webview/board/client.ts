@@ -1,7 +1,8 @@
-import { DraggedCard, DropPlan } from '../../src/views/board/common/drop';
+import { DropPlan } from '../../src/views/board/common/drop';
 import { LaneCards, applyPlan, moveStamp } from '../../src/views/board/common/optimistic';
-import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget } from '../../src/views/board/common/messages';
+import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, ChangeDetail, ChangeSummary, DropTarget } from '../../src/views/board/common/messages';
 import { BoardActions } from './actions';
+import { TaskRef } from '../../src/base/task-ref';
 
 /**
  * The board's data on the page: the host's snapshot (patched lane by lane as
@@ -20,7 +21,7 @@ export interface BoardView {
 
 interface PendingOp {
   readonly op: number;
-  readonly card: DraggedCard;
+  readonly card: TaskRef;
   readonly plan: DropPlan;
   readonly now: string;
 }
@@ -125,7 +126,7 @@ export class BoardClient {
     return op;
   }
 
-  requestChangeDetail(card: CardRef, reply: (detail: ChangeDetail | null) => void): void {
+  requestChangeDetail(card: TaskRef, reply: (detail: ChangeDetail | null) => void): void {
     const request = this.nextRequest++;
     this.changeDetails.set(request, reply);
     this.actions.changeDetail(request, card);
@@ -185,7 +186,7 @@ export class BoardClient {
    * Sends what a drop means (see `planDrop`) and shows its effect at once. Returns the
    * operation's number, or `undefined` when there is nothing to send.
    */
-  drop(card: DraggedCard & { readonly status: string | null }, target: DropTarget, plan: DropPlan): number | undefined {
+  drop(card: TaskRef & { readonly status: string | null }, target: DropTarget, plan: DropPlan): number | undefined {
     if (plan.kind === 'none' || plan.kind === 'invalid') return undefined;
     const op = this.nextOp++;
     if (plan.kind !== 'refuse-done') {
@@ -198,13 +199,13 @@ export class BoardClient {
   }
 
   /** "Reassign to…", the agent picked on the host side. */
-  reassign(card: CardRef): number {
+  reassign(card: TaskRef): number {
     const op = this.nextOp++;
     this.actions.reassign(op, card);
     return op;
   }
 
-  requestDetail(card: CardRef, reply: (detail: CardDetail | null) => void): void {
+  requestDetail(card: TaskRef, reply: (detail: CardDetail | null) => void): void {
     const request = this.nextRequest++;
     this.details.set(request, reply);
     this.actions.detail(request, card);

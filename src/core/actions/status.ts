@@ -2,6 +2,7 @@ import { Liveness, agentLiveness, staleAfterMinutes, tickAgeMinutes } from '../l
 import { loadTeam } from '../team-index';
 import { parseStamp } from '../../base/time';
 import { ActionContext, ActionResult, readClock } from './context';
+import { LIVENESS_WORDS } from '../../base/liveness-words';
 
 /**
  * The team at a glance, for an agent deciding what to do: each agent's liveness, its
@@ -52,7 +53,7 @@ export async function teamStatus(ctx: ActionContext, input: { heartbeatMinutes: 
   const problems = team.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length;
   const lines = agents.map((a) => {
     const work = a.inProgress.length ? `working on "${a.inProgress.join('", "')}"` : 'nothing in progress';
-    const liveness = a.liveness === 'waiting' ? 'waiting for pickup (dispatched less than a heartbeat ago)' : a.liveness;
+    const liveness = a.liveness === 'waiting' ? `${LIVENESS_WORDS.waiting} (dispatched less than a heartbeat ago)` : a.liveness;
     return `${a.slug}: ${liveness}, ${work}, ${a.ready} ready${a.lastTick ? `, last tick ${a.lastTick}` : ', no tick'}.`;
   });
   if (agents.length === 0) lines.push('No agents are registered yet.');

@@ -4,8 +4,7 @@ import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { newTaskId, taskIdLine } from '../parse/task-id';
 import { detectEol } from '../text';
-import { article, checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, separatorBefore } from './shared';
-import { isOpenStatus } from '../../base/task-status';
+import { checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, openTitleClash, separatorBefore, titleClashMessage } from './shared';
 
 /**
  * dispatch: a new `ready` task at the end of an agent's queue, after the last task and
@@ -60,10 +59,8 @@ export function dispatchText(text: string, file: string, input: DispatchInput): 
 export function appendTaskBlock(text: string, file: string, title: string, block: string): Omit<DispatchResult, 'id'> {
   checkNoOpenFence(text, file);
   const parsed = parseTaskFile(text, file);
-  const clash = parsed.tasks.find((t) => t.title === title && (isOpenStatus(t.status)));
-  if (clash) {
-    throw new CortexInputError(`${file} already has ${article(clash.status)} ${clash.status} task titled "${title}" (line ${clash.line}); agents tell tasks apart by title.`);
-  }
+  const clash = openTitleClash(parsed.tasks, title);
+  if (clash) throw new CortexInputError(titleClashMessage(file, clash, title));
   const eol = detectEol(text);
   const at = parsed.appendAt;
   const insert = separatorBefore(text, at, eol) + block + (at < text.length ? eol : '');
@@ -77,7 +74,7 @@ export function appendTaskBlock(text: string, file: string, title: string, block
  */
 export function hasTask(text: string, file: string, id: string, title: string): boolean {
   const tasks = parseTaskFile(text, file).tasks;
-  return tasks.some((t) => t.id === id) || tasks.some((t) => t.id === null && t.title === title && (isOpenStatus(t.status)));
+  return tasks.some((t) => t.id === id) || openTitleClash(tasks.filter((t) => t.id === null), title) !== undefined;
 }
 
 /** Dispatch as an operation for the writer: a fresh id unless given, held while the task is in the file. */

@@ -2,8 +2,7 @@ import { CortexInputError } from '../errors';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
 import { resolveTaskRef } from '../refs';
 import { detectEol, splitLines, withEol } from '../text';
-import { article, checkTitle, checkUserText, normalizeUserText } from './shared';
-import { isOpenStatus } from '../../base/task-status';
+import { checkTitle, checkUserText, normalizeUserText, openTitleClash, titleClashMessage } from './shared';
 
 /**
  * editTask: a ready task's title and description, changed in place. Only the heading
@@ -58,10 +57,8 @@ export function editTaskText(text: string, file: string, input: EditTaskInput): 
     throw new CortexInputError(`${name} was changed in the file since you opened it; nothing was written. Look at it again and make your edit on what it says now.`);
   }
   if (task.summary !== null) throw new CortexInputError(`${name} has a "### Summary"; edit it in the editor instead.`);
-  const clash = parsed.tasks.find((t, i) => i !== index && t.title === title && (isOpenStatus(t.status)));
-  if (clash) {
-    throw new CortexInputError(`${file} already has ${article(clash.status)} ${clash.status} task titled "${title}" (line ${clash.line}); agents tell tasks apart by title.`);
-  }
+  const clash = openTitleClash(parsed.tasks, title, index);
+  if (clash) throw new CortexInputError(titleClashMessage(file, clash, title));
   const eol = detectEol(text);
   const body = normalizeUserText(input.body, eol);
   const range = bodyRange(text, task);

@@ -1,6 +1,7 @@
 import { CortexInputError } from '../errors';
 import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text';
+import { isOpenStatus } from '../../base/task-status';
 
 /** Helpers the edit operations share: checking text people supply, and splicing. */
 
@@ -120,6 +121,21 @@ export function applySplices(text: string, splices: readonly Splice[]): string {
 /** "a" or "an" before a word in messages ("an in-progress task", "a ready task"). */
 export function article(word: string | null): string {
   return word && /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/**
+ * The duplicate-title rule, for every door that names a task (dispatch, edit, the
+ * Dispatch Task wizard): agents tell tasks apart by title, so no two open (ready or
+ * in-progress) tasks of an agent share one. The open task of `tasks` titled `title`,
+ * other than the one at `except`; `undefined` when there is none.
+ */
+export function openTitleClash<T extends { readonly title: string; readonly status: string | null }>(tasks: readonly T[], title: string, except = -1): T | undefined {
+  return tasks.find((t, i) => i !== except && t.title === title && isOpenStatus(t.status));
+}
+
+/** Why `title` is refused: "<owner> already has a ready task titled "<title>" (line 4<lineOf>); agents tell tasks apart by title." */
+export function titleClashMessage(owner: string, clash: { readonly status: string | null; readonly line: number }, title: string, lineOf = ''): string {
+  return `${owner} already has ${article(clash.status)} ${clash.status} task titled "${title}" (line ${clash.line}${lineOf}); agents tell tasks apart by title.`;
 }
 
 /**

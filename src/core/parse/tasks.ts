@@ -3,6 +3,7 @@ import { Line, bomLength } from '../text';
 import { exactStampAt, parseStamp } from '../../base/time';
 import { TASK_ID_PREFIX, taskIdOf } from './task-id';
 import { TASK_STATUSES, isOpenStatus, isTaskStatus } from '../../base/task-status';
+import { Fence, closesFence, fenceOpenedBy } from './fence';
 
 /**
  * Reads a Shuttle-format task file (agents/<slug>/tasks.md) tolerantly: whatever it
@@ -42,7 +43,6 @@ export interface ParsedTaskFile extends TaskFile {
 
 const TICK = /^\s*<!--\s*cortex:last-tick\s*(.*?)\s*-->\s*$/;
 const FIELD = /^([ \t]*)\*\*([^*\r\n]+?)\*\*(:?)([ \t]*)(.*)$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const SUMMARY = /^###\s+summary\s*$/i;
 
 const NO_FIELD_LINES: Array<{ key: string; line: Line }> = [];
@@ -164,29 +164,21 @@ class LineTable {
   }
 }
 
-interface FenceState {
-  char: number;
-  len: number;
-}
-
-function fenceOpen(lines: LineTable, i: number): FenceState | null {
+/** The fence line `i` opens (parse/fence.ts reads it), with a quick no for a line that starts with neither a backtick nor a tilde. */
+function fenceOpenAt(lines: LineTable, i: number): Fence | null {
   const text = lines.text;
   let j = lines.start[i];
   while (text.charCodeAt(j) === 32 && j < lines.end[i]) j++;
   const c = text.charCodeAt(j);
   if (c !== 96 && c !== 126) return null;
-  const m = FENCE.exec(lines.slice(i));
-  return m ? { char: m[1].charCodeAt(0), len: m[1].length } : null;
+  return fenceOpenedBy(lines.slice(i));
 }
 
-function closesFence(lines: LineTable, i: number, fence: FenceState): boolean {
+/** Line `i` closes `fence` (parse/fence.ts), with a quick no for an empty line or one that starts with another character. */
+function closesFenceAt(lines: LineTable, i: number, fence: Fence): boolean {
   const c = lines.text.charCodeAt(lines.start[i]);
-  // Only a line of fence characters, possibly wrapped in whitespace, closes a fence.
-  if (lines.start[i] === lines.end[i] || (c !== fence.char && c !== 32 && c !== 9 && c !== 11 && c !== 12 && c < 0x80)) return false;
-  const s = lines.slice(i).trim();
-  if (s.length < fence.len) return false;
-  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) !== fence.char) return false;
-  return true;
+  if (lines.start[i] === lines.end[i] || (c !== fence.char.charCodeAt(0) && c !== 32 && c !== 9 && c !== 11 && c !== 12 && c < 0x80)) return false;
+  return closesFence(lines.slice(i), fence);
 }
 
 /** `## title` at column 1 (not `###`). */
@@ -401,11 +393,11 @@ function classifyLines(lines: LineTable, report: Report): { headings: number[]; 
   const headings: number[] = [];
   const ticks: TickLine[] = [];
   const inFence = fenceFlags(n);
-  let fence: FenceState | null = null;
+  let fence: Fence | null = null;
   for (let i = 0; i < n; i++) {
     if (fence) {
       inFence[i] = 1;
-      if (closesFence(lines, i, fence)) fence = null;
+      if (closesFenceAt(lines, i, fence)) fence = null;
       continue;
     }
     const c = text.charCodeAt(starts[i]);
@@ -414,7 +406,7 @@ function classifyLines(lines: LineTable, report: Report): { headings: number[]; 
       continue;
     }
     if (c === 32 || c === 96 || c === 126) {
-      const open = fenceOpen(lines, i);
+      const open = fenceOpenAt(lines, i);
       if (open) {
         fence = open;
         inFence[i] = 1;

@@ -3,6 +3,7 @@ import { formatDuration, formatWhen } from './format';
 import { plural } from '../../base/words';
 import { cell, nameText, plainText, quoteBlock, table } from './markdown-text';
 import { AgentReport, Blocker, TeamReport } from './team-report';
+import { LIVENESS_WORDS } from '../../base/liveness-words';
 
 /** The parts both reports share, each as markdown lines. */
 
@@ -14,7 +15,7 @@ export function agentLabel(agent: { readonly name: string; readonly slug: string
 /** "6 agents: 3 alive, 1 idle, 1 waiting for pickup, 1 down, 1 inactive; 3 tasks in progress, 10 ready." */
 export function countsLine(report: TeamReport): string {
   const c = report.counts;
-  const states = (['alive', 'idle', 'waiting', 'down', 'inactive'] as const).filter((s) => c[s] > 0).map((s) => `${c[s]} ${s === 'waiting' ? 'waiting for pickup' : s}`);
+  const states = (['alive', 'idle', 'waiting', 'down', 'inactive'] as const).filter((s) => c[s] > 0).map((s) => `${c[s]} ${LIVENESS_WORDS[s]}`);
   const agents = report.agents.length;
   return `${plural(agents, 'agent')}${states.length ? `: ${states.join(', ')}` : ''}; ${plural(c.inProgress, 'task')} in progress, ${c.ready} ready.`;
 }
@@ -96,7 +97,7 @@ export function readyQueueLines(report: TeamReport, max: number): string[] {
 export function agentsTable(report: TeamReport): string[] {
   const rows = report.agents.map((a) => [
     `${nameText(a.agent.name)} (${nameText(a.agent.slug)})`,
-    a.liveness === 'down' ? '**down**' : a.liveness === 'waiting' ? 'waiting for pickup' : a.liveness,
+    a.liveness === 'down' ? '**down**' : LIVENESS_WORDS[a.liveness],
     a.tickAge === null ? 'never' : `${formatDuration(a.tickAge)} ago`,
     inProgressCell(a),
     String(a.ready.length),

@@ -5,6 +5,7 @@ import { isCoordinator } from '../../core/coordinator';
 import { isMisfit, rankByFit } from '../../core/agents/capability-fit';
 import { Services } from '../services';
 import { ago } from '../../base/words';
+import { LIVENESS_WORDS } from '../../base/liveness-words';
 
 /** What the agent commands share: the loaded team, picking an agent, wording errors. */
 
@@ -58,7 +59,7 @@ export function agentItems(c: Services, team: Team, task?: string): AgentItem[] 
     return {
       label: `${coordinator ? '$(star-full) ' : ''}${agent.name}`,
       description: (coordinator ? `${agent.slug} · coordinator` : agent.slug) + fits,
-      detail: `$(${LIVENESS_ICONS[liveness]}) ${liveness === 'waiting' ? 'waiting for pickup' : liveness} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
+      detail: `$(${LIVENESS_ICONS[liveness]}) ${LIVENESS_WORDS[liveness]} · ${tick} · ${work}${agent.role ? ` · ${agent.role}` : ''}`,
       agent,
     };
   });

@@ -4,7 +4,7 @@ import { teamEvents } from '../../core/actions/events';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent, Team } from '../../core/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
-import { article, checkUserText } from '../../core/ops/shared';
+import { checkUserText, openTitleClash, titleClashMessage } from '../../core/ops/shared';
 import { Services } from '../services';
 import { EditorDrafts } from './editor-drafts';
 import { InputFeedback, ruleFeedback } from '../quick-input';
@@ -165,10 +165,8 @@ export function checkTitle(c: Services, agent: Agent, value: string): InputFeedb
   const bare = checkBareTitle(value);
   if (bare.error) return bare;
   const tasks = (currentAgent(c, agent.slug) ?? agent).tasks;
-  const clash = tasks.find((t) => t.title === title && (isOpenStatus(t.status)));
-  if (clash) {
-    return { error: `${agent.name} already has ${article(clash.status)} ${clash.status} task "${title}" (line ${clash.line} of tasks.md); agents tell tasks apart by their title.` };
-  }
+  const clash = openTitleClash(tasks, title);
+  if (clash) return { error: titleClashMessage(agent.name, clash, title, ' of tasks.md') };
   const open = tasks.filter((t) => isOpenStatus(t.status)).length;
   return { hint: `Task ${open + 1} in ${agent.name}'s queue${open > 0 ? `, after ${open} open ${open === 1 ? 'task' : 'tasks'}` : ''}.` };
 }

@@ -4,10 +4,12 @@ import { DisposableBase } from '../../base/disposable';
 import { ACCEPT_REVIEWED_TASK_COMMAND, REVIEW_CHANGES_COMMAND, SEND_BACK_REVIEWED_TASK_COMMAND } from '../command-ids';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
-import { TaskActions, TaskOutcome } from '../tasks/task-actions';
-import { TaskRef, taskInTeam } from '../tasks/task-ref';
+import { TaskActions } from '../tasks/task-actions';
+import { TaskOutcome } from '../tasks/task-outcome';
+import { findTask } from '../tasks/task-ref';
 import { GIT_CONTENT_SCHEME, GitContentProvider, gitContentUri } from './git-content';
 import { TaskChangesResult, TaskChangesService } from './task-changes-service';
+import { TaskRef } from '../../base/task-ref';
 
 /** The context keys of the editor title's Accept and Send Back: a task's review diff is the active editor (and the task is done). */
 export const REVIEW_DIFF_ACTIVE = 'cortex.reviewDiffActive';
@@ -64,7 +66,7 @@ export class ReviewDiffs extends DisposableBase {
   /** Opens the task's changes; says why when there is nothing to show. Resolves with what was opened. */
   async open(ref: TaskRef): Promise<OpenedReview | undefined> {
     await this.team.whenIdle();
-    const found = taskInTeam(this.team.current.team, ref);
+    const found = findTask(this.team.current.team, ref);
     if (typeof found === 'string') {
       void this.prompts.warn(`Cortex: ${found}`);
       return undefined;

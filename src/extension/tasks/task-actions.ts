@@ -3,7 +3,7 @@ import { formatStamp } from '../../base/time';
 import { ActivityRecord, DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { editFile, readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { CortexInputError } from '../../core/errors';
 import { agentLiveness } from '../../core/liveness';
 import { Agent, Task } from '../../core/model';
 import { archiveText, archivedBlock, cancelText, cancelledPath, unarchiveText } from '../../core/ops/cancel';
@@ -18,18 +18,10 @@ import { parseTaskFile } from '../../core/parse/tasks';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
 import { TeamWriter } from '../writer';
-import { TaskRef, taskInTeam, taskInText } from './task-ref';
+import { findSettledTask, findTaskInText } from './task-ref';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome, refuseIfUnsaved, whenTrusted } from './task-outcome';
 import { UndoHistory } from './undo-history';
-
-/** How an action ended: `ok` when the file now says what the person asked for; `message` for a live region. */
-export interface TaskOutcome {
-  readonly ok: boolean;
-  readonly message: string | null;
-}
-
-const DONE = (message: string): TaskOutcome => ({ ok: true, message });
-const FAILED = (message: string | null = null): TaskOutcome => ({ ok: false, message });
-const RESTRICTED = 'Restricted Mode: the board only reads.';
+import { TaskRef } from '../../base/task-ref';
 
 export interface TaskActionsDeps {
   readonly team: Pick<LiveTeam, 'current' | 'whenIdle'>;
@@ -97,7 +89,7 @@ export class TaskActions {
         const event = () => r && teamEvents.taskReviewed(DASHBOARD_ACTOR, agent.slug, path, r.title, 'sent back', r.reworkTitle);
         const result = await this.c.writer.write({ what: 'send a task back', paths: [path], event }, (fs, edit) =>
           editFile(fs, path, (t) => {
-            position = taskInText(t, path, ref);
+            position = findTaskInText(t, path, ref);
             r = sendBackText(t, path, { ref: String(position + 1), comment: text!, now });
             return r.text;
           }, edit),
@@ -147,13 +139,13 @@ export class TaskActions {
         const done = await this.c.writer.write({ what: 'cancel a task', paths: [path, archivePath], event }, async (fs, edit) => {
           const current = await readTextFile(fs, path);
           if (current === undefined) throw new CortexInputError(`${path} does not exist any more.`);
-          const first = cancelText(current, path, String(taskInText(current, path, ref) + 1));
+          const first = cancelText(current, path, String(findTaskInText(current, path, ref) + 1));
           const archived = archivedBlock(first.block, path, now);
           await editFile(fs, archivePath, (t) => archiveText(t, archivePath, archived), { ...edit, ifMissing: 'create' });
           let cancelled = first;
           try {
             await editFile(fs, path, (t) => {
-              cancelled = cancelText(t, path, String(taskInText(t, path, ref) + 1));
+              cancelled = cancelText(t, path, String(findTaskInText(t, path, ref) + 1));
               if (cancelled.block.replace(/\r\n/g, '\n') !== first.block.replace(/\r\n/g, '\n')) throw new CortexInputError(`"${ref.title}" in ${path} was changed meanwhile.`);
               return cancelled.text;
             }, edit);
@@ -213,7 +205,7 @@ export class TaskActions {
           let before = '';
           let unclaimedBlock = '';
           const unclaimed = await editFile(fs, path, (text) => {
-            index = taskInText(text, path, ref);
+            index = findTaskInText(text, path, ref);
             original = blockText(text, parseTaskFile(text, path).tasks[index]);
             before = text;
             const r = unclaimText(text, path, { ref: String(index + 1), now, reason });
@@ -259,7 +251,7 @@ export class TaskActions {
       const event = (w: { changed: boolean; after: string }) => (r && w.changed ? words(parseTaskFile(w.after, path).tasks[r.position - 1]?.title ?? r.title, r.position).event : undefined);
       const result = await this.c.writer.write({ what, paths: [path], event }, (fs, edit) =>
         editFile(fs, path, (text) => {
-          index = taskInText(text, path, ref);
+          index = findTaskInText(text, path, ref);
           r = op(text, index);
           return r.text;
         }, edit),
@@ -277,41 +269,23 @@ export class TaskActions {
     }
   }
 
-  private async current(ref: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
-    await Promise.race([this.c.team.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const found = taskInTeam(this.c.team.current.team, ref);
-    if (typeof found === 'string') {
-      void this.c.prompts.warn(`Cortex: ${found}`);
-      return undefined;
-    }
-    return found;
+  private current(ref: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
+    return findSettledTask(this.c.team, ref, (m) => this.c.prompts.warn(m));
   }
 
   private now(): string {
     return formatStamp(this.c.team.current.now);
   }
 
-  private async trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
-    return (await this.c.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+  private trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
+    return whenTrusted(this.c.writer, what, run);
   }
 
   private refuseIfUnsaved(paths: readonly string[]): boolean {
-    try {
-      this.c.writer.checkUnsaved(paths);
-      return false;
-    } catch (e) {
-      this.failed(e);
-      return true;
-    }
+    return refuseIfUnsaved(this.c.writer, paths, this.c);
   }
 
   private failed(e: unknown): TaskOutcome {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof CortexInputError || e instanceof CortexConflictError) void this.c.prompts.warn(`Cortex: ${message}`);
-    else {
-      this.c.log.error(`Task action: ${message}`);
-      void this.c.prompts.error(`Cortex: could not write: ${message}`);
-    }
-    return FAILED(message);
+    return failedOutcome(e, this.c);
   }
 }

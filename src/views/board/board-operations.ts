@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { TextOperation, WriteOutcome, describeFailure, readTextFile, writeOperation } from '../../core/edit';
+import { TextOperation, WriteOutcome, readTextFile, writeOperation } from '../../core/edit';
 import { CortexInputError } from '../../core/errors';
 import { MoveResult, moveText, taskMoveOperation } from '../../core/ops/move';
 import { reassignTask } from '../../core/ops/reassign';
@@ -9,15 +9,17 @@ import { parseTaskFile } from '../../core/parse/tasks';
 import { UndoEntry, undoAdd, undoBlockChange, undoReassign, undoReorder } from '../../core/ops/undo';
 import { blockText } from '../../core/ops/task-block';
 import type { TaskActions } from '../../extension/tasks/task-actions';
-import { describeStatus } from '../../extension/tasks/task-ref';
+import { findSettledTask, findTaskInText } from '../../extension/tasks/task-ref';
 import type { UndoHistory } from '../../extension/tasks/undo-history';
 import { formatStamp } from '../../base/time';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { ReadonlyTeam, ViewPrompts, ViewWriter } from '../shared/sources';
-import { DraggedCard, againTitle, locateTask, planDrop } from './common/drop';
-import { CardRef, DropTarget } from './common/messages';
+import { againTitle, planDrop } from './common/drop';
+import { DropTarget } from './common/messages';
 import { isOpenStatus, STATUS_WORDS } from '../../base/task-status';
+import { DONE, FAILED, RESTRICTED, TaskOutcome, failedOutcome, refuseIfUnsaved, whenTrusted } from '../../extension/tasks/task-outcome';
+import { locateTask, TaskRef } from '../../base/task-ref';
 
 /**
  * What the board's drops and menu actions do on the host: each is one core operation
@@ -47,17 +49,6 @@ export interface BoardOperationsDeps {
   readonly undo: Pick<UndoHistory, 'record' | 'undo'>;
 }
 
-/** How an operation ended: `ok` when the file now says what the user asked for. */
-export interface OpOutcome {
-  readonly ok: boolean;
-  /** For the page's live region. */
-  readonly message: string | null;
-}
-
-const DONE = (message: string): OpOutcome => ({ ok: true, message });
-const RESTRICTED = 'Restricted Mode: the board only reads.';
-const FAILED = (message: string | null = null): OpOutcome => ({ ok: false, message });
-
 export const DISPATCH_AGAIN = 'Dispatch Again as a New Task';
 /** The modal's action for a ready task started ahead of an earlier one. */
 export const OUT_OF_ORDER = 'Out of Order';
@@ -76,11 +67,11 @@ export class BoardOperations {
   constructor(private readonly ctx: BoardOperationsDeps) {}
 
   /** A card dropped on a target (also what the keyboard and the menu's moves send). */
-  async drop(card: CardRef, target: DropTarget): Promise<OpOutcome> {
+  async drop(card: TaskRef, target: DropTarget): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const { agent, task, index } = found;
-    const dragged: DraggedCard = { agent: agent.slug, index, title: task.title, status: task.status };
+    const dragged: TaskRef = { agent: agent.slug, index, title: task.title, status: task.status };
     const plan = planDrop(dragged, target, (slug) => this.agentName(slug));
     switch (plan.kind) {
       case 'none':
@@ -102,7 +93,7 @@ export class BoardOperations {
   }
 
   /** "Reassign to…": the user picks the agent. */
-  async reassignPick(card: CardRef): Promise<OpOutcome> {
+  async reassignPick(card: TaskRef): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const team = this.ctx.team.current.team;
@@ -122,7 +113,7 @@ export class BoardOperations {
   }
 
   /** A done task, dispatched again as a new ready task into `to`'s queue (default: the same agent). */
-  async dispatchAgain(card: CardRef, to: string = card.agent): Promise<OpOutcome> {
+  async dispatchAgain(card: TaskRef, to: string = card.agent): Promise<TaskOutcome> {
     const found = await this.current(card);
     if (!found) return FAILED();
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
@@ -161,7 +152,7 @@ export class BoardOperations {
 
   // ---- the operations --------------------------------------------------------------
 
-  private async move(agent: Agent, card: CardRef, to: 'in-progress' | 'done'): Promise<OpOutcome> {
+  private async move(agent: Agent, card: TaskRef, to: 'in-progress' | 'done'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     const outOfOrder = await this.askOutOfOrder(path, card, to);
@@ -181,7 +172,7 @@ export class BoardOperations {
     const now = formatStamp(this.ctx.team.current.now);
     // An operation with `holds`: an agent's stale rewrite that undoes the move gets it again (the writer's journal).
     // A re-apply (ref given) restores the same move: no second order check.
-    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(this.find(text, path, card) + 1), to, now, summary, outOfOrder: outOfOrder || ref !== undefined }));
+    const op = taskMoveOperation(path, to, (text, ref) => moveText(text, path, { ref: ref ?? String(findTaskInText(text, path, card) + 1), to, now, summary, outOfOrder: outOfOrder || ref !== undefined }));
     try {
       const result = await this.ctx.writer.write(
         { what: 'move a task', paths: [path], event: (r: WriteOutcome<MoveResult>) => (r.changed ? movedEvent(agent.slug, path, r.result, to, now, summary, outOfOrder) : undefined) },
@@ -204,7 +195,7 @@ export class BoardOperations {
    * disk now) is started only after a modal yes; `true` when it was given, `false` when
    * none was needed, `undefined` when cancelled. A changed file is the move's own refusal.
    */
-  private async askOutOfOrder(path: string, card: CardRef, to: 'in-progress' | 'done'): Promise<boolean | undefined> {
+  private async askOutOfOrder(path: string, card: TaskRef, to: 'in-progress' | 'done'): Promise<boolean | undefined> {
     const fs = this.ctx.team.current.fs;
     const text = fs ? await readTextFile(fs, path).catch(() => undefined) : undefined;
     if (text === undefined || card.status !== 'ready') return false;
@@ -219,7 +210,7 @@ export class BoardOperations {
     return answer === OUT_OF_ORDER ? true : undefined;
   }
 
-  private async reorder(agent: Agent, card: CardRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<OpOutcome> {
+  private async reorder(agent: Agent, card: TaskRef, anchor: { index: number; title: string }, place: 'before' | 'after'): Promise<TaskOutcome> {
     const path = agent.tasksPath;
     if (this.refuseIfUnsaved([path])) return FAILED();
     // The core's reorder operation (with `holds`, so the writer's journal puts it back
@@ -229,7 +220,7 @@ export class BoardOperations {
     const op: TextOperation<ReorderResult> = {
       apply: (text, file) => {
         if (!reorder) {
-          const i = this.find(text, path, card);
+          const i = findTaskInText(text, path, card);
           const a = locateTask(parseTaskFile(text, path).tasks, anchor);
           if (a < 0) throw new CortexInputError(`"${anchor.title}" is no longer where the board showed it in ${path}; nothing was moved. The board has been refreshed.`);
           reorder = reorderOperation(path, place === 'before' ? { ref: String(i + 1), before: String(a + 1) } : { ref: String(i + 1), after: String(a + 1) });
@@ -255,7 +246,7 @@ export class BoardOperations {
     }
   }
 
-  private async reassign(agent: Agent, card: CardRef, to: string): Promise<OpOutcome> {
+  private async reassign(agent: Agent, card: TaskRef, to: string): Promise<TaskOutcome> {
     const target = this.ctx.team.current.team?.agents.find((a) => a.slug === to);
     if (!target) {
       void this.ctx.prompts.warn(`Cortex: there is no agent "${to}" in this team.`);
@@ -267,7 +258,7 @@ export class BoardOperations {
       const result = await this.ctx.writer.write({ what: 'reassign a task', paths: [from, target.tasksPath], event }, async (fs, edit) => {
         const text = await readTextFile(fs, from);
         if (text === undefined) throw new CortexInputError(`${from} does not exist any more.`);
-        const i = this.find(text, from, card);
+        const i = findTaskInText(text, from, card);
         const tasks = parseTaskFile(text, from).tasks;
         // By title when that names it alone (robust if the file moves on meanwhile), else by position.
         const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
@@ -298,43 +289,9 @@ export class BoardOperations {
     this.ctx.undo.record(entry);
   }
 
-  /** The index of `card` in freshly read text, checked against what the board showed. */
-  private find(text: string, path: string, card: CardRef): number {
-    const tasks = parseTaskFile(text, path).tasks;
-    const i = locateTask(tasks, card);
-    if (i < 0) {
-      throw new CortexInputError(`"${card.title}" is no longer where the board showed it in ${path} (it was moved, renamed or removed); nothing was written. The board has been refreshed.`);
-    }
-    if (tasks[i].status !== card.status) {
-      throw new CortexInputError(`"${card.title}" is now ${describeStatus(tasks[i].status)} in ${path} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
-    }
-    return i;
-  }
-
   /** The agent and task the page means, from the store; tells the user when it is gone or changed. */
-  private async current(card: CardRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
-    await whenIdle(this.ctx.team, 2000);
-    const { team, fs } = this.ctx.team.current;
-    if (!team || !fs) {
-      void this.ctx.prompts.warn('Cortex: no team folder is loaded.');
-      return undefined;
-    }
-    const agent = team.agents.find((a) => a.slug === card.agent);
-    if (!agent) {
-      void this.ctx.prompts.warn(`Cortex: there is no agent "${card.agent}" in this team any more.`);
-      return undefined;
-    }
-    const index = locateTask(agent.tasks, card);
-    if (index < 0) {
-      void this.ctx.prompts.warn(`Cortex: "${card.title}" is no longer in ${agent.tasksPath} where the board showed it; nothing was written. The board has been refreshed.`);
-      return undefined;
-    }
-    const task = agent.tasks[index];
-    if (task.status !== card.status) {
-      void this.ctx.prompts.warn(`Cortex: "${card.title}" is now ${describeStatus(task.status)} (it changed since the board showed it); nothing was written. The board has been refreshed.`);
-      return undefined;
-    }
-    return { agent, task, index };
+  private current(card: TaskRef): Promise<{ agent: Agent; task: Task; index: number } | undefined> {
+    return findSettledTask(this.ctx.team, card, (m) => this.ctx.prompts.warn(m));
   }
 
   private async explainDone(agent: Agent, task: Task, index: number, dispatchTo: string): Promise<void> {
@@ -346,35 +303,16 @@ export class BoardOperations {
     if (answer === DISPATCH_AGAIN) await this.dispatchAgain({ agent: agent.slug, index, title: task.title, status: task.status }, dispatchTo);
   }
 
-  /** Restricted Mode refuses before any question is asked (the writer says why). */
-  private async trusted(what: string, run: () => Promise<OpOutcome>): Promise<OpOutcome> {
-    return (await this.ctx.writer.whenTrusted(what, run)) ?? FAILED(RESTRICTED);
+  private trusted(what: string, run: () => Promise<TaskOutcome>): Promise<TaskOutcome> {
+    return whenTrusted(this.ctx.writer, what, run);
   }
 
-  /**
-   * True (and the user told) when a file has unsaved changes in an editor: checked
-   * before asking anything (the writer checks again when it writes).
-   */
   private refuseIfUnsaved(paths: readonly string[]): boolean {
-    try {
-      this.ctx.writer.checkUnsaved(paths);
-      return false;
-    } catch (e) {
-      this.failed(e);
-      return true;
-    }
+    return refuseIfUnsaved(this.ctx.writer, paths, this.ctx);
   }
 
-  private failed(e: unknown): OpOutcome {
-    const { kind, message } = describeFailure(e);
-    // Refused input, a conflict, an unconfirmed write and a file-system error are sentences for the user.
-    if (kind !== 'other') {
-      void this.ctx.prompts.warn(`Cortex: ${message}`);
-    } else {
-      this.ctx.log.error(`Board: ${message}`);
-      void this.ctx.prompts.error(`Cortex: the board could not write: ${message}`);
-    }
-    return FAILED(message);
+  private failed(e: unknown): TaskOutcome {
+    return failedOutcome(e, this.ctx);
   }
 
   private agentName(slug: string): string {
@@ -382,13 +320,3 @@ export class BoardOperations {
   }
 }
 
-/** The team's `whenIdle`, or after `ms` when files keep changing. */
-export function whenIdle(store: Pick<ReadonlyTeam, 'whenIdle'>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void store.whenIdle().then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

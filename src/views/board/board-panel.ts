@@ -12,23 +12,13 @@ import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
-import { BoardOperations, BoardOperationsDeps, OpOutcome, whenIdle } from './board-operations';
+import { BoardOperations, BoardOperationsDeps } from './board-operations';
+import { whenIdle } from '../../extension/tasks/task-ref';
+import { TaskOutcome } from '../../extension/tasks/task-outcome';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
-import { locateTask } from './common/drop';
-import {
-  BOARD_PROTOCOL_VERSION,
-  BoardAgentRun,
-  BoardHostMessage,
-  BoardStateMessage,
-  BoardWebviewMessage,
-  CardChanges,
-  CardDetail,
-  CardRef,
-  ChangeDetail,
-  changeKey,
-  checkBoardWebviewMessage,
-} from './common/messages';
+import { BOARD_PROTOCOL_VERSION, BoardAgentRun, BoardHostMessage, BoardStateMessage, BoardWebviewMessage, CardChanges, CardDetail, ChangeDetail, changeKey, checkBoardWebviewMessage } from './common/messages';
 import { filterWords } from './common/filter';
+import { locateTask, TaskRef } from '../../base/task-ref';
 
 /** What the board needs from the extension: the team, the writer, prompts, the one dispatch, the task actions and changes. */
 export interface BoardDeps extends BoardOperationsDeps {
@@ -74,7 +64,7 @@ export class BoardPanel extends DisposableBase {
   private readonly postedEmitter = this.register(new vscode.EventEmitter<BoardStateMessage>());
   /** Fires with each state message posted to the page (tests wait on it). */
   readonly onDidPostState = this.postedEmitter.event;
-  private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & OpOutcome>());
+  private readonly resultEmitter = this.register(new vscode.EventEmitter<{ op: number } & TaskOutcome>());
   /** Fires when an operation the page asked for has ended. */
   readonly onDidFinishOperation = this.resultEmitter.event;
   private readonly messageEmitter = this.register(new vscode.EventEmitter<BoardHostMessage>());
@@ -85,7 +75,7 @@ export class BoardPanel extends DisposableBase {
   /** What the page is to show once it is listening: a card's details, the "To review" filter. */
   private pendingShow: BoardHostMessage | undefined;
   /** The cards on screen that may have changes, and the summaries posted for them (as JSON, by key). */
-  private visible: CardRef[] = [];
+  private visible: TaskRef[] = [];
   private postedChanges = new Map<string, string>();
   /** Lowercased title, description and summary of each task, for the filter's full-text part. */
   private readonly lowered = new WeakMap<Task, string>();
@@ -285,12 +275,12 @@ export class BoardPanel extends DisposableBase {
     if (entries.length > 0) this.postMessage({ type: 'changes', entries });
   }
 
-  private cardTimes(card: CardRef): { title: string; status: string | null; started: string | null; completed: string | null } {
+  private cardTimes(card: TaskRef): { title: string; status: string | null; started: string | null; completed: string | null } {
     const found = this.find(card);
     return found ? found.task : { title: card.title, status: card.status, started: null, completed: null };
   }
 
-  private async changeDetail(card: CardRef): Promise<ChangeDetail | null> {
+  private async changeDetail(card: TaskRef): Promise<ChangeDetail | null> {
     const found = this.find(card);
     if (!found || !hasChangesToShow(found.task)) return null;
     const result = await this.ctx.changes.changes(found.agent, found.task);
@@ -328,9 +318,9 @@ export class BoardPanel extends DisposableBase {
   }
 
   /** Runs operations one at a time; answers each with its outcome once the board shows the files as they are. */
-  private operation(op: number, run: () => Promise<OpOutcome>): Promise<void> {
+  private operation(op: number, run: () => Promise<TaskOutcome>): Promise<void> {
     return this.serialized(async () => {
-      let outcome: OpOutcome;
+      let outcome: TaskOutcome;
       try {
         outcome = await run();
       } catch (e) {
@@ -423,14 +413,14 @@ export class BoardPanel extends DisposableBase {
 
   // ---- reading ---------------------------------------------------------------------
 
-  private find(card: CardRef): { agent: Agent; task: Task } | undefined {
+  private find(card: TaskRef): { agent: Agent; task: Task } | undefined {
     const agent = this.team.team?.agents.find((a) => a.slug === card.agent);
     if (!agent) return undefined;
     const i = locateTask(agent.tasks, card);
     return i < 0 ? undefined : { agent, task: agent.tasks[i] };
   }
 
-  private detail(card: CardRef): CardDetail | null {
+  private detail(card: TaskRef): CardDetail | null {
     const found = this.find(card);
     if (!found) return null;
     const { agent, task } = found;
@@ -460,7 +450,7 @@ export class BoardPanel extends DisposableBase {
     };
   }
 
-  private async openTask(card: CardRef): Promise<void> {
+  private async openTask(card: TaskRef): Promise<void> {
     const agent = this.team.team?.agents.find((a) => a.slug === card.agent);
     const fs = this.team.fs;
     if (!agent || !fs) return;
@@ -478,7 +468,7 @@ export class BoardPanel extends DisposableBase {
   }
 
   /** Opens link number `n` of the task (as the host renders it now): http(s) outside, file: in an editor. */
-  private async openLink(card: CardRef, n: number): Promise<void> {
+  private async openLink(card: TaskRef, n: number): Promise<void> {
     const found = this.find(card);
     const fs = this.team.fs;
     if (!found || !fs) return;

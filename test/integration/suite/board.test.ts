@@ -8,12 +8,13 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
-import type { BoardHostMessage, CardDetail, CardRef, DropTarget, MdNode } from '../../../src/views/board/common/messages';
+import type { BoardHostMessage, CardDetail, DropTarget, MdNode } from '../../../src/views/board/common/messages';
 import { DISPATCH_AGAIN, OUT_OF_ORDER } from '../../../src/views/board/board-operations';
 import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, teamDir, waitFor } from './commands-helpers';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { writeFromAnotherProcess } from './cortex-helpers';
+import { TaskRef } from '../../../src/base/task-ref';
 
 /** The board writes this time (the liveness clock, which the test sets). */
 const NOW = new Date(2026, 2, 28, 12, 34);
@@ -114,7 +115,7 @@ describe('Task board (extension host)', function () {
     await resetFiles();
   });
 
-  function ref(agent: string, title: string): CardRef {
+  function ref(agent: string, title: string): TaskRef {
     const tasks = a.store.team!.agents.find((x) => x.slug === agent)!.tasks;
     const index = tasks.findIndex((t) => t.title === title);
     assert.ok(index >= 0, `${title} in ${agent}`);
@@ -140,7 +141,7 @@ describe('Task board (extension host)', function () {
     return Promise.race([done, timeout]);
   }
 
-  const drop = (card: CardRef, to: DropTarget) => send({ type: 'drop', card, target: to });
+  const drop = (card: TaskRef, to: DropTarget) => send({ type: 'drop', card, target: to });
   const warnings = () => a.shownMessages.filter((m) => m.severity === 'warning').map((m) => m.message);
 
   it('opens as an editor panel whose page gets every lane and card', async () => {

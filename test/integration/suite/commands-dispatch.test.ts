@@ -217,7 +217,7 @@ describe('Command: Dispatch Task', function () {
     assert.equal(bare[1].error, undefined);
     const feedback = feedbackAt(a, /Dispatch Task to Itest Ada/);
     assert.equal(feedback.length, 2);
-    assert.match(feedback[0].error ?? '', /Itest Ada already has a ready task "Existing ready task" \(line 1 of tasks\.md\)/);
+    assert.match(feedback[0].error ?? '', /Itest Ada already has a ready task titled "Existing ready task" \(line 1 of tasks\.md\)/);
     assert.equal(feedback[1].error, undefined);
     assert.match(feedback[1].hint ?? '', /Task 2 in Itest Ada's queue, after 1 open task/);
     assert.equal(read(ada.tasksFile), expectedAfter('Old work'));

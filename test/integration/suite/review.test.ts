@@ -10,9 +10,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
-import type { BoardHostMessage, CardRef, ChangeDetail, ChangeSummary } from '../../../src/views/board/common/messages';
+import type { BoardHostMessage, ChangeDetail, ChangeSummary } from '../../../src/views/board/common/messages';
 import { TestAgent, addAgent, api, closeEverything, read, removeAgents, removeTempFolders, teamDir, tempFolder, waitFor } from './commands-helpers';
 import { writeFromAnotherProcess } from './cortex-helpers';
+import { TaskRef } from '../../../src/base/task-ref';
 
 /** The extension's clock in this suite: the stamps it writes. */
 const NOW = new Date(2026, 2, 28, 12, 34);
@@ -163,7 +164,7 @@ describe('Reviewing work (extension host, a real git repository)', function () {
     await waitFor(() => a.board.isReady, 60_000, 'the board page to say ready');
   });
 
-  function ref(slug: string, title: string): CardRef {
+  function ref(slug: string, title: string): TaskRef {
     const tasks = a.store.team!.agents.find((x) => x.slug === slug)!.tasks;
     const index = tasks.findIndex((t) => t.title === title);
     assert.ok(index >= 0, `${title} in ${slug}`);
@@ -208,7 +209,7 @@ describe('Reviewing work (extension host, a real git repository)', function () {
   const feedFile = () => path.join(teamDir(a), '.cortex', 'activity.jsonl');
   const feedLength = () => (existsSync(feedFile()) ? read(feedFile()).length : 0);
 
-  function changeDetail(card: CardRef): Promise<ChangeDetail | null> {
+  function changeDetail(card: TaskRef): Promise<ChangeDetail | null> {
     const id = ++request;
     return posted(
       () => a.board.receiveMessage({ type: 'changeDetail', request: id, card }),

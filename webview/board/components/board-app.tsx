@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { columnsFor, findCard } from '../../../src/views/board/common/columns';
-import { DraggedCard, planDrop } from '../../../src/views/board/common/drop';
+import { planDrop } from '../../../src/views/board/common/drop';
 import { BoardFilter, NO_FILTER, filterBoard, isFiltering, prepareFilterText } from '../../../src/views/board/common/filter';
-import { BoardCard, CardDetail, CardRef, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
+import { BoardCard, CardDetail, ChangeDetail, ChangeSummary, DropTarget, changeKey } from '../../../src/views/board/common/messages';
 import { BoardActions } from '../actions';
 import { DETAIL_ACTIONS, dropAnnouncement, menuDropTarget, menuItemsFor } from '../card-actions';
 import { BoardClient, BoardView, ShowRequest, TextMatches } from '../client';
@@ -17,6 +17,7 @@ import { DetailPanel } from './detail-panel';
 import { CardKey } from './lane';
 import { Toolbar } from './toolbar';
 import { PageHeader } from '../../shared/page-header';
+import { TaskRef } from '../../../src/base/task-ref';
 
 function useView(client: BoardClient): BoardView {
   const [view, setView] = useState(client.view);
@@ -56,11 +57,11 @@ type DetailState = { card: CardKey; detail: CardDetail | null; loading: boolean;
  * changes; for a task in progress or done, also what it changed (again when its
  * changes summary moves on).
  */
-function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | undefined, refOf: (key: CardKey) => CardRef | null, changes: ReadonlyMap<string, ChangeSummary>) {
+function useDetail(client: BoardClient, cardOf: (key: CardKey) => BoardCard | undefined, refOf: (key: CardKey) => TaskRef | null, changes: ReadonlyMap<string, ChangeSummary>) {
   const [detail, setDetail] = useState<DetailState>(null);
   const [changeDetail, setChangeDetail] = useState<{ key: string; loading: boolean; detail: ChangeDetail | null } | null>(null);
   const detailCard = detail ? cardOf(detail.card) : undefined;
-  const same = (cur: DetailState, ref: CardRef) => !!cur && cur.card.agent === ref.agent && cur.card.title === ref.title;
+  const same = (cur: DetailState, ref: TaskRef) => !!cur && cur.card.agent === ref.agent && cur.card.title === ref.title;
   // A card that was on the board and is gone (cancelled, or removed from its file): its
   // panel closes instead of going on showing the task as it was, with actions that do nothing.
   const shown = useRef(false);
@@ -368,7 +369,7 @@ function useBoardData(view: BoardView, ui: UiState, matches: TextMatches | undef
     columns,
     agentName: (slug: string) => names.get(slug) ?? slug,
     cardOf,
-    refOf: (key: CardKey): CardRef | null => {
+    refOf: (key: CardKey): TaskRef | null => {
       const c = cardOf(key);
       return c ? { agent: key.agent, index: c.index, title: c.title, status: c.status } : null;
     },
@@ -433,7 +434,7 @@ function cardNavigation(d: CardCommandDeps) {
 /** Plans and sends a drop; returns where the card is now (for the focus). */
 function dropCommand(d: CardCommandDeps) {
   const { client, data, announce } = d;
-  return (card: DraggedCard, target: DropTarget): CardKey | null => {
+  return (card: TaskRef, target: DropTarget): CardKey | null => {
     if (!d.trusted) {
       announce('Restricted Mode: the board only reads.');
       return null;
@@ -462,7 +463,7 @@ function cardWrites(d: CardCommandDeps, openDetail: (key: CardKey) => void) {
     if (then) d.afterOk.set(op, then);
     announce(doing);
   };
-  const accept = (ref: CardRef) => write((op) => actions.accept(op, ref), `Accepting "${ref.title}"…`);
+  const accept = (ref: TaskRef) => write((op) => actions.accept(op, ref), `Accepting "${ref.title}"…`);
   // A form closes once its write succeeded; a refused one stays open with what was typed.
   const formWrite = (send: (op: number) => void, doing: string, then?: () => void) => {
     if (d.trusted) d.details.setBusy(true);
@@ -472,8 +473,8 @@ function cardWrites(d: CardCommandDeps, openDetail: (key: CardKey) => void) {
       then?.();
     });
   };
-  const sendBack = (ref: CardRef, comment: string) => formWrite((op) => actions.sendBack(op, ref, comment), `Sending "${ref.title}" back…`);
-  const editTask = (ref: CardRef, expected: { title: string; body: string }, title: string, body: string) =>
+  const sendBack = (ref: TaskRef, comment: string) => formWrite((op) => actions.sendBack(op, ref, comment), `Sending "${ref.title}" back…`);
+  const editTask = (ref: TaskRef, expected: { title: string; body: string }, title: string, body: string) =>
     formWrite((op) => actions.editTask(op, ref, expected, title, body), `Saving "${title}"…`, () => openDetail({ agent: ref.agent, index: ref.index, title: title.trim() }));
   const undo = () => write((op) => actions.undo(op), 'Undoing the last board action…');
   return { write, accept, sendBack, editTask, undo };
@@ -549,7 +550,7 @@ function CardDetails(props: {
   cmd: Commands;
 }) {
   const { detail, data, actions, cmd } = props;
-  const withRef = (use: (ref: CardRef) => void) => {
+  const withRef = (use: (ref: TaskRef) => void) => {
     const ref = data.refOf(detail.card);
     if (ref) use(ref);
   };

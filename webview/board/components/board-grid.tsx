@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { COLUMN_TITLES } from '../../../src/views/board/common/columns';
-import { DraggedCard, isDroppable } from '../../../src/views/board/common/drop';
+import { isDroppable } from '../../../src/views/board/common/drop';
 import { VisibleLane } from '../../../src/views/board/common/filter';
 import { LaneLayout, METRICS, rowTop, visibleLanes, visibleRows } from '../../../src/views/board/common/layout';
 import { ColumnId, DropTarget } from '../../../src/views/board/common/messages';
@@ -11,6 +11,7 @@ import { useGridKeyboard } from './grid-keyboard';
 import { GridLanes, Target, cardFromElement, firstCard, indicatorFor, keyOf, placeOf, sameKey, targetPlan } from './grid-targets';
 import { Viewport, useLaneLayout, useViewport } from './grid-viewport';
 import { CardKey, DropIndicator, Lane } from './lane';
+import { TaskRef } from '../../../src/base/task-ref';
 
 /** Extra pixels rendered above and below the viewport. */
 const OVERSCAN_PX = 400;
@@ -32,7 +33,7 @@ export interface GridProps {
   onRun: (slug: string, what: LaneRunAction) => void;
   onScroll: (top: number) => void;
   /** A drop (mouse or keyboard): the app plans it and sends it. Returns where the card is now, to keep the focus on it. */
-  onDrop: (card: DraggedCard, target: DropTarget) => CardKey | null;
+  onDrop: (card: TaskRef, target: DropTarget) => CardKey | null;
   onOpen: (card: CardKey) => void;
   onMenu: (card: CardKey, x: number, y: number) => void;
   /** A card's thread chip was clicked. */
@@ -63,7 +64,7 @@ export function BoardGrid(p: GridProps) {
     else view.scrollInto(layout.tops[li] + METRICS.laneHead + rowTop(Math.min(t.slot, rowsOf[li] - 1)), METRICS.row);
   };
 
-  const drop = (card: DraggedCard, t: Target) => {
+  const drop = (card: TaskRef, t: Target) => {
     const { target, plan } = targetPlan(g, card, t);
     if (!isDroppable(plan)) {
       if (plan.kind === 'invalid') p.announce(plan.reason);

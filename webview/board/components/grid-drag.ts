@@ -1,22 +1,23 @@
 import { useState } from 'preact/hooks';
-import { DraggedCard, isDroppable } from '../../../src/views/board/common/drop';
+import { isDroppable } from '../../../src/views/board/common/drop';
 import { slotAt } from '../../../src/views/board/common/layout';
 import { ColumnId } from '../../../src/views/board/common/messages';
 import { CardKey } from './lane';
 import { GridLanes, Target, cardFromElement, sameTarget, targetPlan } from './grid-targets';
+import { TaskRef } from '../../../src/base/task-ref';
 
 export interface DragHandlers {
   readonly trusted: boolean;
   readonly setFocus: (key: CardKey | null) => void;
   /** A drag starting ends a keyboard move. */
   readonly cancelMove: () => void;
-  readonly drop: (card: DraggedCard, t: Target) => void;
+  readonly drop: (card: TaskRef, t: Target) => void;
   /** Whether a node is inside the board (a drag that leaves it clears the target). */
   readonly contains: (node: Node) => boolean;
 }
 
 export interface DragLayer {
-  readonly dragging: DraggedCard | null;
+  readonly dragging: TaskRef | null;
   readonly over: Target | null;
   readonly onDragStart: (e: DragEvent) => void;
   readonly onDragOver: (e: DragEvent) => void;
@@ -45,7 +46,7 @@ function targetAt(g: GridLanes, e: DragEvent): Target | null {
 
 /** Drag and drop with the mouse (HTML5, inside the page): the dragged card and the target under the pointer. */
 export function useDragLayer(g: GridLanes, h: DragHandlers): DragLayer {
-  const [dragging, setDragging] = useState<DraggedCard | null>(null);
+  const [dragging, setDragging] = useState<TaskRef | null>(null);
   const [over, setOver] = useState<Target | null>(null);
 
   const onDragStart = (e: DragEvent) => {
@@ -54,7 +55,7 @@ export function useDragLayer(g: GridLanes, h: DragHandlers): DragLayer {
       e.preventDefault();
       return;
     }
-    const card: DraggedCard = { ...found.key, status: found.status };
+    const card: TaskRef = { ...found.key, status: found.status };
     if (e.dataTransfer) {
       e.dataTransfer.effectAllowed = 'move';
       e.dataTransfer.setData('text/plain', found.key.title);

@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
 import { columnOf } from '../../../src/views/board/common/columns';
-import { DraggedCard } from '../../../src/views/board/common/drop';
 import { ColumnId } from '../../../src/views/board/common/messages';
 import { CardKey } from './lane';
 import { GridLanes, Place, Target, cardFromElement, describeTarget, keyOf, placeOf } from './grid-targets';
+import { TaskRef } from '../../../src/base/task-ref';
 
 /** A card lifted with Space, and where the arrows have taken it so far. */
 export interface Moving {
-  readonly card: DraggedCard;
+  readonly card: TaskRef;
   readonly target: Target;
 }
 
@@ -107,7 +107,7 @@ export interface KeyboardHandlers {
   readonly focusCard: (key: CardKey | null) => void;
   /** Scrolls a lifted card's target into view. */
   readonly showTarget: (t: Target) => void;
-  readonly drop: (card: DraggedCard, t: Target) => void;
+  readonly drop: (card: TaskRef, t: Target) => void;
 }
 
 /**

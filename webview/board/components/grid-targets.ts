@@ -1,9 +1,10 @@
 import { COLUMN_TITLES, columnOf, findCard } from '../../../src/views/board/common/columns';
-import { DraggedCard, DropPlan, isDroppable, planDrop, targetForSlot } from '../../../src/views/board/common/drop';
+import { DropPlan, isDroppable, planDrop, targetForSlot } from '../../../src/views/board/common/drop';
 import { VisibleLane } from '../../../src/views/board/common/filter';
 import { BoardCard, ColumnId, DropTarget } from '../../../src/views/board/common/messages';
 import { CardKey, DropIndicator } from './lane';
 import { STATUS_WORDS } from '../../../src/base/task-status';
+import { TaskRef } from '../../../src/base/task-ref';
 
 /** Where a card is on the board: its lane, column and row. */
 export interface Place {
@@ -64,7 +65,7 @@ export function placeOf(g: GridLanes, key: CardKey | null): Place | null {
 }
 
 /** The drop a target means, and what it would do. */
-export function targetPlan(g: GridLanes, card: DraggedCard, t: Target): { target: DropTarget; plan: DropPlan } {
+export function targetPlan(g: GridLanes, card: TaskRef, t: Target): { target: DropTarget; plan: DropPlan } {
   const li = g.laneIndex.get(t.agent);
   const cells = li === undefined ? [] : g.lanes[li].columns[t.column];
   const target = targetForSlot(t.agent, t.column, cells, t.slot, card);
@@ -72,7 +73,7 @@ export function targetPlan(g: GridLanes, card: DraggedCard, t: Target): { target
 }
 
 /** How the target is drawn: highlighted when a drop there does something, a line when it reorders. */
-export function indicatorFor(g: GridLanes, card: DraggedCard | null, t: Target | null): DropIndicator | null {
+export function indicatorFor(g: GridLanes, card: TaskRef | null, t: Target | null): DropIndicator | null {
   if (!card || !t) return null;
   const { plan } = targetPlan(g, card, t);
   const ownReady = t.agent === card.agent && t.column === 'ready' && columnOf(card.status) === 'ready';
@@ -80,7 +81,7 @@ export function indicatorFor(g: GridLanes, card: DraggedCard | null, t: Target |
 }
 
 /** What a screen reader hears as a lifted card moves over a target. */
-export function describeTarget(g: GridLanes, card: DraggedCard, t: Target): string {
+export function describeTarget(g: GridLanes, card: TaskRef, t: Target): string {
   const { plan } = targetPlan(g, card, t);
   const name = g.agentName(t.agent);
   switch (plan.kind) {

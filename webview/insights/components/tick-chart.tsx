@@ -5,11 +5,12 @@ import { ChartCard, ChartTable } from './chart-card';
 import { ROW_HEIGHT, RowPlot, RowSpec } from './row-plot';
 import { Axis } from './axis';
 import { LabelAnchor, logPosition, logTicks } from './scale';
+import { LIVENESS_WORDS } from '../../../src/base/liveness-words';
 
 const HINTS: Readonly<Record<Liveness, string>> = {
   alive: 'alive: ticked recently',
   idle: 'idle: no recent tick and no work waiting (normal)',
-  waiting: 'waiting for pickup: work dispatched less than a heartbeat ago',
+  waiting: `${LIVENESS_WORDS.waiting}: work dispatched less than a heartbeat ago`,
   down: 'down: no recent tick although it has work',
   inactive: 'inactive: the agent note says status: inactive',
 };

@@ -1,6 +1,7 @@
 import { TeamViewState } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
 import { plural } from '../../../src/base/words';
+import { LIVENESS_WORDS } from '../../../src/base/liveness-words';
 
 /** The team's name and the counts that matter: agents, who is down, ready work, problems. */
 export function TeamHeader(props: { state: TeamViewState; actions: TeamActions }) {
@@ -34,7 +35,7 @@ export function TeamHeader(props: { state: TeamViewState; actions: TeamActions }
         {s.waiting > 0 ? (
           <span class="summary-item liveness-waiting" title="Work dispatched less than one heartbeat ago that the agent has not picked up yet">
             <span class="codicon codicon-watch" aria-hidden="true" />
-            {s.waiting} waiting for pickup
+            {s.waiting} {LIVENESS_WORDS.waiting}
           </span>
         ) : null}
         <span class="summary-item liveness-alive">

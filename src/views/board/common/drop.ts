@@ -16,6 +16,7 @@
  */
 import { columnOf } from './columns';
 import { BoardCard, ColumnId, DropTarget } from './messages';
+import { TaskRef } from '../../../base/task-ref';
 
 export type DropPlan =
   | { readonly kind: 'move'; readonly to: 'in-progress' | 'done' }
@@ -28,14 +29,7 @@ export type DropPlan =
   /** Dropped where it already is. */
   | { readonly kind: 'none' };
 
-export interface DraggedCard {
-  readonly agent: string;
-  readonly index: number;
-  readonly title: string;
-  readonly status: string | null;
-}
-
-export function planDrop(card: DraggedCard, target: DropTarget, agentName: (slug: string) => string = (s) => s): DropPlan {
+export function planDrop(card: TaskRef, target: DropTarget, agentName: (slug: string) => string = (s) => s): DropPlan {
   const from = columnOf(card.status);
   const sameLane = target.agent === card.agent;
   if (from === 'done') {
@@ -77,7 +71,7 @@ export function isDroppable(plan: DropPlan): boolean {
  * ready column (`cards`, which may include the dragged card itself); a slot that
  * leaves the card where it is gives no anchor. Other columns have no anchor.
  */
-export function targetForSlot(agent: string, column: ColumnId, cards: readonly BoardCard[], slot: number, dragged: DraggedCard | null): DropTarget {
+export function targetForSlot(agent: string, column: ColumnId, cards: readonly BoardCard[], slot: number, dragged: TaskRef | null): DropTarget {
   // Only the ready column has an order that a drop changes (pickup order).
   if (column !== 'ready') return { agent, column, anchor: null, place: 'before' };
   const own = dragged && dragged.agent === agent ? cards.findIndex((c) => c.index === dragged.index && c.title === dragged.title) : -1;
@@ -89,9 +83,6 @@ export function targetForSlot(agent: string, column: ColumnId, cards: readonly B
   const last = others[others.length - 1];
   return { agent, column, anchor: { index: last.index, title: last.title }, place: 'after' };
 }
-
-/** Finds a task again in a freshly read list (see base/locate.ts). */
-export { locateByTitle as locateTask } from '../../../base/locate';
 
 /** A title for a done task dispatched again: "<title> (again)", numbered when that is taken by an active task. */
 export function againTitle(title: string, activeTitles: ReadonlySet<string>): string {

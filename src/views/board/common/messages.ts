@@ -20,6 +20,7 @@ import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
 import { MdNode, markdownTree } from '../../shared/common/markdown-tree';
 import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
 import { TASK_STATUSES, TaskStatus } from '../../../base/task-status';
+import { TaskRef } from '../../../base/task-ref';
 
 export const BOARD_PROTOCOL_VERSION = 1;
 
@@ -96,14 +97,6 @@ export interface BoardHeader {
   readonly projects: readonly string[];
   /** Done tasks without a review (the "To review" filter's count). */
   readonly toReview: number;
-}
-
-/** A task as the webview names it: where it was, what it was called, what it showed. */
-export interface CardRef {
-  readonly agent: string;
-  readonly index: number;
-  readonly title: string;
-  readonly status: string | null;
 }
 
 /** Where a card was dropped: a lane, a column, and for the ready column a neighbour. */
@@ -202,14 +195,14 @@ export type BoardWebviewMessage =
   | { readonly type: 'ready'; readonly protocol: number }
   | { readonly type: 'resync' }
   /** A drag (or its keyboard or menu equivalent) ended on a target: one protocol write, or a refusal. */
-  | { readonly type: 'drop'; readonly op: number; readonly card: CardRef; readonly target: DropTarget }
+  | { readonly type: 'drop'; readonly op: number; readonly card: TaskRef; readonly target: DropTarget }
   /** Reassign to an agent the user picks on the host side. */
-  | { readonly type: 'reassign'; readonly op: number; readonly card: CardRef }
+  | { readonly type: 'reassign'; readonly op: number; readonly card: TaskRef }
   /** A done card: dispatch a copy as a new ready task. */
-  | { readonly type: 'dispatchAgain'; readonly card: CardRef }
-  | { readonly type: 'openTask'; readonly card: CardRef }
-  | { readonly type: 'detail'; readonly request: number; readonly card: CardRef }
-  | { readonly type: 'openLink'; readonly card: CardRef; readonly link: number }
+  | { readonly type: 'dispatchAgain'; readonly card: TaskRef }
+  | { readonly type: 'openTask'; readonly card: TaskRef }
+  | { readonly type: 'detail'; readonly request: number; readonly card: TaskRef }
+  | { readonly type: 'openLink'; readonly card: TaskRef; readonly link: number }
   | { readonly type: 'openTeamView' }
   /** A card's thread chip: the thread in the Threads panel. */
   | { readonly type: 'openThread'; readonly thread: string }
@@ -218,15 +211,15 @@ export type BoardWebviewMessage =
   | { readonly type: 'stopAgent'; readonly agent: string }
   | { readonly type: 'showAgentTerminal'; readonly agent: string }
   /** The cards on screen that may have changes (in progress, done): their summaries, please. */
-  | { readonly type: 'visible'; readonly cards: readonly CardRef[] }
-  | { readonly type: 'changeDetail'; readonly request: number; readonly card: CardRef }
+  | { readonly type: 'visible'; readonly cards: readonly TaskRef[] }
+  | { readonly type: 'changeDetail'; readonly request: number; readonly card: TaskRef }
   /** Open the task's changes in the multi-file diff editor. */
-  | { readonly type: 'reviewChanges'; readonly card: CardRef }
-  | { readonly type: 'accept'; readonly op: number; readonly card: CardRef }
-  | { readonly type: 'sendBack'; readonly op: number; readonly card: CardRef; readonly comment: string }
-  | { readonly type: 'editTask'; readonly op: number; readonly card: CardRef; readonly expected: { readonly title: string; readonly body: string }; readonly title: string; readonly body: string }
-  | { readonly type: 'cancelTask'; readonly op: number; readonly card: CardRef }
-  | { readonly type: 'unclaim'; readonly op: number; readonly card: CardRef }
+  | { readonly type: 'reviewChanges'; readonly card: TaskRef }
+  | { readonly type: 'accept'; readonly op: number; readonly card: TaskRef }
+  | { readonly type: 'sendBack'; readonly op: number; readonly card: TaskRef; readonly comment: string }
+  | { readonly type: 'editTask'; readonly op: number; readonly card: TaskRef; readonly expected: { readonly title: string; readonly body: string }; readonly title: string; readonly body: string }
+  | { readonly type: 'cancelTask'; readonly op: number; readonly card: TaskRef }
+  | { readonly type: 'unclaim'; readonly op: number; readonly card: TaskRef }
   /** Undo the latest board action (Ctrl+Z). */
   | { readonly type: 'undo'; readonly op: number }
   /** The filter's text: which cards match it in their full description or summary. */

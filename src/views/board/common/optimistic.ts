@@ -5,7 +5,8 @@
  */
 import { formatStamp } from '../../../base/time';
 import { findCard } from './columns';
-import { DraggedCard, DropPlan } from './drop';
+import { DropPlan } from './drop';
+import { TaskRef } from '../../../base/task-ref';
 import { BoardCard } from './messages';
 
 export type LaneCards = ReadonlyMap<string, readonly BoardCard[]>;
@@ -25,7 +26,7 @@ function reindexed(cards: BoardCard[]): BoardCard[] {
  * writes). Returns `lanes` itself when the plan changes nothing or the card is not
  * there (any more).
  */
-export function applyPlan(lanes: LaneCards, card: DraggedCard, plan: DropPlan, now: string): LaneCards {
+export function applyPlan(lanes: LaneCards, card: TaskRef, plan: DropPlan, now: string): LaneCards {
   const source = lanes.get(card.agent);
   if (!source) return lanes;
   const found = findCard(source, card);

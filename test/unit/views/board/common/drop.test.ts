@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { againTitle, isDroppable, locateTask, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
+import { againTitle, isDroppable, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
+import { locateTask } from '../../../../../src/base/task-ref';
 import { DropTarget } from '../../../../../src/views/board/common/messages';
 import { card } from '../board-fixture';
 
