@@ -108,3 +108,16 @@ export function cancelBackgroundOperation(i: { readonly id: string; readonly now
     },
   };
 }
+
+/**
+ * Seed 003's `agent_status` "elapsed": how long a background agent has run, in whole
+ * minutes: from `started` to `finished`, or to `nowMs` while it is still running. `null`
+ * without a readable start, or an ended agent without a readable finish.
+ */
+export function backgroundElapsedMinutes(a: Pick<BackgroundAgent, 'started' | 'finished' | 'status'>, nowMs: number): number | null {
+  const start = a.started === null ? NaN : Date.parse(a.started);
+  if (!Number.isFinite(start)) return null;
+  const end = a.status === 'running' ? nowMs : a.finished === null ? NaN : Date.parse(a.finished);
+  if (!Number.isFinite(end)) return null;
+  return Math.max(0, Math.floor((end - start) / 60_000));
+}

@@ -4,6 +4,7 @@ import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness'
 import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
+import { wrapperLeftOpen } from '../../core/ops/shuttle-wrapper';
 import { latestSession } from '../../core/reports/team-report';
 import { parseStamp } from '../../base/time';
 import { AgentRunView, AgentView, NeedsYouRow, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
@@ -102,7 +103,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     tools: toolRulesText(agent.tools),
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,
-    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle, now, staleAfter) : null,
+    shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle, now, staleAfter, agent) : null,
     hasNote: agent.notePath !== null,
     problems,
     run,
@@ -110,10 +111,10 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
 }
 
 /** A runner file with no tasks shows nothing (a kickoff not yet written out). */
-function shuttleView(p: ShuttleProgress, now: number, staleAfter: number): AgentView['shuttle'] {
+function shuttleView(p: ShuttleProgress, now: number, staleAfter: number, agent: Agent): AgentView['shuttle'] {
   const age = tickAgeMinutes(p, now);
   const quiet = p.done < p.total && (age === null || age > staleAfter);
-  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status }, tickAgeMinutes: age, quiet };
+  return { done: p.done, total: p.total, current: p.current && { title: p.current.title, status: p.current.status }, tickAgeMinutes: age, quiet, wrapperOpen: wrapperLeftOpen(agent.tasks, p) };
 }
 
 function projectView(project: Project, agents: readonly Agent[]): ProjectView {

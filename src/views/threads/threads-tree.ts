@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
-import { BackgroundAgent } from '../../core/agents/background-agents';
+import { BackgroundAgent, backgroundElapsedMinutes } from '../../core/agents/background-agents';
+import { formatDuration } from '../../core/reports/format';
 import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState, threadStateText } from './common/messages';
 
@@ -122,12 +123,15 @@ function backgroundItem(a: BackgroundAgent | undefined, id: string): vscode.Tree
   if (!a) return item;
   const [icon, colour] = Object.prototype.hasOwnProperty.call(BACKGROUND_ICONS, a.status) ? BACKGROUND_ICONS[a.status] : ['question', undefined];
   item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
+  // Seed 003's agent_status shows the elapsed time (started to finished, or to now while it runs): in the tooltip.
+  const elapsed = backgroundElapsedMinutes(a, Date.now());
+  const took = elapsed === null ? null : a.status === 'running' ? `for ${formatDuration(elapsed)}` : formatDuration(elapsed);
   item.description = [a.status, a.level !== null ? `L${a.level}` : null, a.task ? oneLine(a.task, 50) : null].filter(Boolean).join(' · ');
   const tip = new vscode.MarkdownString();
   tip.appendText(`${a.role ?? 'agent'} ${a.id} — ${a.status}${a.level !== null ? `, level ${a.level}` : ''}\n\n`);
   if (a.task) tip.appendText(`Task: ${a.task}\n\n`);
   if (a.parentId) tip.appendText(`Spawned by ${a.parentId}\n\n`);
-  tip.appendText(`Started ${a.started ?? '—'}${a.finished ? `, finished ${a.finished}` : ''}\n\n`);
+  tip.appendText(`Started ${a.started ?? '—'}${a.finished ? `, finished ${a.finished}` : ''}${took ? ` (${a.status === 'running' ? 'running' : 'ran'} ${took})` : ''}\n\n`);
   if (a.result) tip.appendText(`Result: ${a.result}`);
   item.tooltip = tip;
   item.contextValue = `cortexBackground-${a.status}`;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ACTIVITY_FILE, ActivityFeed, parseActivity } from '../../core/actions/activity';
 import { readTextFile } from '../../core/edit';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
-import { worklogEvents } from '../../core/worklog/events';
+import { CHARTER_FILES, worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
 import { DisposableBase } from '../../base/disposable';
 import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
@@ -44,6 +44,7 @@ export class WorklogPanel extends DisposableBase {
   private team: TeamSnapshot;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private worklog: Worklog | null = null;
+  private charter: { readonly file: string; readonly text: string } | null = null;
   private mailbox: Mailbox | null = null;
   private activity: ActivityFeed | null = null;
   private readonly postedEmitter = this.register(new vscode.EventEmitter<WorklogViewState>());
@@ -189,7 +190,7 @@ export class WorklogPanel extends DisposableBase {
   private async readFiles(): Promise<void> {
     const fs = this.team.fs;
     if (!fs) {
-      this.worklog = this.mailbox = this.activity = null;
+      this.worklog = this.mailbox = this.activity = this.charter = null;
       return;
     }
     const read = async (p: string) => {
@@ -201,6 +202,14 @@ export class WorklogPanel extends DisposableBase {
       }
     };
     const [w, m, a] = await Promise.all([read(WORKLOG_FILE), read(MAILBOX_FILE), read(ACTIVITY_FILE)]);
+    // Document 001's session charter: the first of its usual names found.
+    this.charter = null;
+    for (const file of CHARTER_FILES) {
+      const text = await read(file);
+      if (text === undefined) continue;
+      this.charter = { file, text };
+      break;
+    }
     this.worklog = w === undefined ? null : parseWorklog(w);
     this.mailbox = m === undefined ? null : parseMailbox(m);
     this.activity = a === undefined ? null : parseActivity(a);
@@ -209,7 +218,7 @@ export class WorklogPanel extends DisposableBase {
   private async load(): Promise<void> {
     await this.readFiles();
     if (!this.host.panel || !this.host.ready) return;
-    const state = buildWorklogViewState({ hasTeam: !!this.team.location, team: this.team.header && { name: this.team.header.name, path: this.team.header.path }, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity });
+    const state = buildWorklogViewState({ hasTeam: !!this.team.location, team: this.team.header && { name: this.team.header.name, path: this.team.header.path }, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity, charter: this.charter });
     this.lastState = state;
     void this.host.panel.webview.postMessage({ type: 'state', state });
     this.postedEmitter.fire(state);
@@ -225,7 +234,7 @@ export class WorklogPanel extends DisposableBase {
 function concernsPanel(e: TeamChange): boolean {
   if (e.reason === 'location' || e.reason === 'trust' || e.reason === 'clock') return true;
   if (e.reason !== 'team' && e.reason !== 'files') return false;
-  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE || p === ACTIVITY_FILE);
+  return !e.paths || e.paths.some((p) => p === WORKLOG_FILE || p === MAILBOX_FILE || p === ACTIVITY_FILE || CHARTER_FILES.includes(p));
 }
 
 /** A team-relative path that stays inside the folder (the feed is a file anyone can write). */

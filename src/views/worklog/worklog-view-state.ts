@@ -4,11 +4,18 @@ import { nextStatuses } from '../../core/mailbox/statuses';
 import { PRIORITIES, PRIORITY_NAMES, messageUrgency } from '../../core/mailbox/urgency';
 import { formatStamp } from '../../base/time';
 import { subjectWithoutType } from '../../core/worklog/event-type';
-import { worklogEvents } from '../../core/worklog/events';
+import { sessionIdOf, worklogEvents } from '../../core/worklog/events';
 import { Worklog } from '../../core/worklog/parse';
 import { buildActivityView } from './activity-view';
 import { WorklogViewState } from './common/messages';
 import { duration } from '../../base/words';
+
+/** The charter as the panel shows it: line breaks made plain, blank lines around it dropped, at most CHARTER_SHOWN characters. */
+const CHARTER_SHOWN = 20_000;
+function charterText(text: string): string {
+  const plain = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  return plain.length > CHARTER_SHOWN ? `${plain.slice(0, CHARTER_SHOWN - 1)}…` : plain;
+}
 
 const rank = (p: string) => (PRIORITIES as readonly string[]).indexOf(p);
 
@@ -25,7 +32,9 @@ export function buildWorklogViewState(input: {
   hasTeam: boolean;
   team?: { readonly name: string; readonly path: string } | null;
   trusted: boolean;
-  worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null }): WorklogViewState {
+  worklog: Worklog | null; mailbox: Mailbox | null; now: number; activity?: ActivityFeed | null;
+  /** The session charter file found in the team folder, and its text. */
+  charter?: { readonly file: string; readonly text: string } | null }): WorklogViewState {
   const w = input.worklog;
   const m = input.mailbox;
   const events = w ? worklogEvents(w, null) : [];
@@ -33,6 +42,7 @@ export function buildWorklogViewState(input: {
     hasTeam: input.hasTeam,
     team: input.team ?? null,
     trusted: input.trusted,
+    charter: input.charter ? { file: input.charter.file, sessionId: sessionIdOf(input.charter.text), text: charterText(input.charter.text) } : null,
     worklog: {
       exists: w !== null,
       order: w?.order ?? 'newest-first',

@@ -68,6 +68,22 @@ describe('Cortex: lineage and Shuttle progress', () => {
     await waitFor(() => posted('billing-dev')?.shuttle, 10_000, 'the progress to be posted to the page');
   });
 
+  it('flags a Shuttle wrapper task still open when every runner item is done (docs-writer: 3/3)', async function () {
+    this.timeout(30_000);
+    const file = agentFile(team, 'docs-writer', 'tasks.md');
+    const original = readFileSync(file, 'utf8');
+    assert.equal(agent('docs-writer')?.shuttle?.wrapperOpen, null);
+    try {
+      writeFromAnotherProcess(file, `${original.replace(/\n*$/, '\n')}\n## Execute Shuttle tasks — report status\n**Status:** ready\n\nThe work runs in Shuttle.\n`);
+      const open = await waitFor(() => posted('docs-writer')?.shuttle?.wrapperOpen, 10_000, 'the open wrapper to be posted to the page');
+      assert.deepEqual(open, { title: 'Execute Shuttle tasks — report status', status: 'ready' });
+    } finally {
+      writeFromAnotherProcess(file, original);
+    }
+    await waitFor(() => posted('docs-writer')?.shuttle?.wrapperOpen === null, 10_000, 'the flag to go with the task');
+    await settle(api, [file]);
+  });
+
   it('follows .shuttle.md as the runner changes it, removes it and writes it again', async function () {
     this.timeout(30_000);
     const file = path.join(projectOf('billing-dev'), '.shuttle.md');

@@ -122,4 +122,21 @@ describe('Worklog panel: the live Activity feed', function () {
       'only WORKLOG.md opened',
     );
   });
+
+  it('shows the session charter (document 001) when the team folder has one, and follows it', async () => {
+    await vscode.commands.executeCommand('cortex.openWorklog');
+    await waitFor(() => a.worklog.isReady && a.worklog.lastPostedState, 30_000, 'the worklog page ready with a state');
+    const file = path.join(team, 'SESSION-CHARTER.md');
+    try {
+      writeFileSync(file, '---\nsession_id: S-9\n---\n# Charter: credit notes\n\nShip credit notes this week.\n');
+      a.store.notifyChanged(['SESSION-CHARTER.md']);
+      const shown = await waitFor(() => a.worklog.lastPostedState?.charter ?? undefined, 30_000, 'the charter posted to the page');
+      assert.deepEqual([shown.file, shown.sessionId], ['SESSION-CHARTER.md', 'S-9']);
+      assert.match(shown.text, /# Charter: credit notes\n\nShip credit notes this week\.$/);
+    } finally {
+      rmSync(file, { force: true });
+      a.store.notifyChanged(['SESSION-CHARTER.md']);
+    }
+    await waitFor(() => a.worklog.lastPostedState?.charter === null, 30_000, 'the charter gone with its file');
+  });
 });

@@ -282,7 +282,8 @@ function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
   const tick = s.tickAgeMinutes === null ? 'no readable runner tick' : `the runner last ticked ${ago(s.tickAgeMinutes)}`;
   const title =
     `Shuttle (.shuttle.md in the project folder): ${s.done} of ${s.total} tasks done; ${tick}${s.quiet ? ' (quiet: work is left and it has not ticked lately)' : ''}` +
-    (s.current ? `; ${s.current.status === 'in-progress' ? 'working on' : 'next'}: ${s.current.title}` : '');
+    (s.current ? `; ${s.current.status === 'in-progress' ? 'working on' : 'next'}: ${s.current.title}` : '') +
+    (s.wrapperOpen ? `; every item is done but "${s.wrapperOpen.title}" is still ${s.wrapperOpen.status === 'ready' ? 'ready' : 'in progress'}: the agent completes it when the runner is done` : '');
   return (
     <div class="row-line shuttle" title={title}>
       <span class="codicon codicon-checklist" aria-hidden="true" />
@@ -298,6 +299,10 @@ function ShuttleLine(props: { shuttle: NonNullable<AgentView['shuttle']> }) {
       {s.current ? (
         <span class="shuttle-current">
           <span class="muted">· {s.current.status === 'in-progress' ? 'now:' : 'next:'}</span> {s.current.title}
+        </span>
+      ) : finished && s.wrapperOpen ? (
+        <span class="shuttle-current shuttle-open">
+          · <span class="codicon codicon-warning" aria-hidden="true" /> all done, wrapper still {s.wrapperOpen.status === 'ready' ? 'ready' : 'in progress'}
         </span>
       ) : finished ? (
         <span class="shuttle-current muted">· all done</span>

@@ -37,6 +37,7 @@ export function Timeline({ state, ui, change, actions }: { state: WorklogViewSta
         </p>
       )}
       <div class="blocks">
+        {state.charter && <CharterBlock charter={state.charter} />}
         {w.status && <StatusBlock status={w.status} />}
         {w.decisions.length > 0 && <DecisionsBlock decisions={w.decisions} />}
       </div>
@@ -109,6 +110,25 @@ function StatusBlock({ status }: { status: NonNullable<Worklog['status']> }) {
         </tbody>
       </table>
       {status.note && <p class="note">{status.note}</p>}
+    </section>
+  );
+}
+
+/** Document 001's session charter, as text (never HTML): the session it declares, folded open. */
+function CharterBlock({ charter }: { charter: NonNullable<WorklogViewState['charter']> }) {
+  return (
+    <section class="block charter" aria-labelledby="charter-title">
+      <h2 id="charter-title">
+        <span class="codicon codicon-book" aria-hidden="true" /> Session charter{' '}
+        <span class="muted">
+          ({charter.file}
+          {charter.sessionId ? `, session ${charter.sessionId}` : ''})
+        </span>
+      </h2>
+      <details>
+        <summary>{charter.text.split('\n').find((l) => /^#\s/.test(l))?.replace(/^#+\s*/, '') ?? 'Show the charter'}</summary>
+        <pre class="charter-text">{charter.text}</pre>
+      </details>
     </section>
   );
 }

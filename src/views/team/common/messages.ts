@@ -116,6 +116,8 @@ export interface ShuttleView {
   readonly tickAgeMinutes: number | null;
   /** The runner has work left and has not ticked within the stale threshold (its own heartbeat, not the agent's). */
   readonly quiet: boolean;
+  /** Every runner item is done but the agent's wrapper task is still open (the protocol completes it then); `null` otherwise. */
+  readonly wrapperOpen: { readonly title: string; readonly status: 'ready' | 'in-progress' } | null;
 }
 
 export interface ProjectView {
@@ -211,7 +213,14 @@ const agentView = object({
   parent: nullable(str),
   level: nullable(int),
   shuttle: nullable(
-    object({ done: int, total: int, current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })), tickAgeMinutes: nullable(num), quiet: bool }),
+    object({
+      done: int,
+      total: int,
+      current: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })),
+      tickAgeMinutes: nullable(num),
+      quiet: bool,
+      wrapperOpen: nullable(object({ title: str, status: oneOf(['in-progress', 'ready']) })),
+    }),
   ),
   hasNote: bool,
   problems: int,

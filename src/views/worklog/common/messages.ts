@@ -68,6 +68,8 @@ export interface WorklogViewState {
   /** The team's name and folder, for the page header (`null`: none open). */
   readonly team: { readonly name: string; readonly path: string } | null;
   readonly trusted: boolean;
+  /** The session charter (document 001), the first of CHARTER_FILES found: its file, the session id it declares, its text; `null`: none. */
+  readonly charter: { readonly file: string; readonly sessionId: string | null; readonly text: string } | null;
   readonly worklog: {
     readonly exists: boolean;
     readonly order: string;
@@ -159,6 +161,8 @@ const HOST_CHECKS: Record<string, Check> = {
       const w = s.worklog as Record<string, unknown> | undefined;
       const m = s.mailbox as Record<string, unknown> | undefined;
       if (!w || !Array.isArray(w.entries) || !Array.isArray(w.decisions)) return `${at}.worklog is malformed`;
+      const c = s.charter as Record<string, unknown> | null | undefined;
+      if (c !== null && (typeof c !== 'object' || typeof c.file !== 'string' || typeof c.text !== 'string' || (c.sessionId !== null && typeof c.sessionId !== 'string'))) return `${at}.charter should be null or { file, sessionId, text }`;
       if (!m || !Array.isArray(m.messages)) return `${at}.mailbox is malformed`;
       const a = s.activity as Record<string, unknown> | undefined;
       if (!a || !Array.isArray(a.events)) return `${at}.activity is malformed`;

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { writeOperation } from '../../../../src/core/edit';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { isCortexTempName } from '../../../../src/core/fs/team-fs';
-import { cancelBackgroundOperation, completedSince, readBackgroundAgents } from '../../../../src/core/agents/background-agents';
+import { backgroundElapsedMinutes, cancelBackgroundOperation, completedSince, readBackgroundAgents } from '../../../../src/core/agents/background-agents';
 import { VirtualClock, hooked } from '../edit/fs-hooks';
 
 const TEXT = `{
@@ -68,5 +68,19 @@ describe('background agents (seed 003): records, completion, cancel', () => {
     const a = agents(fs.get(F)!);
     assert.equal(a.find((x) => x.id === '550e8400-a')!.result, 'Three repeaters compared, one recommended.');
     assert.equal(a.find((x) => x.id === '550e8400-b')!.status, 'cancelled');
+  });
+});
+
+describe('background agents: elapsed time (seed 003 agent_status)', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('started to finished for an ended agent, started to now while it runs, whole minutes', () => {
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'done', started: '2026-03-28T10:40:00Z', finished: '2026-03-28T10:52:30Z' }, at('2026-03-29T00:00:00Z')), 12);
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'running', started: '2026-03-28T11:40:00Z', finished: null }, at('2026-03-28T13:45:10Z')), 125);
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'running', started: '2026-03-28T11:40:00Z', finished: null }, at('2026-03-28T11:00:00Z')), 0, 'a clock behind the start is no negative time');
+  });
+  it('nothing without a readable start, or an ended agent without a readable finish', () => {
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'running', started: null, finished: null }, 0), null);
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'failed', started: '2026-03-28T11:40:00Z', finished: null }, 0), null);
+    assert.strictEqual(backgroundElapsedMinutes({ status: 'done', started: 'yesterday', finished: '2026-03-28T11:40:00Z' }, 0), null);
   });
 });

@@ -198,6 +198,9 @@ describe('protocol texts (templates/protocol)', () => {
       const worker = renderProtocol(templates, 'worker', { ...chief, agentSlug: 'billing-dev', agentName: 'Billing Dev' }, 'codex');
       includes(worker, '## Tasks run by an external runner (Shuttle)');
       assert.match(worker, /Never edit the runner's file for it\./);
+      // Progress in the Cortex wrapper task, as the protocol reports it.
+      assert.match(text, /reports progress in that\s+one Cortex task: a `\*\*Progress:\*\* <done> of <total> done; now: <item>` line/);
+      assert.match(worker, /report its progress in that\s+Cortex task: one line `\*\*Progress:\*\* <done> of <total> done; now: <item>`/);
     });
     it('gives message types, priorities and response times, and escalates overdue P0/P1 messages', () => {
       assert.match(text, /`P0` critical \(respond within 1 h\), `P1` high \(4 h\), `P2` normal \(24 h,/);

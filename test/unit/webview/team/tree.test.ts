@@ -122,11 +122,23 @@ describe('lineage: the view model', () => {
     const state = await stateOf();
     const by = (slug: string) => state.agents.find((a) => a.slug === slug)!;
     assert.deepEqual([by('checker').parent, by('checker').level], ['coder', 3]);
-    assert.deepEqual(by('coder').shuttle, { done: 1, total: 3, current: { title: 'Two', status: 'in-progress' }, tickAgeMinutes: 4, quiet: false });
+    assert.deepEqual(by('coder').shuttle, { done: 1, total: 3, current: { title: 'Two', status: 'in-progress' }, tickAgeMinutes: 4, quiet: false, wrapperOpen: null });
     // No tick, but nothing left to do: not quiet.
-    assert.deepEqual(by('research').shuttle, { done: 1, total: 1, current: null, tickAgeMinutes: null, quiet: false });
+    assert.deepEqual(by('research').shuttle, { done: 1, total: 1, current: null, tickAgeMinutes: null, quiet: false, wrapperOpen: null });
     assert.equal(by('solo').shuttle, null);
     assert.equal(by('chief-of-staff').shuttle, null);
+    assert.equal(checkTeamViewState(state), null);
+  });
+
+  it('flags a Shuttle wrapper task still open while every runner item is done (the protocol completes it then)', async () => {
+    const files = lineageFiles();
+    const wrapper = `## Execute Shuttle tasks — report status\n**Status:** in-progress\n**Started:** ${minutesBefore(60)}\n\nThe work runs in Shuttle.\n`;
+    files['agents/research/tasks.md'] = wrapper;
+    files['agents/coder/tasks.md'] = wrapper;
+    const state = await stateOf({ team: await loadFixture(files) });
+    const by = (slug: string) => state.agents.find((a) => a.slug === slug)!;
+    assert.deepEqual(by('research').shuttle!.wrapperOpen, { title: 'Execute Shuttle tasks — report status', status: 'in-progress' });
+    assert.equal(by('coder').shuttle!.wrapperOpen, null, 'items are left: the wrapper is meant to be open');
     assert.equal(checkTeamViewState(state), null);
   });
 
@@ -224,6 +236,15 @@ describe('lineage: Team view components in a DOM', () => {
     assert.ok(!row('checker')!.classList.contains('context'));
     assert.match(row('coder')!.getAttribute('aria-label')!, /shown as the parent of a match/);
     assert.equal(root.querySelector('#section-agents-title .section-count')!.textContent, '1 of 8');
+  });
+
+  it('says on the row when the runner is all done but the wrapper task is still open', async () => {
+    const files = lineageFiles();
+    files['agents/research/tasks.md'] = `## Execute Shuttle tasks — report status\n**Status:** in-progress\n**Started:** ${minutesBefore(60)}\n`;
+    draw(await stateOf({ team: await loadFixture(files) }));
+    const line = row('research')!.querySelector('.row-line.shuttle')!;
+    assert.match(line.textContent!, /1\/1.*all done, wrapper still in progress/);
+    assert.match(line.getAttribute('title')!, /every item is done but "Execute Shuttle tasks — report status" is still in progress: the agent completes it when the runner is done/);
   });
 
   it('shows Shuttle progress on the row, as text, with a progress bar', async () => {

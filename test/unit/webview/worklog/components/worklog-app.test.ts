@@ -64,6 +64,21 @@ describe('Worklog panel page', () => {
     assert.ok(root.querySelector('header.page-header + .tabs'), 'the tabs follow it');
   });
 
+  it('shows the session charter (document 001) as text, with the session it declares; none without one', () => {
+    const charter = '---\nsession_id: S-7\n---\n# Charter: invoicing v2\n\nGoal: ship credit notes. <b>not html</b>\r\n';
+    const withCharter = buildWorklogViewState({ hasTeam: true, trusted: true, worklog: parseWorklog(W), mailbox: parseMailbox(M), now: NOON, charter: { file: 'SESSION-CHARTER.md', text: charter } });
+    assert.equal(checkWorklogHostMessage({ type: 'state', state: withCharter }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'state', state: { ...withCharter, charter: { file: 'x' } } }).ok, false);
+    act(() => store.set(withCharter));
+    const block = root.querySelector('section.charter')!;
+    assert.match(block.querySelector('h2')!.textContent!, /Session charter \(SESSION-CHARTER\.md, session S-7\)/);
+    assert.equal(block.querySelector('summary')!.textContent, 'Charter: invoicing v2');
+    assert.equal(block.querySelector('pre.charter-text')!.textContent, '---\nsession_id: S-7\n---\n# Charter: invoicing v2\n\nGoal: ship credit notes. <b>not html</b>');
+    assert.equal(block.querySelector('b'), null, 'text, never HTML');
+    act(() => store.set(state()));
+    assert.equal(root.querySelector('section.charter'), null);
+  });
+
   it('shows the status, the decisions and the timeline; filters by agent and type', () => {
     act(() => store.set(state()));
     assert.deepEqual(texts('.timeline .subject'), ['morning briefing', 'draft invoices', 'invoice numbering', 'integer cents']);
