@@ -110,3 +110,27 @@ export function teamSummary(team: Pick<Team, 'agents'>, nowMinutes: number, stal
   }
   return counts;
 }
+
+/** What the agent's own session last reported, as the Team view's row shows it beside the liveness. */
+export interface SessionReport {
+  readonly turn: 'starting' | 'working' | 'needs-input' | 'turn-finished' | 'ended' | null;
+  /** Minutes since the report (`null`: unknown). */
+  readonly minutes: number | null;
+  /** Its terminal runs here. */
+  readonly live: boolean;
+}
+
+/**
+ * The liveness a row shows beside its session's state: an agent whose own session
+ * reports a turn (working, needs input, or finished and at its prompt) is alive,
+ * whatever its tick says, when that session runs in a terminal here or reported
+ * within `staleAfter` minutes. "Down" or "idle" beside "Turn finished just now"
+ * would contradict the line under it. Inactive stays inactive; an ended session or
+ * none leaves the tick's word.
+ */
+export function livenessWithSession(liveness: Liveness, session: SessionReport | null, staleAfter: number): Liveness {
+  if (!session || liveness === 'inactive' || liveness === 'alive') return liveness;
+  const { turn, minutes, live } = session;
+  if (turn !== 'working' && turn !== 'needs-input' && turn !== 'turn-finished') return liveness;
+  return live || (minutes !== null && minutes <= staleAfter) ? 'alive' : liveness;
+}

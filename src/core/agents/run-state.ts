@@ -24,7 +24,8 @@ import { hashBytes } from '../text';
  * lock and settle window (an agent's CLI waits for every hook call): a new file
  * renamed over the old one, then read back. A report older than the one on disk
  * never replaces it (hooks can finish out of order); one that a slower hook call
- * replaced with an older report is written again.
+ * replaced with an older report is written again. A second end of an ended session
+ * (Gemini CLI fires SessionEnd twice on exit) is not written: the first stays.
  */
 export const RUN_STATE_DIR = '.cortex/run';
 
@@ -103,8 +104,11 @@ export function interpretHook(source: string, payload: unknown): HookReport | nu
     case 'PermissionRequest': // Codex, Claude Code
     case 'Elicitation': {
       const input = isRecord(p.tool_input) ? p.tool_input : {};
+      // The tool is named (the row and the notification say what is asked), with what it would do.
       const tool = text(p.tool_name);
-      return { ...base, ...stamped, state: 'needs-input', message: say(p.message, input.description, input.command, tool && `Permission to use ${tool}`) ?? 'The agent asks for permission.' };
+      const detail = text(p.message) ?? text(input.description) ?? text(input.command);
+      const named = tool && !(detail && detail.includes(tool)) ? `Permission to use ${tool}${detail ? `: ${detail}` : ''}` : detail;
+      return { ...base, ...stamped, state: 'needs-input', message: say(named) ?? 'The agent asks for permission.' };
     }
     case 'Stop': // Claude Code, Codex
     case 'StopFailure': // Claude Code: the turn ended on an API error
@@ -167,6 +171,8 @@ export async function recordRunState(fs: TeamFs, slug: string, report: HookRepor
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const old = await readRunState(fs, file, slug);
     if (old && Date.parse(old.at) > Date.parse(state.at)) return old;
+    // A session ends once: Gemini CLI fires SessionEnd twice on exit; the second changes nothing.
+    if (old?.state === 'ended' && state.state === 'ended') return old;
     await replaceFile(fs, file, runStateText(state));
     const now = await readRunState(fs, file, slug);
     if (!now || Date.parse(now.at) >= Date.parse(state.at)) return now ?? state;

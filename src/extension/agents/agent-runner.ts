@@ -245,6 +245,7 @@ export class AgentRunner extends DisposableBase {
       const what = turn === 'needs-input' ? 'is waiting for your input' : turn === 'starting' ? 'is starting' : 'is in the middle of a turn';
       if ((await this.c.prompts.warn(`Cortex: ${name} ${what}. Stop it anyway? Its terminal closes and the turn is cut short.`, stop)) !== stop) return false;
     }
+    this.c.log.info(`Stopped ${name}: its terminal closes${turn ? ` (its session: ${turn})` : ''}.`);
     return this.terminals.stop(slug);
   }
 

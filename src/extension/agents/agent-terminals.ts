@@ -193,7 +193,8 @@ export class AgentTerminals extends DisposableBase {
         const pids = await agentProcesses(shellPid, runId);
         terminal.dispose();
         const killed = await endProcesses(pids);
-        if (pids.length) this.log.info(`Stopped ${e.info.name}: ended ${pids.length} process(es) it started${killed.length ? ` (${killed.length} only with SIGKILL)` : ''}.`);
+        // Every Stop is in the log, with the agent's name.
+        this.log.info(`Stopped ${e.info.name}: its terminal closed${pids.length ? `; ended ${pids.length} process(es) it started${killed.length ? ` (${killed.length} only with SIGKILL)` : ''}` : ''}.`);
       },
       () => terminal.dispose(),
     );

@@ -1,6 +1,6 @@
 import { toolRulesText } from '../../core/agents/tool-rules';
 import { isCoordinator } from '../../core/coordinator';
-import { agentLiveness, teamSummary, tickAgeMinutes } from '../../core/liveness';
+import { agentLiveness, livenessWithSession, teamSummary, tickAgeMinutes } from '../../core/liveness';
 import { isValidLevel } from '../../core/lineage';
 import { Agent, Diagnostic, Project, Team } from '../../core/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
@@ -57,7 +57,7 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     canRegisterAgent: input.canRegisterAgent,
     trusted: input.trusted,
     staleAfterMinutes: input.staleAfterMinutes,
-    summary: team ? teamSummary(team, input.now, input.staleAfterMinutes, input.heartbeatMinutes) : NO_SUMMARY,
+    summary: team ? withRowLiveness(teamSummary(team, input.now, input.staleAfterMinutes, input.heartbeatMinutes), agents) : NO_SUMMARY,
     agents,
     projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
     problems,
@@ -89,7 +89,8 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     name: agent.name,
     role: agent.role,
     coordinator: isCoordinator(agent),
-    liveness: agentLiveness(agent, now, staleAfter, heartbeat),
+    // The session's own report wins over a stale tick: never "down" beside "Turn finished just now".
+    liveness: livenessWithSession(agentLiveness(agent, now, staleAfter, heartbeat), run && { turn: run.turn, minutes: run.turnMinutes, live: run.terminal === 'running' || run.terminal === 'starting' }, staleAfter),
     tickAgeMinutes: tickAgeMinutes(agent, now),
     current,
     readyCount,
@@ -108,6 +109,13 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     problems,
     run,
   };
+}
+
+/** The header's counts as the rows show liveness (a session's report can make an agent alive). */
+function withRowLiveness(summary: TeamSummaryView, agents: readonly AgentView[]): TeamSummaryView {
+  const counts = { ...summary, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0 };
+  for (const a of agents) counts[a.liveness]++;
+  return counts;
 }
 
 /** A runner file with no tasks shows nothing (a kickoff not yet written out). */

@@ -1,6 +1,6 @@
 import { deepStrictEqual, strictEqual } from 'assert';
 import { Agent, Task } from '../../../src/core/model';
-import { agentLiveness, hasActiveTasks, isInactive, staleAfterMinutes, teamSummary, tickAgeMinutes } from '../../../src/core/liveness';
+import { agentLiveness, hasActiveTasks, isInactive, livenessWithSession, staleAfterMinutes, teamSummary, tickAgeMinutes } from '../../../src/core/liveness';
 import { parseStamp } from '../../../src/base/time';
 
 const NOW = parseStamp('2026-03-28T12:00')!;
@@ -100,6 +100,19 @@ describe('read: liveness', () => {
     const a = agent('2026-03-28T11:40', ['ready']);
     strictEqual(agentLiveness(a, NOW, staleAfterMinutes(10)), 'alive');
     strictEqual(agentLiveness(a, NOW, staleAfterMinutes(5)), 'down');
+  });
+
+  it("the agent's own session's report makes it alive: never down or idle beside a turn it reports", () => {
+    const at = (turn: 'working' | 'needs-input' | 'turn-finished' | 'ended' | 'starting' | null, minutes: number | null, live = false) => ({ turn, minutes, live });
+    strictEqual(livenessWithSession('down', at('turn-finished', 0), 30), 'alive', 'turn finished just now');
+    strictEqual(livenessWithSession('idle', at('needs-input', 5), 30), 'alive');
+    strictEqual(livenessWithSession('waiting', at('working', 30), 30), 'alive', 'up to and including the threshold');
+    strictEqual(livenessWithSession('down', at('turn-finished', 240, true), 30), 'alive', 'at its prompt in a terminal here: alive and waiting');
+    strictEqual(livenessWithSession('down', at('turn-finished', 31), 30), 'down', 'an old report of a session not run here');
+    strictEqual(livenessWithSession('down', at('ended', 0, true), 30), 'down', 'an ended session says nothing of life');
+    strictEqual(livenessWithSession('down', at('starting', null, true), 30), 'down', 'no report yet');
+    strictEqual(livenessWithSession('inactive', at('working', 0, true), 30), 'inactive');
+    strictEqual(livenessWithSession('idle', null, 30), 'idle');
   });
 
   it('only ready and in-progress tasks are active', () => {

@@ -38,7 +38,10 @@ describe('run state: hook payloads', () => {
     assert.ok(codex?.message?.endsWith('…'));
     assert.equal(interpretHook('gemini', { hook_event_name: 'BeforeAgent', timestamp: '2026-03-28T10:00:00+02:00' })?.at, '2026-03-28T08:00:00.000Z');
     assert.equal(interpretHook('gemini', { hook_event_name: 'AfterAgent', prompt_response: 'ok' })?.message, 'ok');
-    assert.equal(interpretHook('codex', { hook_event_name: 'PermissionRequest', tool_name: 'shell', tool_input: { command: 'rm -rf build' } })?.message, 'rm -rf build');
+    assert.equal(interpretHook('codex', { hook_event_name: 'PermissionRequest', tool_name: 'shell', tool_input: { command: 'rm -rf build' } })?.message, 'Permission to use shell: rm -rf build');
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'ls', description: 'List files' } })?.message, 'Permission to use Bash: List files');
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'PermissionRequest', tool_name: 'mcp__cortex__tick', tool_input: {} })?.message, 'Permission to use mcp__cortex__tick');
+    assert.equal(interpretHook('claude-code', { hook_event_name: 'PermissionRequest', tool_name: 'Bash', message: 'Claude needs your permission to use Bash' })?.message, 'Claude needs your permission to use Bash', 'not named twice');
     assert.equal(interpretHook('x', 'not an object'), null);
   });
 
@@ -88,6 +91,15 @@ describe('run state: one file per session', () => {
     const kept = await recordRunState(fs, 'ada', report('s1', 'working', '2026-03-28T10:00:01Z'), new Date());
     assert.equal(kept?.state, 'turn-finished');
     assert.deepEqual(readdirSync(path.join(root, '.cortex/run/ada')), ['s1.json'], 'no temp file left');
+  });
+
+  it("a session ends once: Gemini CLI's second SessionEnd on exit is not recorded again", async () => {
+    await recordRunState(fs, 'ada', report('g1', 'ended', '2026-03-28T10:00:05Z'), new Date());
+    const again = await recordRunState(fs, 'ada', report('g1', 'ended', '2026-03-28T10:00:06Z'), new Date());
+    assert.equal(again?.at, '2026-03-28T10:00:05Z');
+    assert.equal((await read('g1'))?.at, '2026-03-28T10:00:05Z');
+    await recordRunState(fs, 'ada', report('g1', 'working', '2026-03-28T10:01:00Z'), new Date());
+    assert.equal((await read('g1'))?.state, 'working', 'a resumed session works again');
   });
 });
 

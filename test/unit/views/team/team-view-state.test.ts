@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkTeamViewState } from '../../../../src/views/team/common/messages';
+import { AgentRunView, checkTeamViewState } from '../../../../src/views/team/common/messages';
 import { TeamViewInput, buildTeamViewState } from '../../../../src/views/team/team-view-state';
 import { NOW, before, fixtureFiles, loadFixture, note, task, tasks } from '../../team-fixture';
 
@@ -89,6 +89,21 @@ describe('Team view model', () => {
         ['dashboard', []],
       ],
     );
+  });
+
+  it("a row of an agent whose own session reports a turn reads alive, and the header counts it so", async () => {
+    const team = await loadFixture();
+    const run = (turn: AgentRunView['turn'], turnMinutes: number | null, terminal: AgentRunView['terminal'] = 'running'): AgentRunView => ({
+      profile: null, terminal, exitCode: null, problem: null, reconnected: false, turn, turnMinutes, message: null, heartbeat: null, activity: [], usage: null,
+    });
+    const rows = (r: (slug: string) => AgentRunView | null) => buildTeamViewState(input(team, { run: (a) => r(a.slug) }));
+    const finished = rows((slug) => (slug === 'dash-dev' || slug === 'docs' ? run('turn-finished', 0) : null));
+    const by = new Map(finished.agents.map((a) => [a.slug, a]));
+    assert.equal(by.get('dash-dev')!.liveness, 'alive', 'not down beside Turn finished just now');
+    assert.equal(by.get('docs')!.liveness, 'alive', 'not idle beside it');
+    assert.deepEqual(finished.summary, { agents: 5, alive: 4, idle: 0, waiting: 0, down: 0, inactive: 1, ready: 5, inProgress: 1 });
+    const ended = rows((slug) => (slug === 'dash-dev' ? run('ended', 0, 'closed') : null));
+    assert.equal(ended.agents.find((a) => a.slug === 'dash-dev')!.liveness, 'down', 'an ended session leaves the tick rule');
   });
 
   it('counts the team like the status bar', async () => {
