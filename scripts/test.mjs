@@ -203,6 +203,7 @@ function readResults(file, suite, run) {
     failed: results.failed,
     pending: results.pending,
     ms: run.ms,
+    failures: (results.tests ?? []).filter((t) => t.state === 'failed').map((t) => ({ title: t.fullTitle, error: t.error?.message ?? '' })),
   };
   if (run.timedOut) entry.error = 'hard timeout';
   else if (results.error) entry.error = results.error;
@@ -328,6 +329,13 @@ function finish(started) {
     { passed: 0, failed: 0, pending: 0 },
   );
   writeFileSync(path.join(resultsDir, 'summary.json'), JSON.stringify({ ...total, suites: report }, null, 2));
+  // The failed tests again, a line each, so the end of a long log (all a CI page may show) names them.
+  const failures = report.flatMap((r) => (r.failures ?? []).map((f) => ({ suite: r.name, ...f })));
+  if (failures.length) {
+    console.log('\nfailed:');
+    for (const f of failures.slice(0, 30)) console.log(`  ${f.suite}: ${f.title.slice(0, 160)}\n      ${f.error.replace(/\s+/g, ' ').slice(0, 240)}`);
+    if (failures.length > 30) console.log(`  … and ${failures.length - 30} more (test-results/<suite>.json)`);
+  }
   console.log('');
   for (const r of report) {
     const counts = `${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} skipped` : ''}`;

@@ -15,6 +15,7 @@ import { openViewContainer, resizeSidebar, runCommand } from '../harness/workben
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 import { setColorTheme } from './themes';
+import { printDiagnostics } from './diagnostics';
 
 /** A name long enough to wrap or clip on a 520 px side bar. */
 const BILLING = 'Billing and Invoicing Platform Developer (payments, refunds, dunning)';
@@ -87,6 +88,9 @@ describe('Running agents from the Team view (VSIX in code-server)', function () 
     });
     rename(wb, 'billing-dev', BILLING);
     addReadyTask(wb, 'docs-writer', ASK, 'Ask the owner before publishing.');
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed' && wb) printDiagnostics(wb, this.currentTest.title);
   });
   after(async () => wb?.close());
 

@@ -53,7 +53,7 @@ export class AgentRunner extends DisposableBase {
   constructor(private readonly c: Services) {
     super();
     this.terminals = this.register(new AgentTerminals(c.context.workspaceState, c.log));
-    this.states = this.register(new RunStates(c.log, c.team));
+    this.states = this.register(new RunStates(c.log, c.team, () => this.terminals.all.filter((t) => this.terminals.isLive(t.slug)).map((t) => t.slug)));
     this.acp = this.register(new AcpSessions(() => c.clock.date().getTime(), c.context.workspaceState, c.log));
     this.acpStarter = new AcpStarter(c, this.acp);
     this.register(this.acp.onDidChangeState(() => this.changed.fire()));

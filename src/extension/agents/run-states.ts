@@ -15,6 +15,15 @@ import { VscodeTeamFs } from '../vscode-team-fs';
  */
 const FORGET_AFTER_MS = 7 * 24 * 60 * 60_000;
 
+/**
+ * How often the folders of the agents running here are looked at besides the watchers:
+ * a file watcher can miss every file of a folder made just before (seen in code-server:
+ * `.cortex/run/` and an agent's folder made together at its first Start, the agent's
+ * reports never read and its row "Starting" for good). A look is a listing and a stat
+ * per session file; only a file whose size or time changed is read.
+ */
+const POLL_MS = 2000;
+
 export class RunStates extends DisposableBase {
   /** Slug → file name → state. */
   private states = new Map<string, Map<string, RunState>>();
@@ -23,17 +32,26 @@ export class RunStates extends DisposableBase {
   /** Slug → a watcher of that agent's own folder (`watchAgent`). */
   private agentWatchers = new Map<string, vscode.FileSystemWatcher>();
   private generation = 0;
+  /** Team-relative path → size and mtime when last read by a poll. */
+  private readonly seen = new Map<string, string>();
+  /** The look under way or last made (looks run one after another). */
+  private polling: Promise<void> | undefined;
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly changed = this.register(new vscode.EventEmitter<readonly string[]>());
   /** Fires with the slugs whose state changed. */
   readonly onDidChange = this.changed.event;
 
+  /** `polled`: the agents whose folders are also looked at every `pollMs` (those running here). */
   constructor(
     private readonly log: vscode.LogOutputChannel,
     team: LiveTeam,
+    private readonly polled: () => readonly string[] = () => [],
+    pollMs = POLL_MS,
   ) {
     super();
+    const timer = setInterval(() => void (this.polling ?? this.poll()), pollMs);
+    this.register({ dispose: () => clearInterval(timer) });
     this.register({ dispose: () => this.watcher?.dispose() });
     this.register({ dispose: () => this.disposeAgentWatchers() });
     this.register(team.onDidChange((e) => this.open(e.snapshot.fs)));
@@ -70,6 +88,7 @@ export class RunStates extends DisposableBase {
     this.watcher?.dispose();
     this.watcher = undefined;
     this.disposeAgentWatchers();
+    this.seen.clear();
     this.fs = fs;
     const gen = ++this.generation;
     const had = [...this.states.keys()];
@@ -127,6 +146,45 @@ export class RunStates extends DisposableBase {
   private disposeAgentWatchers(): void {
     for (const w of this.agentWatchers.values()) w.dispose();
     this.agentWatchers.clear();
+  }
+
+  /** Looks at the folders of the agents running here; reads the session files that changed since the last look. */
+  poll(): Promise<void> {
+    const look = (this.polling ?? Promise.resolve()).then(() => this.look());
+    this.polling = look;
+    void look.finally(() => {
+      if (this.polling === look) this.polling = undefined;
+    });
+    return look;
+  }
+
+  private async look(): Promise<void> {
+    const fs = this.fs;
+    if (!fs) return;
+    const gen = this.generation;
+    for (const slug of this.polled()) {
+      await this.track(async () => {
+        const dir = `${RUN_STATE_DIR}/${slug}`;
+        const changed: string[] = [];
+        const here = new Set<string>();
+        for (const e of await fs.list(dir)) {
+          const path = `${dir}/${e.name}`;
+          if (e.kind !== 'file' || !runStateFileOf(path)) continue;
+          here.add(path);
+          const stat = await fs.stat(path);
+          const mark = stat ? `${stat.size}:${stat.mtimeMs}` : '';
+          if (this.seen.get(path) === mark) continue;
+          this.seen.set(path, mark);
+          changed.push(path);
+        }
+        for (const name of this.states.get(slug)?.keys() ?? []) {
+          if (here.has(`${dir}/${name}`)) continue;
+          this.seen.delete(`${dir}/${name}`);
+          changed.push(`${dir}/${name}`);
+        }
+        if (changed.length && gen === this.generation) await this.read(gen, fs, changed);
+      });
+    }
   }
 
   /** Reads the state files of `slugs` again. */

@@ -188,6 +188,14 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     assert.ok(!a.agents.runner.states.sessionsOf(SLUG).some((s) => s.message === 'No session said'), 'a report with no session id is not recorded');
   });
 
+  it('a report is read by the next look at the folders of the agents running here, whatever the file watchers saw', async () => {
+    // A watcher can miss every file of a folder made just before (code-server, at the first Start of a team).
+    assert.ok(a.agents.runner.terminals.isLive(SLUG));
+    runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 'seen-by-a-look', reason: 'other' }));
+    await a.agents.runner.states.poll();
+    assert.ok(a.agents.runner.states.sessionsOf(SLUG).some((s) => s.session === 'seen-by-a-look'), 'read by the look, without waiting for a watcher');
+  });
+
   it('needs input from a hook call reaches the row, the status bar and a notification with Show Terminal', async () => {
     a.setPromptAnswers({ message: () => undefined });
     a.clearShownMessages();
