@@ -13,6 +13,7 @@ import { openViewContainer, resizeSidebar } from '../harness/workbench';
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 import { setColorTheme } from './themes';
+import { printDiagnostics } from './diagnostics';
 
 const BILLING = 'Billing and Invoicing Platform Developer (payments, refunds, dunning)';
 const DOCS = 'Senior Documentation and Developer Relations Writer (guides, API reference)';
@@ -65,6 +66,9 @@ describe('Needs you: one list for every agent (VSIX in code-server)', function (
     rename(wb, 'docs-writer', DOCS);
     onlyTask(wb, 'billing-dev', ASK_BILLING);
     onlyTask(wb, 'docs-writer', ASK_DOCS);
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed' && wb) printDiagnostics(wb, this.currentTest.title);
   });
   after(async () => wb?.close());
 

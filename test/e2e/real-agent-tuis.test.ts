@@ -20,6 +20,7 @@ import { eventually, expectCount, expectText, findWebview } from './expect';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 import { agentCliVersions, agentEnvironment, assertAgentClis, dispatch, prepareRealAgent, processesWithRunId, realAgent, reportedRunIds, terminalPathSetting, type RealAgent } from './real-agent-setup';
 import { setColorTheme } from './themes';
+import { printDiagnostics } from './diagnostics';
 
 /** How each CLI names the tools of a turn. */
 interface Tools {
@@ -109,6 +110,9 @@ describe('The real Claude Code and Gemini CLI TUIs run from the Team view (VSIX 
     await resizeSidebar(wb.page, 520);
     const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
     if ((await threads.count()) > 0) await threads.first().click();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed' && wb) printDiagnostics(wb, this.currentTest.title);
   });
   after(async () => {
     holds.claude.release();
