@@ -258,11 +258,11 @@ function scriptFor(cli: RealCli, scenario: Scenario): ScriptedTurn[] {
   }
 }
 
-/** The scenarios each CLI runs (the question and tick scripts only for Claude Code so far). */
+/** The scenarios each CLI runs (the question script only for Claude Code so far). */
 const SCENARIOS: Record<RealCli, readonly Scenario[]> = {
   claude: ['claim-and-complete', 'overloaded', 'question', 'ticks'],
-  codex: ['claim-and-complete', 'overloaded'],
-  gemini: ['claim-and-complete', 'overloaded'],
+  codex: ['claim-and-complete', 'overloaded', 'ticks'],
+  gemini: ['claim-and-complete', 'overloaded', 'ticks'],
 };
 
 /** Starts every CLI's every scenario at once (once), and answers `cli`'s `scenario`. */
