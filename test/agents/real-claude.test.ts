@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { TurnUsage, WAIT_FOR_MCP } from '../harness/model-servers/anthropic-messages';
 import { RunState } from '../../src/core/agents/run-state';
-import { RealTurn, TASK, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, turnEnded, runStates, tasks } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, turnEnded, runStates, tasks } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -118,6 +118,52 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
       assert.notStrictEqual(runStates(failed.place.team)[0].state, 'working');
     } finally {
       await removeTurn(failed);
+    }
+  });
+
+  it('a question and no tool call: the turn ends with the question, the hooks report turn finished, the task stays ready, the feed records nothing', async () => {
+    const asked = await realTurn('claude', 'question');
+    try {
+      assert.strictEqual(asked.run.code, 0, asked.run.stderr);
+      const res = JSON.parse(asked.run.stdout) as ClaudeResult;
+      assert.strictEqual(res.is_error, false);
+      assert.strictEqual(res.result, QUESTION);
+      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
+      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
+      await turnEnded(asked);
+      assert.deepStrictEqual(
+        withoutEnd(hookReports(asked)).map((r) => [r.state, r.event, r.session]),
+        [
+          ['working', 'UserPromptSubmit', res.session_id],
+          ['turn-finished', 'Stop', res.session_id],
+        ],
+      );
+      assert.notStrictEqual(runStates(asked.place.team)[0].state, 'working');
+    } finally {
+      await removeTurn(asked);
+    }
+  });
+
+  it(`${TICKS} tick calls in one turn: each answered by the MCP server, the feed records the ticks it wrote, tasks.md keeps one last-tick line`, async () => {
+    const ticked = await realTurn('claude', 'ticks');
+    try {
+      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
+      const res = JSON.parse(ticked.run.stdout) as ClaudeResult;
+      assert.strictEqual(res.is_error, false, ticked.run.stdout);
+      assert.deepStrictEqual(res.permission_denials, []);
+      assert.deepStrictEqual(ticked.server.unoffered, []);
+      const results = JSON.stringify(ticked.server.requests.at(-1));
+      // Every tick's result went back to the model (plus any WaitForMcpServers call's).
+      assert.ok((results.match(/"type":"tool_result"/g)?.length ?? 0) >= TICKS, results);
+      assert.doesNotMatch(results, /"is_error":true/);
+      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
+      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
+      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
+      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
+      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
+      assert.match(tasks(ticked.place.team), /\*\*Status:\*\* ready/);
+    } finally {
+      await removeTurn(ticked);
     }
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { CodexLogs } from '../../src/extension/agents/codex-log';
 import { ResponsesUsage } from '../harness/model-servers/openai-responses';
-import { RealTurn, TASK, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
+import { RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -109,6 +109,21 @@ describe('real Codex, headless, a whole turn against a scripted model', function
       assert.ok(runStates(failed.place.team).every((s) => s.state !== 'working'));
     } finally {
       await removeTurn(failed);
+    }
+  });
+
+  it(`${TICKS} tick calls in one turn: the feed records the ticks it wrote through the MCP server, tasks.md keeps one last-tick line`, async () => {
+    const ticked = await realTurn('codex', 'ticks');
+    try {
+      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
+      assert.deepStrictEqual(ticked.server.unoffered, []);
+      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
+      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
+      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
+      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
+      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
+    } finally {
+      await removeTurn(ticked);
     }
   });
 });

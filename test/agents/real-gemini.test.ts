@@ -4,7 +4,7 @@ import * as path from 'path';
 import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { GeminiUsage } from '../harness/model-servers/gemini-generate';
-import { RealTurn, TASK, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
+import { RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -105,6 +105,21 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
       );
     } finally {
       await removeTurn(failed);
+    }
+  });
+
+  it(`${TICKS} tick calls in one turn: the feed records the ticks it wrote through the MCP server, tasks.md keeps one last-tick line`, async () => {
+    const ticked = await realTurn('gemini', 'ticks');
+    try {
+      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
+      assert.deepStrictEqual(ticked.server.unoffered, []);
+      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
+      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
+      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
+      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
+      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
+    } finally {
+      await removeTurn(ticked);
     }
   });
 });

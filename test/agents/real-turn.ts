@@ -218,7 +218,13 @@ export async function runTurn(cli: RealCli, script: readonly ScriptedTurn[]): Pr
   }
 }
 
-export type Scenario = 'claim-and-complete' | 'overloaded';
+export type Scenario = 'claim-and-complete' | 'overloaded' | 'question' | 'ticks';
+
+/** `question`: the model answers with a question and calls no tool. */
+export const QUESTION = 'Should credit notes reuse the invoice numbering?';
+
+/** `ticks`: the model calls the harmless heartbeat tool TICKS times, one turn each, then ends its turn. */
+export const TICKS = 3;
 
 const runs = new Map<string, Promise<RealTurn>>();
 let versions: Promise<void> | undefined;
@@ -240,14 +246,30 @@ export function printVersions(): Promise<void> {
 
 /** `overloaded`: every model request fails with the API's overload error. */
 function scriptFor(cli: RealCli, scenario: Scenario): ScriptedTurn[] {
-  return scenario === 'claim-and-complete' ? claimAndComplete(cli) : Array.from({ length: 20 }, () => ({ kind: 'overloaded' as const }));
+  switch (scenario) {
+    case 'claim-and-complete':
+      return claimAndComplete(cli);
+    case 'question':
+      return [{ kind: 'text', text: QUESTION }];
+    case 'ticks':
+      return [...Array.from({ length: TICKS }, () => ({ kind: 'tools' as const, calls: [{ name: cortexTool(cli, 'tick'), input: {} }] })), { kind: 'text', text: 'Ticked.' }];
+    case 'overloaded':
+      return Array.from({ length: 20 }, () => ({ kind: 'overloaded' as const }));
+  }
 }
+
+/** The scenarios each CLI runs (the question script only for Claude Code so far). */
+const SCENARIOS: Record<RealCli, readonly Scenario[]> = {
+  claude: ['claim-and-complete', 'overloaded', 'question', 'ticks'],
+  codex: ['claim-and-complete', 'overloaded', 'ticks'],
+  gemini: ['claim-and-complete', 'overloaded', 'ticks'],
+};
 
 /** Starts every CLI's every scenario at once (once), and answers `cli`'s `scenario`. */
 export function realTurn(cli: RealCli, scenario: Scenario): Promise<RealTurn> {
   if (runs.size === 0) {
     for (const c of ['claude', 'codex', 'gemini'] as const) {
-      for (const s of ['claim-and-complete', 'overloaded'] as const) {
+      for (const s of SCENARIOS[c]) {
         const p = runTurn(c, scriptFor(c, s));
         p.catch(() => undefined); // awaited by its own test
         runs.set(`${c}/${s}`, p);
