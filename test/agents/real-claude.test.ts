@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { TurnUsage, WAIT_FOR_MCP } from '../harness/model-servers/anthropic-messages';
 import { RunState } from '../../src/core/agents/run-state';
-import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, turnEnded, runStates, tasks } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, turnEnded, runStates, tasks, whileHeld } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -141,6 +141,34 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
       assert.notStrictEqual(runStates(asked.place.team)[0].state, 'working');
     } finally {
       await removeTurn(asked);
+    }
+  });
+
+  it('a model that answers slowly: while its first reply is held the hooks say working and nothing is claimed; released, the turn finishes and the task is done', async () => {
+    const slow = realSlowTurn('claude');
+    try {
+      const working = await whileHeld(slow, () => runStates(slow.place.team).find((s) => s.state === 'working'), 'a working report');
+      assert.strictEqual(working.event, 'UserPromptSubmit');
+      assert.ok(hookReports(slow).every((r) => r.state === 'working'), 'no turn-finished report while held');
+      slow.gate.release();
+      const done = await slow.done;
+      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      const res = JSON.parse(done.run.stdout) as ClaudeResult;
+      assert.strictEqual(res.session_id, working.session);
+      assert.strictEqual(res.result, 'Claimed and completed Credit notes.');
+      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
+      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
+      await turnEnded(done);
+      assert.deepStrictEqual(
+        withoutEnd(hookReports(done)).map((r) => [r.state, r.event, r.session]),
+        [
+          ['working', 'UserPromptSubmit', res.session_id],
+          ['turn-finished', 'Stop', res.session_id],
+        ],
+      );
+    } finally {
+      slow.gate.release();
+      await removeTurn(await slow.done.catch(() => undefined));
     }
   });
 

@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { CodexLogs } from '../../src/extension/agents/codex-log';
 import { ResponsesUsage } from '../harness/model-servers/openai-responses';
-import { RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, runStates, tasks, until, whileHeld } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -16,13 +16,15 @@ import { AGENT, assertClisInstalled } from './scratch-team';
  * overloaded model.
  */
 
-type CodexEvent = { type: string; thread_id?: string; item?: { type: string; tool?: string; status?: string; error?: unknown }; error?: { message: string } };
+type CodexEvent = { type: string; thread_id?: string; item?: { type: string; tool?: string; status?: string; error?: unknown; text?: string }; error?: { message: string } };
 
 const events = (stdout: string): CodexEvent[] =>
   stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as CodexEvent);
+
+const threadOf = (stdout: string) => events(stdout).find((e) => e.type === 'thread.started')?.thread_id ?? '';
 
 describe('real Codex, headless, a whole turn against a scripted model', function () {
   this.timeout(120000);
@@ -109,6 +111,45 @@ describe('real Codex, headless, a whole turn against a scripted model', function
       assert.ok(runStates(failed.place.team).every((s) => s.state !== 'working'));
     } finally {
       await removeTurn(failed);
+    }
+  });
+
+  it('a question and no tool call: the turn ends with the question, notify reports turn finished with it, the task stays ready, the feed records nothing', async () => {
+    const asked = await realTurn('codex', 'question');
+    try {
+      assert.strictEqual(asked.run.code, 0, asked.run.stderr);
+      const id = threadOf(asked.run.stdout);
+      assert.match(id, /^[0-9a-f-]{36}$/, asked.run.stdout);
+      const said = events(asked.run.stdout).filter((e) => e.type === 'item.completed' && e.item?.type === 'agent_message').map((e) => e.item?.text);
+      assert.deepStrictEqual(said, [QUESTION]);
+      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
+      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
+      const reports = await until(() => (hookReports(asked).length > 0 ? hookReports(asked) : null), 'the notify report');
+      assert.deepStrictEqual(reports.map((r) => [r.state, r.event, r.session, r.message]), [['turn-finished', 'agent-turn-complete', id, QUESTION]]);
+    } finally {
+      await removeTurn(asked);
+    }
+  });
+
+  it('a model that answers slowly: while its first reply is held no turn is reported finished and nothing is claimed; released, notify reports the turn finished and the task is done', async () => {
+    const slow = realSlowTurn('codex');
+    try {
+      // Codex's notify fires only at a turn's end: while held there is no report at all.
+      await whileHeld(slow, () => true, 'nothing more');
+      assert.deepStrictEqual(hookReports(slow), []);
+      assert.deepStrictEqual(runStates(slow.place.team), []);
+      slow.gate.release();
+      const done = await slow.done;
+      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      const id = threadOf(done.run.stdout);
+      assert.match(id, /^[0-9a-f-]{36}$/, done.run.stdout);
+      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
+      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
+      const reports = await until(() => (hookReports(done).length > 0 ? hookReports(done) : null), 'the notify report');
+      assert.deepStrictEqual(reports.map((r) => [r.state, r.event, r.session]), [['turn-finished', 'agent-turn-complete', id]]);
+    } finally {
+      slow.gate.release();
+      await removeTurn(await slow.done.catch(() => undefined));
     }
   });
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { GeminiUsage } from '../harness/model-servers/gemini-generate';
-import { RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realTurn, removeTurn, runStates, tasks, until } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, runStates, tasks, until, whileHeld } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -16,6 +16,9 @@ import { AGENT, assertClisInstalled } from './scratch-team';
  */
 
 type GeminiRequest = { tools?: { functionDeclarations?: { name: string }[] }[]; contents: { role: string; parts: { functionResponse?: { name: string; response: { output?: string; error?: unknown } } }[] }[] };
+
+/** The hook reports once Gemini CLI's SessionEnd (its last) has been recorded. */
+const untilEnded = (turn: RealTurn) => until(() => (hookReports(turn).some((r) => r.state === 'ended') ? hookReports(turn) : null), 'the SessionEnd report');
 
 describe('real Gemini CLI, headless, a whole turn against a scripted model', function () {
   this.timeout(120000);
@@ -105,6 +108,54 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
       );
     } finally {
       await removeTurn(failed);
+    }
+  });
+
+  it('a question and no tool call: the answer is the question, the hooks report working → turn finished → ended, the task stays ready, the feed records nothing', async () => {
+    const asked = await realTurn('gemini', 'question');
+    try {
+      assert.strictEqual(asked.run.code, 0, asked.run.stderr);
+      assert.strictEqual(asked.run.stdout.trim(), QUESTION);
+      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
+      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
+      const reports = await untilEnded(asked);
+      const session = reports[0].session;
+      assert.deepStrictEqual(
+        reports.map((r) => [r.state, r.event, r.session]),
+        [
+          ['working', 'BeforeAgent', session],
+          ['turn-finished', 'AfterAgent', session],
+          ['ended', 'SessionEnd', session],
+        ],
+      );
+    } finally {
+      await removeTurn(asked);
+    }
+  });
+
+  it('a model that answers slowly: while its first reply is held the hooks say working and nothing is claimed; released, the turn finishes and the task is done', async () => {
+    const slow = realSlowTurn('gemini');
+    try {
+      const working = await whileHeld(slow, () => runStates(slow.place.team).find((s) => s.state === 'working'), 'a working report');
+      assert.strictEqual(working.event, 'BeforeAgent');
+      assert.ok(hookReports(slow).every((r) => r.state === 'working'), 'no turn-finished report while held');
+      slow.gate.release();
+      const done = await slow.done;
+      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      assert.strictEqual(done.run.stdout.trim(), 'Claimed and completed Credit notes.');
+      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
+      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
+      assert.deepStrictEqual(
+        (await untilEnded(done)).map((r) => [r.state, r.event, r.session]),
+        [
+          ['working', 'BeforeAgent', working.session],
+          ['turn-finished', 'AfterAgent', working.session],
+          ['ended', 'SessionEnd', working.session],
+        ],
+      );
+    } finally {
+      slow.gate.release();
+      await removeTurn(await slow.done.catch(() => undefined));
     }
   });
 

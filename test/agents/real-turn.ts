@@ -1,3 +1,4 @@
+import * as assert from 'assert';
 import { execFile } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -11,7 +12,7 @@ import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, ProtocolRuntime, loadProtocolTe
 import { ModelPrice } from '../../src/core/transcripts/cost';
 import { TokenUsage } from '../../src/core/transcripts';
 import { AgentCliRun, runAgentCli } from '../harness/agent-cli';
-import { ScriptedServer, ScriptedTurn, startAnthropicServer } from '../harness/model-servers/anthropic-messages';
+import { ScriptedServer, ScriptedTurn, heldTurn, startAnthropicServer } from '../harness/model-servers/anthropic-messages';
 import { startGeminiServer } from '../harness/model-servers/gemini-generate';
 import { startResponsesServer } from '../harness/model-servers/openai-responses';
 import { AGENT, BIN, CLI, ROOT, scratchTeam } from './scratch-team';
@@ -164,7 +165,7 @@ function hookRecorder(place: TurnPlace): { path: string; log: string } {
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The run states recorded after each hook call, in order. */
-export function hookReports(turn: RealTurn): RunState[] {
+export function hookReports(turn: { readonly place: TurnPlace }): RunState[] {
   const file = path.join(turn.place.root, 'hooks.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
@@ -203,9 +204,8 @@ async function dispatch(place: TurnPlace): Promise<void> {
   await promisify(execFile)(process.execPath, [CLI, 'dispatch', '--team', place.team, '--agent', AGENT, '--title', TASK, '--body', 'Add credit notes to invoices.'], { env });
 }
 
-/** One headless turn of `cli` against `script`, in a freshly generated project, on a freshly dispatched task. */
-export async function runTurn(cli: RealCli, script: readonly ScriptedTurn[]): Promise<RealTurn> {
-  const place = scratchTeam(`cortex-real-${cli}-`);
+/** One headless turn of `cli` against `script`, in a freshly generated project (`place`), on a freshly dispatched task. */
+export async function runTurn(cli: RealCli, script: readonly ScriptedTurn[], place: TurnPlace = scratchTeam(`cortex-real-${cli}-`)): Promise<RealTurn> {
   const server = await startServer(cli, script);
   try {
     const env = { ...pointAtServer(cli, place.home, server.url), PATH: hookRecorder(place).path };
@@ -216,6 +216,23 @@ export async function runTurn(cli: RealCli, script: readonly ScriptedTurn[]): Pr
   } finally {
     await server.close();
   }
+}
+
+/** A turn whose first model reply (the claim) the scripted server holds until the test opens the gate. */
+export interface SlowTurn {
+  readonly gate: ReturnType<typeof heldTurn>;
+  /** Where it runs, known while it is held. */
+  readonly place: TurnPlace;
+  readonly done: Promise<RealTurn>;
+}
+
+/** `slow`: claim-and-complete, its first reply held at a gate (never a timer) until the test releases it. */
+function slowTurn(cli: RealCli): SlowTurn {
+  const gate = heldTurn();
+  const claim: ScriptedTurn = { kind: 'tools', calls: [{ name: cortexTool(cli, 'claim_task'), input: {} }], hold: gate.hold, onHeld: gate.onHeld };
+  const place = scratchTeam(`cortex-real-${cli}-slow-`);
+  const done = runTurn(cli, [claim, ...claimAndComplete(cli).slice(1)], place);
+  return { gate, place, done };
 }
 
 export type Scenario = 'claim-and-complete' | 'overloaded' | 'question' | 'ticks';
@@ -258,25 +275,35 @@ function scriptFor(cli: RealCli, scenario: Scenario): ScriptedTurn[] {
   }
 }
 
-/** The scenarios each CLI runs (the question script only for Claude Code so far). */
-const SCENARIOS: Record<RealCli, readonly Scenario[]> = {
-  claude: ['claim-and-complete', 'overloaded', 'question', 'ticks'],
-  codex: ['claim-and-complete', 'overloaded', 'ticks'],
-  gemini: ['claim-and-complete', 'overloaded', 'ticks'],
-};
+const SCENARIOS: readonly Scenario[] = ['claim-and-complete', 'overloaded', 'question', 'ticks'];
+const CLIS = ['claude', 'codex', 'gemini'] as const;
+const slowRuns = new Map<RealCli, SlowTurn>();
 
-/** Starts every CLI's every scenario at once (once), and answers `cli`'s `scenario`. */
-export function realTurn(cli: RealCli, scenario: Scenario): Promise<RealTurn> {
-  if (runs.size === 0) {
-    for (const c of ['claude', 'codex', 'gemini'] as const) {
-      for (const s of SCENARIOS[c]) {
-        const p = runTurn(c, scriptFor(c, s));
-        p.catch(() => undefined); // awaited by its own test
-        runs.set(`${c}/${s}`, p);
-      }
+/** Starts every CLI's every scenario and slow turn at once (once). */
+function startAll(): void {
+  if (runs.size > 0) return;
+  for (const c of CLIS) {
+    for (const s of SCENARIOS) {
+      const p = runTurn(c, scriptFor(c, s));
+      p.catch(() => undefined); // awaited by its own test
+      runs.set(`${c}/${s}`, p);
     }
+    const slow = slowTurn(c);
+    slow.done.catch(() => undefined);
+    slowRuns.set(c, slow);
   }
+}
+
+/** `cli`'s run of `scenario` (all runs start together the first time). */
+export function realTurn(cli: RealCli, scenario: Scenario): Promise<RealTurn> {
+  startAll();
   return runs.get(`${cli}/${scenario}`)!;
+}
+
+/** `cli`'s slow turn, held at its gate until its test releases it (all runs start together the first time). */
+export function realSlowTurn(cli: RealCli): SlowTurn {
+  startAll();
+  return slowRuns.get(cli)!;
 }
 
 /** Polls `check` until it gives a value (a hook call may still run when its CLI has exited: Codex's notify, Claude Code's SessionEnd). */
@@ -311,6 +338,17 @@ export async function removeTurn(turn: RealTurn | undefined): Promise<void> {
   if (!turn) return;
   await turnEnded(turn);
   rmSync(turn.place.root, { recursive: true, force: true });
+}
+
+/**
+ * Waits until the scripted server holds the slow turn's request and `also` gives a value
+ * (a report the hooks wrote meanwhile); by then nothing may be claimed yet.
+ */
+export async function whileHeld<T>(slow: SlowTurn, also: () => T | null | undefined | false, what: string): Promise<T> {
+  const seen = await until(() => slow.gate.reached && also(), `the scripted server to hold the first request, and ${what}`);
+  assert.match(tasks(slow.place.team), /\*\*Status:\*\* ready/);
+  assert.deepStrictEqual(activity(slow.place.team).map((e) => e.event_type), ['task.dispatched']);
+  return seen;
 }
 
 /** Every session's last report (.cortex/run/<slug>/<session>.json). */

@@ -13,19 +13,37 @@ import { listenOnLoopback } from './loopback';
  */
 
 /**
- * One reply of the model: text, or tool calls (each with its input). `hold`: the reply
- * is sent when it settles (a test holds a turn to look at the agent while it works).
+ * A reply the server holds: it is sent when `hold` settles (a test holds a turn to look
+ * at the agent while it works); `onHeld` is called when the server has the request in
+ * hand and starts holding its reply.
  */
+export interface Held {
+  readonly hold?: Promise<unknown>;
+  readonly onHeld?: () => void;
+}
+
+/** One reply of the model: text, or tool calls (each with its input), either of them held (see Held). */
 export type ScriptedTurn =
-  | { readonly kind: 'text'; readonly text: string; readonly hold?: Promise<unknown> }
-  | { readonly kind: 'tools'; readonly calls: readonly { readonly name: string; readonly input: Record<string, unknown> }[]; readonly hold?: Promise<unknown> }
+  | ({ readonly kind: 'text'; readonly text: string } & Held)
+  | ({ readonly kind: 'tools'; readonly calls: readonly { readonly name: string; readonly input: Record<string, unknown> }[] } & Held)
   | { readonly kind: 'overloaded' };
 
-/** A promise a test settles to let a held turn go: `hold` for a ScriptedTurn, `release()` to send it. */
-export function heldTurn(): { readonly hold: Promise<void>; release(): void } {
+/**
+ * A gate a test opens to let a held turn go: `hold` and `onHeld` for a ScriptedTurn,
+ * `reached` once the server holds the request, `release()` to send the reply.
+ */
+export function heldTurn(): { readonly hold: Promise<void>; readonly onHeld: () => void; readonly reached: boolean; release(): void } {
   let release!: () => void;
   const hold = new Promise<void>((resolve) => (release = resolve));
-  return { hold, release };
+  const gate = { hold, release, reached: false, onHeld: () => void (gate.reached = true) };
+  return gate;
+}
+
+/** Sends a reply now, or, when its turn is held, once the hold settles (telling the turn it is held). */
+export function whenReleased(turn: ScriptedTurn, send: () => void): void {
+  if (turn.kind === 'overloaded' || !turn.hold) return send();
+  turn.onHeld?.();
+  void turn.hold.then(send);
 }
 
 export interface TurnUsage {
@@ -130,8 +148,7 @@ export async function startAnthropicServer(script: readonly ScriptedTurn[]): Pro
     }
     const usage = usageFor(served.length + 1);
     served.push(usage);
-    if (turn.hold) void turn.hold.then(() => stream(res, model, id, turn, usage));
-    else stream(res, model, id, turn, usage);
+    whenReleased(turn, () => stream(res, model, id, turn, usage));
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -1,6 +1,6 @@
 import * as http from 'http';
 import { listenOnLoopback } from './loopback';
-import { ScriptedServer, ScriptedTurn, noteUnoffered } from './anthropic-messages';
+import { ScriptedServer, ScriptedTurn, noteUnoffered, whenReleased } from './anthropic-messages';
 
 /**
  * A scripted Gemini API on loopback, for running the real Gemini CLI
@@ -63,8 +63,7 @@ export async function startGeminiServer(script: readonly ScriptedTurn[]): Promis
     served.push(usage);
     const chunk = { candidates: [{ content: { role: 'model', parts: parts(turn, served.length) }, finishReason: 'STOP', index: 0 }], usageMetadata: usage, modelVersion: 'gemini-scripted' };
     const send = () => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }).end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
-    if (turn.hold) void turn.hold.then(send);
-    else send();
+    whenReleased(turn, send);
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }

@@ -1,6 +1,6 @@
 import * as http from 'http';
 import { listenOnLoopback } from './loopback';
-import { ScriptedServer, ScriptedTurn, noteUnoffered } from './anthropic-messages';
+import { ScriptedServer, ScriptedTurn, noteUnoffered, whenReleased } from './anthropic-messages';
 
 /**
  * A scripted OpenAI Responses API on loopback, for running the real Codex
@@ -82,8 +82,7 @@ export async function startResponsesServer(script: readonly ScriptedTurn[]): Pro
     const usage = responsesUsageFor(served.length + 1);
     served.push(usage);
     const id = String(++ids);
-    if (turn.hold) void turn.hold.then(() => stream(res, id, request.model ?? 'gpt-scripted', turn, usage));
-    else stream(res, id, request.model ?? 'gpt-scripted', turn, usage);
+    whenReleased(turn, () => stream(res, id, request.model ?? 'gpt-scripted', turn, usage));
   });
   return { url: loopback.url, served, requests, unoffered, close: () => loopback.close() };
 }
