@@ -144,7 +144,7 @@ export class CortexController extends DisposableBase {
       threads: threadsStore,
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
-    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, showTask: (t) => this.board.showCard(t) });
+    this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, clock, showTask: (t) => this.board.showCard(t) });
     this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklogPanelActions(worklog, escalation) });
     this.search = own.add(new SearchTeam({ team, threads: threadsStore, log, prompts }, searchTargets(this.board, this.worklog, this.threads)));
   }

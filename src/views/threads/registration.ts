@@ -7,6 +7,8 @@ import { Team } from '../../core/model';
 import { ThreadsPanel } from './threads-panel';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
 import { buildThreadsViewState } from './threads-view-state';
+import { BACKGROUND_STATUSES } from '../../core/agents/background-agents';
+import { BackgroundStatusFilter, isBackgroundStatusFilter } from '../../core/agents/background-list';
 
 export interface ThreadsDeps {
   readonly extensionUri: vscode.Uri;
@@ -18,6 +20,8 @@ export interface ThreadsDeps {
   readonly prompts: ViewPrompts;
   /** Shows a task's card on the task board (a thread's task). */
   showTask(task: { readonly agent: string; readonly index: number; readonly title: string }): unknown;
+  /** The extension's clock: elapsed times and the background agents' 24-hour expiry follow it. */
+  readonly clock?: { date(): Date; readonly onDidTick: vscode.Event<number> };
 }
 
 /** The Threads list in the sidebar and the Threads panel, with their commands. */
@@ -36,13 +40,17 @@ export class ThreadsViews extends DisposableBase {
   private readonly tree: ThreadsTree;
   private readonly team: ReadonlyTeam;
   private cached: ThreadsViewState | undefined;
+  private readonly prompts: ViewPrompts;
 
   constructor(deps: ThreadsDeps) {
     super();
     const { extensionUri, log } = deps;
     this.store = deps.store;
     this.team = deps.team;
-    this.tree = this.register(new ThreadsTree(() => this.state(), () => this.store.background));
+    const clock = deps.clock;
+    this.tree = this.register(new ThreadsTree(() => this.state(), () => this.store.background, clock ? () => clock.date().getTime() : undefined));
+    if (clock) this.register(clock.onDidTick(() => this.tree.refresh()));
+    this.prompts = deps.prompts;
     this.register(vscode.window.createTreeView('cortex.threadsList', { treeDataProvider: this.tree, showCollapseAll: false }));
     this.panel = this.register(
       new ThreadsPanel({
@@ -83,6 +91,29 @@ export class ThreadsViews extends DisposableBase {
     this.register(vscode.commands.registerCommand(OPEN_THREADS_COMMAND, (arg?: unknown) => this.panel.open(selection(arg))));
     this.register(vscode.commands.registerCommand('cortex.refreshThreads', () => this.store.reload(true)));
     this.register(vscode.commands.registerCommand('cortex.openThreadTemplates', () => this.openTemplates(undefined)));
+    this.register(vscode.commands.registerCommand('cortex.filterBackgroundAgents', (arg?: unknown) => this.filterBackground(arg)));
+  }
+
+  /** What the Background agents group of the Threads list shows now (filtered by status, the expired hidden). */
+  backgroundListing(): ReturnType<ThreadsTree['backgroundListing']> & { readonly filter: BackgroundStatusFilter } {
+    return { ...this.tree.backgroundListing(), filter: this.tree.backgroundFilter };
+  }
+
+  /** Filter Background Agents by Status: `status` given (a status or `all`), else asked. Returns the filter now set. */
+  async filterBackground(status?: unknown): Promise<BackgroundStatusFilter | undefined> {
+    let chosen: unknown = status;
+    if (chosen === undefined) {
+      const items = (['all', ...BACKGROUND_STATUSES] as const).map((s) => ({ label: s, picked: s === this.tree.backgroundFilter }));
+      chosen = (await this.prompts.pick(items, { title: 'Show background agents with status', placeHolder: `now: ${this.tree.backgroundFilter}` }))?.label;
+      if (chosen === undefined) return undefined;
+    }
+    if (!isBackgroundStatusFilter(chosen)) {
+      void this.prompts.error(`Not a background agent status: ${String(chosen)} (one of all, ${BACKGROUND_STATUSES.join(', ')}). The filter was not changed.`);
+      return undefined;
+    }
+    this.tree.backgroundFilter = chosen;
+    this.tree.refresh();
+    return chosen;
   }
 
   /** What the panel and the list show now. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
 import { BackgroundAgent, backgroundElapsedMinutes } from '../../core/agents/background-agents';
+import { BackgroundListing, BackgroundStatusFilter, listBackgroundAgents } from '../../core/agents/background-list';
 import { formatDuration } from '../../core/reports/format';
 import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState, threadStateText } from './common/messages';
@@ -42,7 +43,17 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
     private readonly state: () => ThreadsViewState,
     /** Background agents (seed 003), shown as a third group when there are any. */
     private readonly background: () => readonly BackgroundAgent[] = () => [],
+    /** The extension's clock (elapsed times, the 24-hour expiry), in epoch milliseconds. */
+    private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** The status the Background agents group is filtered by (Filter Background Agents by Status). */
+  backgroundFilter: BackgroundStatusFilter = 'all';
+
+  /** What the Background agents group shows now: filtered by status, the expired hidden. */
+  backgroundListing(): BackgroundListing {
+    return listBackgroundAgents(this.background(), this.backgroundFilter, this.now());
+  }
 
   refresh(): void {
     this.emitter.fire();
@@ -62,7 +73,7 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
     }
     if (node.kind !== 'group') return [];
     if (node.group === 'templates') return s.templates.map((t) => ({ kind: 'template', name: t.name }));
-    if (node.group === 'background') return this.background().map((a) => ({ kind: 'background', id: a.id }));
+    if (node.group === 'background') return this.backgroundChildren();
     return s.threads.map((t) => ({ kind: 'thread', id: t.id }));
   }
 
@@ -72,9 +83,10 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
       case 'message':
         return new vscode.TreeItem(node.text);
       case 'background':
-        return backgroundItem(this.background().find((a) => a.id === node.id), node.id);
+        return backgroundItem(this.background().find((a) => a.id === node.id), node.id, this.now());
       case 'group': {
-        const count = node.group === 'templates' ? s.templates.length : node.group === 'threads' ? s.threads.length : this.background().length;
+        if (node.group === 'background') return this.backgroundGroup();
+        const count = node.group === 'templates' ? s.templates.length : s.threads.length;
         const item = new vscode.TreeItem(GROUP_LABELS[node.group], vscode.TreeItemCollapsibleState.Expanded);
         item.id = `group:${node.group}`;
         item.description = String(count);
@@ -112,19 +124,38 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
       }
     }
   }
+
+  private backgroundChildren(): Node[] {
+    const l = this.backgroundListing();
+    if (l.shown.length > 0) return l.shown.map((a) => ({ kind: 'background', id: a.id }));
+    const which = this.backgroundFilter === 'all' ? '' : ` ${this.backgroundFilter}`;
+    return [{ kind: 'message', text: l.expired > 0 ? `No${which} background agents from the last 24 hours` : `No${which} background agents` }];
+  }
+
+  /** The group's count, the filter and how many ended over 24 hours ago (the manager prunes those; hidden here). */
+  private backgroundGroup(): vscode.TreeItem {
+    const l = this.backgroundListing();
+    const item = new vscode.TreeItem(GROUP_LABELS.background, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'group:background';
+    item.contextValue = 'cortexBackgroundGroup';
+    const parts = [String(l.shown.length), this.backgroundFilter === 'all' ? null : `${this.backgroundFilter} only`, l.expired > 0 ? `${l.expired} expired hidden` : null];
+    item.description = parts.filter(Boolean).join(' · ');
+    item.tooltip = l.expired > 0 ? `${l.expired} ended more than 24 hours ago: hidden (seed 003's agent manager prunes them on its next access; the dashboard deletes nothing).` : undefined;
+    return item;
+  }
 }
 
 const GROUP_LABELS: Readonly<Record<Group, string>> = { templates: 'Templates', threads: 'Threads', background: 'Background agents' };
 
 /** A background agent: role, status and level; its task, lineage and result in the tooltip; Cancel while it runs. */
-function backgroundItem(a: BackgroundAgent | undefined, id: string): vscode.TreeItem {
+function backgroundItem(a: BackgroundAgent | undefined, id: string, nowMs: number): vscode.TreeItem {
   const item = new vscode.TreeItem(a?.role ?? id);
   item.id = `background:${id}`;
   if (!a) return item;
   const [icon, colour] = Object.prototype.hasOwnProperty.call(BACKGROUND_ICONS, a.status) ? BACKGROUND_ICONS[a.status] : ['question', undefined];
   item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
   // Seed 003's agent_status shows the elapsed time (started to finished, or to now while it runs): in the tooltip.
-  const elapsed = backgroundElapsedMinutes(a, Date.now());
+  const elapsed = backgroundElapsedMinutes(a, nowMs);
   const took = elapsed === null ? null : a.status === 'running' ? `for ${formatDuration(elapsed)}` : formatDuration(elapsed);
   item.description = [a.status, a.level !== null ? `L${a.level}` : null, a.task ? oneLine(a.task, 50) : null].filter(Boolean).join(' · ');
   const tip = new vscode.MarkdownString();

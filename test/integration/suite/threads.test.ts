@@ -274,6 +274,36 @@ describe('Threads (extension host)', function () {
     }
   });
 
+  it('background agents: ended over 24 hours ago hidden as expired (the file untouched), filtered by status from a pick, a bad status refused', async () => {
+    const file = path.join(team, '.cortex/data/background-agents.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      await waitFor(() => api.threads.store.background.length === 2, 20_000, 'the example\'s background agents');
+      // The research agent finished 2026-03-28T10:52Z: a minute short of 24 hours it is shown, a minute past it is expired.
+      api.setNow(() => new Date('2026-03-29T10:51:00Z'));
+      assert.deepEqual(api.threads.backgroundListing().shown.map((a) => a.role), ['support', 'research']);
+      api.setNow(() => new Date('2026-03-29T10:53:00Z'));
+      const l = api.threads.backgroundListing();
+      assert.deepEqual([l.shown.map((a) => a.role), l.expired, l.filter], [['support'], 1, 'all']);
+      assert.equal(readFileSync(file, 'utf8'), original, 'the dashboard deletes nothing: the manager prunes');
+
+      api.setPromptAnswers({ message: () => undefined, quickPick: (items) => items.find((i) => i.label === 'done') });
+      assert.equal(await vscode.commands.executeCommand('cortex.filterBackgroundAgents'), 'done');
+      assert.deepEqual(api.threads.backgroundListing(), { shown: [], expired: 1, filteredOut: 1, filter: 'done' });
+      api.setNow(() => new Date('2026-03-28T12:00:00Z'));
+      assert.deepEqual(api.threads.backgroundListing().shown.map((a) => a.role), ['research']);
+
+      api.clearShownMessages();
+      assert.equal(await api.threads.filterBackground('finished'), undefined);
+      message(api, /Not a background agent status: finished .*The filter was not changed/, 'error');
+      assert.equal(api.threads.backgroundListing().filter, 'done');
+    } finally {
+      api.setPromptAnswers(undefined);
+      api.setNow(undefined);
+      await api.threads.filterBackground('all');
+    }
+  });
+
   it('drops malformed messages from the page', () => {
     const before = api.threads.panel.artifactThread;
     api.threads.panel.receiveMessage({ type: 'select', kind: 'thread', id: 'thr_x', path: '/etc/passwd' });
