@@ -3,8 +3,10 @@
  * deny_tools"): in the agent note's frontmatter, `allow_tools:` (the agent may use only
  * these) and `deny_tools:` (never these), each a YAML list or one comma-separated line.
  * The effective set is the runtime's tools, narrowed to the allow list when there is one,
- * minus the deny list. (That a level-3 agent starts no agents is the lineage rule,
- * core/lineage.ts.) The dashboard reads and shows the rules; the agent's runtime applies them.
+ * minus the deny list. A level-3 agent also has the spawn tools denied (document 003's
+ * level enforcement: "L2 → spawns L3" adds `deny_tools=["spawn_agent", "aider_run"]`, so
+ * level 3 cannot delegate further; the lineage rule is core/lineage.ts). The dashboard
+ * reads and shows the rules; the agent's runtime applies them.
  */
 export interface ToolRules {
   /** Only these (`null`: no allow list, every tool the runtime gives). */
@@ -53,4 +55,22 @@ export function toolRulesText(rules: ToolRules | undefined): string | null {
   if (rules.allow !== null) parts.push(rules.allow.length ? `only ${rules.allow.join(', ')}` : 'no tools');
   if (rules.deny.length) parts.push(`never ${rules.deny.join(', ')}`);
   return parts.length ? parts.join(' · ') : null;
+}
+
+/** Document 003: the tools a level-2 agent's child (level 3) gets denied automatically, so it cannot delegate. */
+export const SPAWN_TOOLS: readonly string[] = ['spawn_agent', 'aider_run'];
+
+/** The rules in effect at `level`: at level 3 the spawn tools are denied too, whether or not the note has rules. */
+export function effectiveToolRules(rules: ToolRules | undefined, level: number | null): ToolRules | undefined {
+  if (level !== 3) return rules;
+  const deny = [...(rules?.deny ?? [])];
+  for (const tool of SPAWN_TOOLS) if (!deny.includes(tool)) deny.push(tool);
+  return { allow: rules?.allow ?? null, deny };
+}
+
+/** The spawn tools a level-3 agent's own allow list names (and does not deny): the level denies them anyway, so they are flagged. */
+export function spawnToolsAllowedAtLevel3(rules: ToolRules | undefined, level: number | null): string[] {
+  if (level !== 3 || !rules?.allow) return [];
+  const allow = rules.allow;
+  return SPAWN_TOOLS.filter((tool) => allow.includes(tool) && !rules.deny.includes(tool));
 }

@@ -5,7 +5,7 @@ import { Line } from '../text';
 import { parseStamp } from '../../base/time';
 import { Section, findSections, sectionNamed } from './sections';
 import { LaunchProfile, readLaunchProfile } from '../agents/launch-profile';
-import { ToolRules, readToolRules } from '../agents/tool-rules';
+import { ALLOW_TOOLS_KEY, ToolRules, readToolRules, spawnToolsAllowedAtLevel3 } from '../agents/tool-rules';
 
 /**
  * Reads an agent note (agents/<slug>/<slug>.md): frontmatter `name`, `project`,
@@ -78,6 +78,10 @@ export function parseAgentNote(text: string, file: string, fallbackName: string)
   for (const problem of launch.problems) report(fieldLine('launch'), 'warning', problem);
   const tools = readToolRules(data);
   for (const problem of tools.problems) report(fieldLine(problem.key), 'warning', problem.message);
+  const spawn = spawnToolsAllowedAtLevel3(tools.value, level);
+  if (spawn.length > 0) {
+    report(fieldLine(ALLOW_TOOLS_KEY), 'warning', `"${ALLOW_TOOLS_KEY}" names ${spawn.join(' and ')}, but this is a level-3 agent: document 003 denies spawn_agent and aider_run at level 3 (it cannot delegate further), so its runtime will not give ${spawn.length === 1 ? 'it' : 'them'}.`);
+  }
   const joined = str('joined');
   if (joined !== null && parseStamp(joined) === null) {
     report(fieldLine('joined'), 'info', `Unreadable join date "${joined}"; expected YYYY-MM-DD.`);

@@ -1,4 +1,4 @@
-import { toolRulesText } from '../../core/agents/tool-rules';
+import { effectiveToolRules, toolRulesText } from '../../core/agents/tool-rules';
 import { isCoordinator } from '../../core/coordinator';
 import { agentLiveness, livenessWithSession, teamSummary, tickAgeMinutes } from '../../core/liveness';
 import { isValidLevel } from '../../core/lineage';
@@ -101,7 +101,8 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     joined: agent.joined,
     projects: agent.projects,
     capabilities: agent.capabilities,
-    tools: toolRulesText(agent.tools),
+    // At level 3 the spawn tools are denied whatever the note says (document 003's level enforcement).
+    tools: toolRulesText(effectiveToolRules(agent.tools, isValidLevel(agent.level) ? agent.level : null)),
     parent: agent.parent,
     level: isValidLevel(agent.level) ? agent.level : null,
     shuttle: shuttle && shuttle.total > 0 ? shuttleView(shuttle, now, staleAfter, agent) : null,

@@ -59,6 +59,28 @@ describe('Cortex: lineage and Shuttle progress', () => {
     await settle(api, [file]);
   });
 
+  it('level 3 (qa-engineer, under the level-2 dashboard-dev): shown without spawn_agent / aider_run; allowing one in its note is flagged on the allow_tools line', async function () {
+    this.timeout(20_000);
+    assert.equal(agent('qa-engineer')?.tools, 'only Read, Grep, Glob, Bash · never Task, spawn_agent, aider_run');
+    assert.equal(agent('dashboard-dev')?.level, 2);
+    const file = agentFile(team, 'qa-engineer', 'qa-engineer.md');
+    const original = readFileSync(file, 'utf8');
+    const uri = vscode.Uri.file(file);
+    const spawnProblems = () => vscode.languages.getDiagnostics(uri).filter((d) => /level-3 agent/.test(d.message));
+    try {
+      writeFromAnotherProcess(file, original.replace('allow_tools: [Read, Grep, Glob, Bash]', 'allow_tools: [Read, Grep, Glob, Bash, spawn_agent]'));
+      const found = await waitFor(() => spawnProblems()[0], 10_000, 'the level-3 spawn tool warning');
+      assert.equal(found.range.start.line, original.split('\n').findIndex((l) => l.startsWith('allow_tools:')), 'on the allow_tools: line (0-based here)');
+      assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(found.message, /"allow_tools" names spawn_agent, but this is a level-3 agent/);
+      assert.equal(agent('qa-engineer')?.tools, 'only Read, Grep, Glob, Bash, spawn_agent · never Task, spawn_agent, aider_run');
+    } finally {
+      writeFromAnotherProcess(file, original);
+    }
+    await waitFor(() => spawnProblems().length === 0, 10_000, 'the warning to go');
+    await settle(api, [file]);
+  });
+
   it('shows Shuttle progress from the project folders of billing-dev and docs-writer', async function () {
     this.timeout(20_000);
     await waitFor(() => agent('billing-dev')?.shuttle && agent('docs-writer')?.shuttle, 10_000, 'the Shuttle files to be read');

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readToolRules, toolAllowed, toolRulesText } from '../../../../src/core/agents/tool-rules';
+import { effectiveToolRules, readToolRules, spawnToolsAllowedAtLevel3, toolAllowed, toolRulesText } from '../../../../src/core/agents/tool-rules';
 import { parseAgentNote } from '../../../../src/core/parse/agent-note';
 
 describe('agents: tool allow and deny lists (document 003)', () => {
@@ -32,5 +32,27 @@ describe('agents: tool allow and deny lists (document 003)', () => {
     assert.deepEqual(note.tools, { allow: ['Read', 'Grep'], deny: ['Bash'] });
     assert.deepEqual(note.diagnostics.map((d) => [d.line, d.severity]), [[5, 'warning']]);
     assert.equal(parseAgentNote('---\nname: Ada\n---\n', 'agents/ada/ada.md', 'ada').tools, undefined);
+  });
+
+  it('level 3 (a level-2 agent\'s child): spawn_agent and aider_run denied whatever the note says; levels 1 and 2 as written', () => {
+    assert.deepEqual(effectiveToolRules(undefined, 3), { allow: null, deny: ['spawn_agent', 'aider_run'] }, 'no rules of its own');
+    assert.deepEqual(effectiveToolRules({ allow: ['Read'], deny: ['Bash', 'aider_run'] }, 3), { allow: ['Read'], deny: ['Bash', 'aider_run', 'spawn_agent'] });
+    assert.equal(toolAllowed(effectiveToolRules({ allow: ['spawn_agent', 'Read'], deny: [] }, 3), 'spawn_agent'), false);
+    assert.equal(toolRulesText(effectiveToolRules(undefined, 3)), 'never spawn_agent, aider_run');
+    const rules = { allow: ['spawn_agent'], deny: [] };
+    assert.equal(effectiveToolRules(rules, 2), rules);
+    assert.equal(effectiveToolRules(undefined, 1), undefined);
+    assert.equal(effectiveToolRules(undefined, null), undefined);
+  });
+
+  it('flags a level-3 note whose allow list names a spawn tool, on the allow_tools line; not at level 2, nor when it denies it too', () => {
+    assert.deepEqual(spawnToolsAllowedAtLevel3({ allow: ['Read', 'aider_run', 'spawn_agent'], deny: [] }, 3), ['spawn_agent', 'aider_run']);
+    assert.deepEqual(spawnToolsAllowedAtLevel3({ allow: ['spawn_agent'], deny: ['spawn_agent'] }, 3), []);
+    assert.deepEqual(spawnToolsAllowedAtLevel3({ allow: null, deny: [] }, 3), [], 'no allow list: nothing named');
+    assert.deepEqual(spawnToolsAllowedAtLevel3({ allow: ['spawn_agent'], deny: [] }, 2), []);
+    const note = parseAgentNote('---\nname: QA\nparent: dev\nlevel: 3\nallow_tools: [Read, spawn_agent]\n---\n## Role\nChecks.\n', 'agents/qa/qa.md', 'qa');
+    assert.deepEqual(note.diagnostics.map((d) => [d.line, d.severity]), [[5, 'warning']]);
+    assert.match(note.diagnostics[0].message, /"allow_tools" names spawn_agent, but this is a level-3 agent: .* so its runtime will not give it\./);
+    assert.deepEqual(parseAgentNote('---\nname: Dev\nlevel: 2\nallow_tools: [Read, spawn_agent]\n---\n', 'agents/dev/dev.md', 'dev').diagnostics, []);
   });
 });
