@@ -5,7 +5,7 @@
  */
 import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
-import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
+import { THREAD_STATUSES, explainStop, threadKind, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { awaitsPickup } from '../../core/threads/pickup';
 import { AgentDef, TemplateDef } from '../../core/threads/templates';
@@ -86,18 +86,20 @@ function statusView(raw: string): ThreadStatusView {
 export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf']): ThreadView[] {
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
-    const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
+    const kind = threadKind(r.templateName);
+    const template = kind === 'template' ? byName.get(r.templateName!) : undefined;
     const task = r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null;
     return {
       id: r.id,
       status: awaitsPickup(r, task?.status) ? 'pickup' : statusView(r.status),
       rawStatus: r.status,
       templateName: r.templateName,
+      kind,
       templateKnown: template !== undefined,
       userMessage: r.userMessage,
       activeAgent: r.activeAgent,
       activeStage: r.activeStage,
-      steps: r.steps.map((s) => ({ agent: s.agent, stage: s.stage, costUsd: s.costUsd, durationMs: s.durationMs, status: s.status })),
+      steps: r.steps.map((s) => ({ agent: s.agent, stage: s.stage, costUsd: s.costUsd, durationMs: s.durationMs, status: s.status, output: s.output })),
       totalCostUsd: r.totalCostUsd,
       maxTotalCostUsd: template?.maxTotalCostUsd ?? null,
       maxTotalSteps: template?.maxTotalSteps ?? null,

@@ -122,12 +122,21 @@ export function threadStateText(t: Pick<ThreadView, 'status' | 'rawStatus' | 'ta
   return t.task ? `awaiting pickup by ${t.task.agentName}` : 'awaiting pickup';
 }
 
+/** What a thread runs, in words: its template's name, or the kind of thread that has none (seed 002's default and auto threads). */
+export function threadTemplateText(t: Pick<ThreadView, 'kind' | 'templateName'>): string {
+  if (t.kind === 'default') return 'default thread (one agent, no template)';
+  if (t.kind === 'auto') return 'auto thread (no template)';
+  return t.templateName ?? '';
+}
+
 export interface StepView {
   readonly agent: string | null;
   readonly stage: string | null;
   readonly costUsd: number | null;
   readonly durationMs: number | null;
   readonly status: string | null;
+  /** What the step's agent answered, as recorded. */
+  readonly output: string | null;
 }
 
 export interface ThreadView {
@@ -136,6 +145,8 @@ export interface ThreadView {
   /** The status as written when it is not one the thread system knows. */
   readonly rawStatus: string;
   readonly templateName: string | null;
+  /** A template thread, a default (single-agent) thread or an auto thread (no template). */
+  readonly kind: 'template' | 'default' | 'auto';
   /** The template is defined in thread-templates.json (its graph can be shown). */
   readonly templateKnown: boolean;
   readonly userMessage: string | null;
@@ -239,12 +250,13 @@ const templateView = object({
 });
 const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const countPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number' && Number.isFinite(v[1]) ? null : `${at} should be an [edge, count] pair`);
-const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str) });
+const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str), output: nullable(str) });
 const threadView = object({
   id: str,
   status: oneOf(THREAD_STATUS_VALUES),
   rawStatus: str,
   templateName: nullable(str),
+  kind: oneOf(['template', 'default', 'auto'] as const),
   templateKnown: bool,
   userMessage: nullable(str),
   activeAgent: nullable(str),

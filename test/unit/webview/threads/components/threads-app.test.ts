@@ -132,6 +132,33 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.ok(root.querySelector('.node-active[data-node="coder:implement"]'), 'the active stage is highlighted in the graph');
   });
 
+  it("default and auto threads say so (not an unknown template); a step's output opens from its row", () => {
+    const threads = readRecords([
+      { id: 'thr_00000001', status: 'completed', templateName: 'default', userMessage: 'one agent', steps: [{ agent: 'planner', output: 'Plan:\n1. read the code\n2. write the fix' }, { agent: 'planner' }] },
+      { id: 'thr_00000002', status: 'completed', templateName: null, userMessage: 'chained', steps: [] },
+      { id: 'thr_00000003', status: 'completed', templateName: 'gone', userMessage: 'old', steps: [] },
+    ]);
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads });
+    assert.equal(checkThreadsViewState(state), null, 'kind and output pass the protocol check');
+    assert.deepEqual(state.threads.map((t) => [t.id, t.kind]), [['thr_00000001', 'default'], ['thr_00000002', 'auto'], ['thr_00000003', 'template']]);
+    const factsOf = (id: string) => {
+      const { send } = mount({ selection: { kind: 'thread', id } });
+      send({ type: 'state', version: 1, state });
+      return root.querySelector('.facts')!.textContent!;
+    };
+    const facts = factsOf('thr_00000001');
+    assert.match(facts, /default thread \(one agent, no template\)/);
+    assert.doesNotMatch(facts, /not in thread-templates\.json/);
+    const outputs = root.querySelectorAll('.steps tbody td.step-output');
+    assert.equal(outputs[0].querySelector('summary')!.textContent, 'Plan: 1. read the code 2. write the fix');
+    assert.equal(outputs[0].querySelector('pre')!.textContent, 'Plan:\n1. read the code\n2. write the fix');
+    assert.equal(outputs[1].querySelector('details'), null, 'a step without output shows a dash');
+    render(null, root);
+    assert.match(factsOf('thr_00000002'), /auto thread \(no template\)/);
+    render(null, root);
+    assert.match(factsOf('thr_00000003'), /gone \(not in thread-templates\.json\)/);
+  });
+
   it('shows the artifact with markers highlighted, HTML as text, links through the host', () => {
     const { api, send } = mount({ selection: { kind: 'thread', id: 'thr_c04d88e1' } });
     send({ type: 'state', version: 1, state: exampleState() });
