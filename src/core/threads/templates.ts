@@ -28,6 +28,13 @@ export interface FileRef {
   readonly at: Span;
 }
 
+/** A prompt field written inline (not a `file:` reference): its text and where it is. */
+export interface InlinePrompt {
+  readonly field: PromptField;
+  readonly text: string;
+  readonly at: Span;
+}
+
 export interface StageDef {
   readonly name: string;
   readonly description: string | null;
@@ -48,6 +55,8 @@ export interface AgentDef {
   readonly stages: readonly StageDef[];
   readonly entryStage: { readonly name: string; readonly at: Span } | null;
   readonly fileRefs: readonly FileRef[];
+  /** Its own and its stages' prompt fields written inline. */
+  readonly inlinePrompts: readonly InlinePrompt[];
   /** The key in `agents`. */
   readonly at: Span;
 }
@@ -81,6 +90,8 @@ export interface TransitionDef {
 export interface TemplateAgentRef {
   readonly ref: string;
   readonly fileRefs: readonly FileRef[];
+  /** The overrides' prompt fields written inline. */
+  readonly inlinePrompts: readonly InlinePrompt[];
   readonly at: Span;
 }
 
@@ -141,6 +152,16 @@ function fileRefsOf(obj: JsonNode | undefined): FileRef[] {
   return refs;
 }
 
+function inlinePromptsOf(obj: JsonNode | undefined): InlinePrompt[] {
+  const out: InlinePrompt[] = [];
+  for (const field of Object.keys(PROMPT_FOLDERS) as PromptField[]) {
+    const p = property(obj, field);
+    const value = str(p?.value);
+    if (p && value !== null && !value.startsWith('file:')) out.push({ field, text: value, at: span(p.value) });
+  }
+  return out;
+}
+
 function named(node: JsonNode | undefined): { name: string; at: Span } | null {
   const s = str(node);
   return s !== null && node ? { name: s, at: span(node) } : null;
@@ -163,10 +184,12 @@ function readAgent(key: { key: string; keyOffset: number; keyLength: number }, n
   const stagesNode = property(node, 'stages')?.value;
   const stages: StageDef[] = [];
   const fileRefs = fileRefsOf(node);
+  const inlinePrompts = inlinePromptsOf(node);
   if (stagesNode?.type === 'object') {
     for (const s of stagesNode.properties) {
       stages.push({ name: s.key, description: str(property(s.value, 'description')?.value), at: { offset: s.keyOffset, length: s.keyLength } });
       fileRefs.push(...fileRefsOf(s.value));
+      inlinePrompts.push(...inlinePromptsOf(s.value));
     }
   }
   return {
@@ -180,6 +203,7 @@ function readAgent(key: { key: string; keyOffset: number; keyLength: number }, n
     stages,
     entryStage: named(property(node, 'entryStage')?.value),
     fileRefs,
+    inlinePrompts,
     at: { offset: key.keyOffset, length: key.keyLength },
   };
 }
@@ -204,10 +228,10 @@ function readTemplate(key: { key: string; keyOffset: number; keyLength: number }
   const agentsNode = property(node, 'agents')?.value;
   if (agentsNode?.type === 'array') {
     for (const item of agentsNode.items) {
-      if (item.type === 'string') agents.push({ ref: item.value as string, fileRefs: [], at: span(item) });
+      if (item.type === 'string') agents.push({ ref: item.value as string, fileRefs: [], inlinePrompts: [], at: span(item) });
       else if (item.type === 'object') {
         const ref = property(item, 'ref')?.value;
-        if (ref?.type === 'string') agents.push({ ref: ref.value as string, fileRefs: fileRefsOf(item), at: span(ref) });
+        if (ref?.type === 'string') agents.push({ ref: ref.value as string, fileRefs: fileRefsOf(item), inlinePrompts: inlinePromptsOf(item), at: span(ref) });
       }
     }
   }

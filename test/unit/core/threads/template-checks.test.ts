@@ -66,4 +66,21 @@ describe('threads: template checks', () => {
     const text = '{"agents": {"c": {"stages": {"a": {}}, "entryStage": "b"}}, "templates": {}}';
     assert.match(checkThreadTemplates(text, null).findings[0].message, /Agent "c" has no stage "b"/);
   });
+
+  it('a {{var}} the engine does not fill, in a promptTemplate written inline (an agent, a stage, a template\'s override), is a warning there', () => {
+    const text = JSON.stringify({
+      agents: {
+        a: { promptTemplate: 'Read {{artifactPath}} about {{topic}}' },
+        c: { stages: { s: { promptTemplate: 'Review {{input}} and {{diff}}' } }, entryStage: 's' },
+      },
+      templates: { t: { agents: ['a', { ref: 'c', promptTemplate: 'Fix {{bug}}', directive: 'file:d.md' }], entryAgent: 'a', transitions: [{ from: 'a', to: 'c', condition: { type: 'always' } }] } },
+    });
+    const lines = summary(text, checkThreadTemplates(text, null).findings);
+    assert.deepStrictEqual(lines.map((l) => l.replace(/ \(it knows .*$/, '')), [
+      '1:34 warning "Read {{artifactPath}} about {{topic}}" — In this promptTemplate: {{topic}} is not a variable the engine fills',
+      '1:112 warning "Review {{input}} and {{diff}}" — In this promptTemplate: {{diff}} is not a variable the engine fills',
+      '1:225 warning "Fix {{bug}}" — In this promptTemplate: {{bug}} is not a variable the engine fills',
+    ]);
+  });
 });
+
