@@ -102,6 +102,9 @@ function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, Age
     if (t.condition) out.push(...conditionFindings(t.condition)); // the schema requires one; without it the engine has nothing to evaluate
   }
   out.push(...unreachedAgentFindings(template, agents));
+  for (const h of template.hooks) {
+    if (h.command === null || h.command.trim() === '') out.push({ severity: 'error', message: `The ${h.point} hook of ${scope.where} has no "command": there is nothing to run.`, at: h.at });
+  }
   return out;
 }
 

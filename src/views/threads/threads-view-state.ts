@@ -8,7 +8,7 @@ import { layoutGraph } from './graph-layout';
 import { THREAD_STATUSES, explainStop, threadKind, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { awaitsPickup } from '../../core/threads/pickup';
-import { AgentDef, TemplateDef } from '../../core/threads/templates';
+import { AgentDef, DEFAULT_HOOK_TIMEOUT_MS, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
@@ -51,6 +51,8 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
       const a = agents.get(ref.ref);
       return a ? [agentDefView(a, prompts)] : [];
     }),
+    overrides: t.agents.filter((ref) => ref.overrides.length > 0).map((ref) => ({ agent: ref.ref, fields: ref.overrides.map(([k, v]) => [k, v] as const) })),
+    hooks: t.hooks.map((h) => ({ point: h.point, command: h.command, args: [...h.args], timeoutMs: h.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS })),
     graph: {
       width: layout.width,
       height: layout.height,

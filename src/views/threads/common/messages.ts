@@ -69,6 +69,10 @@ export interface TemplateView {
   readonly graph: GraphView;
   /** The definitions of the agents it lists (those `agents` defines), in its order. */
   readonly agentDefs: readonly AgentDefView[];
+  /** The agents it references with per-template overrides (`{ref, …}`): each field as written. */
+  readonly overrides: ReadonlyArray<{ readonly agent: string; readonly fields: ReadonlyArray<readonly [string, string]> }>;
+  /** Its lifecycle hooks; `timeoutMs` is the one the engine uses (30000 when not written). */
+  readonly hooks: ReadonlyArray<{ readonly point: string; readonly command: string | null; readonly args: readonly string[]; readonly timeoutMs: number }>;
 }
 
 /** An agent definition as thread-templates.json gives it. */
@@ -235,6 +239,7 @@ const graphView = object({
   ),
 });
 const promptView = object({ field: str, file: str, chain: arrayOf(str), fills: arrayOf(str), variables: arrayOf(str), text: str, problems: arrayOf(str) });
+const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const templateView = object({
   name: str,
   description: nullable(str),
@@ -247,8 +252,9 @@ const templateView = object({
   agentDefs: arrayOf(
     object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
   ),
+  overrides: arrayOf(object({ agent: str, fields: arrayOf(textPair) })),
+  hooks: arrayOf(object({ point: str, command: nullable(str), args: arrayOf(str), timeoutMs: num })),
 });
-const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const countPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number' && Number.isFinite(v[1]) ? null : `${at} should be an [edge, count] pair`);
 const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str), output: nullable(str) });
 const threadView = object({

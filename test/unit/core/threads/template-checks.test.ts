@@ -82,5 +82,31 @@ describe('threads: template checks', () => {
       '1:225 warning "Fix {{bug}}" — In this promptTemplate: {{bug}} is not a variable the engine fills',
     ]);
   });
+
+  it("reads a template's agent references with overrides and its hooks (command, args, timeout); a hook without a command is an error", () => {
+    const text = JSON.stringify({
+      agents: { planner: {}, coder: {} },
+      templates: {
+        t: {
+          agents: ['planner', { ref: 'coder', promptTemplate: 'file:special.md', tools: 'Read,Write', persistSession: true, pluginDirs: ['plugins/a', 'plugins/b'], unknownField: 1 }],
+          entryAgent: 'planner',
+          transitions: [{ from: 'planner', to: 'coder', condition: { type: 'always' } }],
+          hooks: { onEnd: { command: 'node hooks/post.mjs', args: ['--project', 'flywheel'], timeout: 5000 }, onStart: { command: 'bash start.sh' }, onTransition: { args: ['x'] } },
+        },
+      },
+    });
+    const r = checkThreadTemplates(text, null);
+    const t = r.config!.templates[0];
+    assert.deepStrictEqual(t.agents.map((a) => [a.ref, a.overrides]), [
+      ['planner', []],
+      ['coder', [['promptTemplate', 'file:special.md'], ['persistSession', 'true'], ['tools', 'Read,Write'], ['pluginDirs', 'plugins/a, plugins/b']]],
+    ]);
+    assert.deepStrictEqual(t.hooks.map((h) => [h.point, h.command, h.args, h.timeoutMs]), [
+      ['onStart', 'bash start.sh', [], null],
+      ['onTransition', null, ['x'], null],
+      ['onEnd', 'node hooks/post.mjs', ['--project', 'flywheel'], 5000],
+    ]);
+    assert.deepStrictEqual(summary(text, r.findings), ['1:463 error "onTransition" — The onTransition hook of template "t" has no "command": there is nothing to run.']);
+  });
 });
 

@@ -174,6 +174,27 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.deepEqual(api.ofType('openLink').at(-1), { type: 'openLink', thread: 'thr_c04d88e1', link: 0 });
   });
 
+  it("a template shows its hooks (command, args, timeout) and its agents' per-template overrides", () => {
+    const text = JSON.stringify({
+      agents: { planner: {}, coder: {} },
+      templates: {
+        t: {
+          agents: ['planner', { ref: 'coder', tools: 'Read,Write', promptTemplate: 'file:special.md' }],
+          entryAgent: 'planner',
+          transitions: [{ from: 'planner', to: 'coder', condition: { type: 'always' } }],
+          hooks: { onEnd: { command: 'node hooks/post.mjs', args: ['--project', 'flywheel'] } },
+        },
+      },
+    });
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: checkThreadTemplates(text, null), dataRoot: null, threads: [] });
+    assert.equal(checkThreadsViewState(state), null, 'hooks and overrides pass the protocol check');
+    assert.deepEqual(state.templates[0].hooks, [{ point: 'onEnd', command: 'node hooks/post.mjs', args: ['--project', 'flywheel'], timeoutMs: 30000 }], 'the default timeout when none is written');
+    const { send } = mount({ selection: { kind: 'template', id: 't' } });
+    send({ type: 'state', version: 1, state });
+    assert.equal(root.querySelector('.template-hooks li')!.textContent, 'onEnd: node hooks/post.mjs "--project" "flywheel" (timeout 30 s)');
+    assert.equal(root.querySelector('.template-overrides li')!.textContent, 'coder: promptTemplate file:special.md; tools Read,Write');
+  });
+
   it('a template shows its graph with labelled edges; a click selects and is remembered', () => {
     const { api, send } = mount();
     send({ type: 'state', version: 1, state: exampleState() });
