@@ -97,6 +97,7 @@ export class ThreadsViews extends DisposableBase {
       dataRoot: s.paths?.root ?? null,
       taskOf: (id) => taskWithId(this.team.current.team, id),
       prompts: s.prompts,
+      missingPluginPaths: s.missingPluginPaths,
     });
     return this.cached;
   }

@@ -85,6 +85,8 @@ export interface AgentDefView {
   readonly directive: string | null;
   readonly tools: readonly string[];
   readonly pluginDirs: readonly string[];
+  /** Those of `pluginDirs` whose folder is not there (resolved against the Cortex home), as written. */
+  readonly missingPluginDirs: readonly string[];
   readonly stages: readonly string[];
   /** Its `file:` prompt files, put together as the engine would. */
   readonly prompts: readonly PromptView[];
@@ -250,7 +252,7 @@ const templateView = object({
   problems: int,
   graph: graphView,
   agentDefs: arrayOf(
-    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
+    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), missingPluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
   ),
   overrides: arrayOf(object({ agent: str, fields: arrayOf(textPair) })),
   hooks: arrayOf(object({ point: str, command: nullable(str), args: arrayOf(str), timeoutMs: num })),

@@ -61,7 +61,7 @@ describe('threads: view model and protocol', () => {
     const running = s.threads.find((t) => t.id === 'thr_3f9a12c4')!;
     assert.deepEqual(running.agents.map((a) => [a.name, a.status, a.sessionId]), [['planner', 'done', null], ['coder', 'running', 'ses_91c2'], ['reviewer', 'idle', null]]);
     const planner = s.templates.find((t) => t.name === 'coder-review')!.agentDefs[0];
-    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], stages: [], prompts: [] });
+    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], missingPluginDirs: [], stages: [], prompts: [] });
     const linked = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'waiting', stopReason: 'toString', metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null) });
     assert.equal(linked.threads[0].task?.title, 'Retry failed invoice emails');
     assert.equal(linked.threads[0].stopExplained, null, 'a reason the document does not name is shown as written, never looked up on the prototype');
@@ -193,6 +193,16 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     send({ type: 'state', version: 1, state });
     assert.equal(root.querySelector('.template-hooks li')!.textContent, 'onEnd: node hooks/post.mjs "--project" "flywheel" (timeout 30 s)');
     assert.equal(root.querySelector('.template-overrides li')!.textContent, 'coder: promptTemplate file:special.md; tools Read,Write');
+  });
+
+  it('an agent whose plugin folder is not in the Cortex home says so; one that is there does not', () => {
+    const text = JSON.stringify({ agents: { a: { pluginDirs: ['plugins/here', 'plugins/gone'] } }, templates: { t: { agents: ['a'], entryAgent: 'a', transitions: [] } } });
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: checkThreadTemplates(text, null), dataRoot: '/home/u/.cortex', threads: [], missingPluginPaths: new Set(['/home/u/.cortex/plugins/gone']) });
+    assert.equal(checkThreadsViewState(state), null);
+    assert.deepEqual(state.templates[0].agentDefs[0].missingPluginDirs, ['plugins/gone']);
+    const { send } = mount({ selection: { kind: 'template', id: 't' } });
+    send({ type: 'state', version: 1, state });
+    assert.equal(root.querySelector('.plugin-dirs')!.textContent, 'plugins/here, plugins/gone (missing from the Cortex home)');
   });
 
   it('a template shows its graph with labelled edges; a click selects and is remembered', () => {
