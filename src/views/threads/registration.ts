@@ -98,6 +98,7 @@ export class ThreadsViews extends DisposableBase {
       taskOf: (id) => taskWithId(this.team.current.team, id),
       prompts: s.prompts,
       missingPluginPaths: s.missingPluginPaths,
+      now: Date.now(),
     });
     return this.cached;
   }

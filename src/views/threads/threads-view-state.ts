@@ -11,6 +11,7 @@ import { awaitsPickup } from '../../core/threads/pickup';
 import { AgentDef, DEFAULT_HOOK_TIMEOUT_MS, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { pluginDirLocation } from '../../core/threads/plugin-dirs';
+import { cleanupDue } from '../../core/threads/cleanup';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
@@ -24,6 +25,8 @@ export interface ThreadsModelInput {
   readonly dataRoot: string | null;
   /** The agents' prompt files put together, by `<folder>/<name>` (absent: none read). */
   readonly prompts?: ReadonlyMap<string, ResolvedPrompt>;
+  /** The time now (epoch ms), for the cleanup the thread server does; absent: not said. */
+  readonly now?: number;
   /** The plugin folders (resolved, `pluginDirLocation`) that are not there; absent: not looked for. */
   readonly missingPluginPaths?: ReadonlySet<string>;
   /** The team's task with this id marker (a thread's `scheduleTaskId`); absent: no team. */
@@ -97,7 +100,7 @@ function statusView(raw: string): ThreadStatusView {
   return (THREAD_STATUSES as readonly string[]).includes(raw) ? (raw as ThreadStatusView) : 'other';
 }
 
-export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf']): ThreadView[] {
+export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf'], now?: number): ThreadView[] {
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
     const kind = threadKind(r.templateName);
@@ -109,6 +112,7 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
       rawStatus: r.status,
       templateName: r.templateName,
       kind,
+      cleanupDue: now !== undefined ? cleanupDue(r, now) : null,
       templateKnown: template !== undefined,
       userMessage: r.userMessage,
       activeAgent: r.activeAgent,
@@ -140,7 +144,7 @@ export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewStat
     files: input.files,
     messages: [...input.messages],
     templates,
-    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf),
+    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf, input.now),
     problems: input.check?.findings.length ?? 0,
   };
 }

@@ -113,6 +113,12 @@ function ThreadFacts({ thread: t, active, onShowTemplate, onOpenTask }: { thread
       <dd>{formatStamp(t.createdAt)}</dd>
       <dt>Updated</dt>
       <dd>{formatStamp(t.updatedAt)}</dd>
+      {t.cleanupDue !== null && (
+        <>
+          <dt>Cleanup</dt>
+          <dd class="muted thread-cleanup">{t.cleanupDue}</dd>
+        </>
+      )}
     </dl>
   );
 }

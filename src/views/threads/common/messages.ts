@@ -151,6 +151,8 @@ export interface ThreadView {
   /** The status as written when it is not one the thread system knows. */
   readonly rawStatus: string;
   readonly templateName: string | null;
+  /** Why the thread server's startup cleanup removes it (seed 002: 7 days; auto threads 24 hours), or null. */
+  readonly cleanupDue: string | null;
   /** A template thread, a default (single-agent) thread or an auto thread (no template). */
   readonly kind: 'template' | 'default' | 'auto';
   /** The template is defined in thread-templates.json (its graph can be shown). */
@@ -265,6 +267,7 @@ const threadView = object({
   rawStatus: str,
   templateName: nullable(str),
   kind: oneOf(['template', 'default', 'auto'] as const),
+  cleanupDue: nullable(str),
   templateKnown: bool,
   userMessage: nullable(str),
   activeAgent: nullable(str),

@@ -135,12 +135,12 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
   it("default and auto threads say so (not an unknown template); a step's output opens from its row", () => {
     const threads = readRecords([
       { id: 'thr_00000001', status: 'completed', templateName: 'default', userMessage: 'one agent', steps: [{ agent: 'planner', output: 'Plan:\n1. read the code\n2. write the fix' }, { agent: 'planner' }] },
-      { id: 'thr_00000002', status: 'completed', templateName: null, userMessage: 'chained', steps: [] },
+      { id: 'thr_00000002', status: 'completed', templateName: null, userMessage: 'chained', steps: [], createdAt: '2026-03-27T10:00:00Z' },
       { id: 'thr_00000003', status: 'completed', templateName: 'gone', userMessage: 'old', steps: [] },
     ]);
-    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads });
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads, now: Date.parse('2026-03-28T12:00:00Z') });
     assert.equal(checkThreadsViewState(state), null, 'kind and output pass the protocol check');
-    assert.deepEqual(state.threads.map((t) => [t.id, t.kind]), [['thr_00000001', 'default'], ['thr_00000002', 'auto'], ['thr_00000003', 'template']]);
+    assert.deepEqual(state.threads.map((t) => [t.id, t.kind]).sort(), [['thr_00000001', 'default'], ['thr_00000002', 'auto'], ['thr_00000003', 'template']]);
     const factsOf = (id: string) => {
       const { send } = mount({ selection: { kind: 'thread', id } });
       send({ type: 'state', version: 1, state });
@@ -149,12 +149,15 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     const facts = factsOf('thr_00000001');
     assert.match(facts, /default thread \(one agent, no template\)/);
     assert.doesNotMatch(facts, /not in thread-templates\.json/);
+    assert.equal(root.querySelector('.thread-cleanup'), null, 'no time recorded: no cleanup said');
     const outputs = root.querySelectorAll('.steps tbody td.step-output');
     assert.equal(outputs[0].querySelector('summary')!.textContent, 'Plan: 1. read the code 2. write the fix');
     assert.equal(outputs[0].querySelector('pre')!.textContent, 'Plan:\n1. read the code\n2. write the fix');
     assert.equal(outputs[1].querySelector('details'), null, 'a step without output shows a dash');
     render(null, root);
-    assert.match(factsOf('thr_00000002'), /auto thread \(no template\)/);
+    const auto = factsOf('thr_00000002');
+    assert.match(auto, /auto thread \(no template\)/);
+    assert.match(root.querySelector('.thread-cleanup')!.textContent!, /auto thread without a workspace, older than 24 hours: the thread server removes it when it next starts/);
     render(null, root);
     assert.match(factsOf('thr_00000003'), /gone \(not in thread-templates\.json\)/);
   });
