@@ -5,6 +5,7 @@ import { ThreadRecord, readThreadRecords } from '../core/threads/records';
 import { PromptFiles, TemplateFinding, TemplatesCheck, checkThreadTemplates } from '../core/threads/template-checks';
 import { PROMPT_FOLDERS } from '../core/threads/templates';
 import { ResolvedPrompt, resolvePrompt } from '../core/threads/prompt-templates';
+import { pluginDirLocations } from '../core/threads/plugin-dirs';
 import { BACKGROUND_AGENTS_FILE, BackgroundAgent, readBackgroundAgents } from '../core/agents/background-agents';
 import { nextTurn } from './next-turn';
 import { DisposableBase, toDisposable } from '../base/disposable';
@@ -42,6 +43,8 @@ export class ThreadsStore extends DisposableBase {
   records: readonly ThreadRecord[] = [];
   /** Background agents (seed 003), from `background-agents.json` beside threads.json. */
   background: readonly BackgroundAgent[] = [];
+  /** The agents' plugin folders (resolved against the Cortex home) that are not there. */
+  missingPluginPaths: ReadonlySet<string> = new Set();
   /** The agents' `file:` prompt files put together (`extends`, `@fill`), by `<folder>/<name>`. */
   prompts: ReadonlyMap<string, ResolvedPrompt> = new Map();
   /** Why something is not shown (a file that cannot be read, bad JSON in threads.json). */
@@ -146,6 +149,7 @@ export class ThreadsStore extends DisposableBase {
     this.promptFiles = promptFiles;
     this.check = templatesText === undefined ? null : checkThreadTemplates(templatesText, promptFiles);
     this.prompts = await this.resolvePrompts(paths.promptsDir);
+    this.missingPluginPaths = await this.missingPlugins(paths.root);
     if (templatesText === undefined) messages.push(`No thread templates: ${paths.templatesFile} does not exist.`);
     let records: readonly ThreadRecord[] = [];
     if (threadsText === undefined) messages.push(`No thread records yet: ${paths.threadsFile} does not exist.`);
@@ -172,6 +176,16 @@ export class ThreadsStore extends DisposableBase {
     if (read.ok) return read.agents;
     messages.push(read.message);
     return [];
+  }
+
+  /** The agents' `pluginDirs` that are not folders under (or at, when absolute) the Cortex home: looked for, never made. */
+  private async missingPlugins(cortexHome: string): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const p of pluginDirLocations(this.check?.config?.agents ?? [], cortexHome)) {
+      const stat = await this.stat(p);
+      if (stat === undefined || (stat.type & vscode.FileType.Directory) === 0) out.add(p);
+    }
+    return out;
   }
 
   /** Each `file:` reference of the agents, read with the files it extends (in its own prompts folder). */

@@ -40,6 +40,20 @@ const FILL = /^[ \t]*@fill\(([\w.-]+)\)[ \t]*\r?\n([\s\S]*?)^[ \t]*@endfill[ \t]
 const BLOCK = /^[ \t]*@block\(([\w.-]+)\)[ \t]*\r?\n([\s\S]*?)^[ \t]*@endblock[ \t]*$/gm;
 const VARIABLE = /\$\{(\w+)(?::-[^}]*)?\}|\{\{(\w+)\}\}/g;
 const CONDITIONAL = /^[ \t]*@if\((\w+)\)/gm;
+/** The `{{var}}` variables seed 002's engine fills in at run time ("Prompt Variables"). */
+export const ENGINE_VARIABLES = ['input', 'artifactPath', 'previousOutput', 'modifiedFiles', 'modifiedFilesWithDiff', 'currentDateTime'] as const;
+const ENGINE_VARIABLE = /\{\{(\w+)\}\}/g;
+
+/** The `{{var}}` names in `text` the engine does not fill (they reach the agent as written), in order of first use. */
+export function unknownEngineVariables(text: string): string[] {
+  return names(ENGINE_VARIABLE, text).filter((v) => !(ENGINE_VARIABLES as readonly string[]).includes(v));
+}
+
+/** Why a `{{var}}` will not be filled, for a problem list. */
+export function unknownVariableProblem(name: string): string {
+  return `{{${name}}} is not a variable the engine fills (it knows ${ENGINE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}); the agent gets it as written`;
+}
+
 /** How far `extends` is followed (a chain that long is a mistake). */
 const MAX_DEPTH = 8;
 
@@ -104,6 +118,7 @@ function assemble(files: ReadonlyArray<{ name: string; file: PromptFile }>, prob
   const blocks = names(BLOCK, files.map((f) => f.file.body).join('\n'));
   const fills = files.flatMap((f) => f.file.fills.map((x) => x.name)).filter((n, i, all) => all.indexOf(n) === i);
   for (const f of fills) if (files.length > 1 && !blocks.includes(f)) problems.push(`@fill(${f}) has no @block(${f}) to go into`);
+  for (const v of unknownEngineVariables(text)) problems.push(unknownVariableProblem(v));
   return {
     chain: files.map((f) => f.name),
     fills,

@@ -16,6 +16,8 @@ export interface ThreadStep {
   readonly durationMs: number | null;
   /** The step's own status, when recorded. */
   readonly status: string | null;
+  /** What the step's agent answered (`output`), as recorded. */
+  readonly output: string | null;
 }
 
 export interface ThreadRecord {
@@ -47,6 +49,18 @@ export interface ThreadRecord {
   readonly scheduleTaskId: string | null;
   /** Why the engine stopped it, when it says (`stopReason`): one of `STOP_REASONS`' keys, or as written. */
   readonly stopReason: string | null;
+}
+
+/**
+ * Seed 002's three kinds of thread record: a template thread names its template, a
+ * default thread (one single-agent step) has `templateName` "default", an auto thread
+ * (`!thread add` chaining from a single-agent run) has none. Neither of the last two is
+ * a template to look up in thread-templates.json.
+ */
+export type ThreadKind = 'template' | 'default' | 'auto';
+
+export function threadKind(templateName: string | null): ThreadKind {
+  return templateName === null ? 'auto' : templateName === 'default' ? 'default' : 'template';
 }
 
 /** Seed 002's terminal reasons, in words: why a thread stopped. */
@@ -92,6 +106,7 @@ function readStep(v: unknown): ThreadStep | null {
     costUsd: n(v.costUsd) ?? n(v.cost),
     durationMs: n(v.durationMs) ?? n(v.duration),
     status: s(v.status),
+    output: s(v.output),
   };
 }
 

@@ -6,7 +6,8 @@
  */
 import { LineIndex } from '../json/json-reader';
 import { templateGraph } from './graph';
-import { AgentDef, Condition, Endpoint, FileRef, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
+import { unknownEngineVariables, unknownVariableProblem } from './prompt-templates';
+import { AgentDef, Condition, Endpoint, FileRef, InlinePrompt, PromptFolder, Span, TemplateDef, ThreadTemplates, readThreadTemplates } from './templates';
 
 export type FindingSeverity = 'error' | 'warning';
 
@@ -60,7 +61,7 @@ function semanticFindings(config: ThreadTemplates, promptFiles: PromptFiles, tex
     if (agent.entryStage && agent.stages.length > 0 && !agent.stages.some((s) => s.name === agent.entryStage!.name)) {
       out.push({ severity: 'error', message: `Agent "${agent.name}" has no stage "${agent.entryStage.name}" (its stages: ${agent.stages.map((s) => s.name).join(', ')}).`, at: agent.entryStage.at });
     }
-    out.push(...fileRefFindings(agent.fileRefs, promptFiles));
+    out.push(...fileRefFindings(agent.fileRefs, promptFiles), ...variableFindings(agent.inlinePrompts));
   }
   for (const template of config.templates) out.push(...templateFindings(template, agents, promptFiles));
   return out;
@@ -78,6 +79,11 @@ function fileRefFindings(refs: readonly FileRef[], promptFiles: PromptFiles): Ra
   return out;
 }
 
+/** A `{{var}}` the engine does not fill reaches the agent as written: a warning at the prompt that uses it. */
+function variableFindings(prompts: readonly InlinePrompt[]): Raw[] {
+  return prompts.flatMap((p) => unknownEngineVariables(p.text).map((v) => ({ severity: 'warning' as const, message: `In this ${p.field}: ${unknownVariableProblem(v)}.`, at: p.at })));
+}
+
 function describeStages(agent: AgentDef): string {
   return agent.stages.length === 0 ? 'it has no stages' : `its stages: ${agent.stages.map((s) => s.name).join(', ')}`;
 }
@@ -88,7 +94,7 @@ function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, Age
   const out: Raw[] = [];
   for (const ref of template.agents) {
     if (!agents.has(ref.ref)) out.push({ severity: 'error', message: `Unknown agent "${ref.ref}" in ${scope.where}: it is not defined in "agents".`, at: ref.at });
-    out.push(...fileRefFindings(ref.fileRefs, promptFiles));
+    out.push(...fileRefFindings(ref.fileRefs, promptFiles), ...variableFindings(ref.inlinePrompts));
   }
   out.push(...entryFindings(template, scope));
   for (const t of template.transitions) {
@@ -96,6 +102,9 @@ function templateFindings(template: TemplateDef, agents: ReadonlyMap<string, Age
     if (t.condition) out.push(...conditionFindings(t.condition)); // the schema requires one; without it the engine has nothing to evaluate
   }
   out.push(...unreachedAgentFindings(template, agents));
+  for (const h of template.hooks) {
+    if (h.command === null || h.command.trim() === '') out.push({ severity: 'error', message: `The ${h.point} hook of ${scope.where} has no "command": there is nothing to run.`, at: h.at });
+  }
   return out;
 }
 

@@ -28,6 +28,13 @@ export interface FileRef {
   readonly at: Span;
 }
 
+/** A prompt field written inline (not a `file:` reference): its text and where it is. */
+export interface InlinePrompt {
+  readonly field: PromptField;
+  readonly text: string;
+  readonly at: Span;
+}
+
 export interface StageDef {
   readonly name: string;
   readonly description: string | null;
@@ -48,6 +55,8 @@ export interface AgentDef {
   readonly stages: readonly StageDef[];
   readonly entryStage: { readonly name: string; readonly at: Span } | null;
   readonly fileRefs: readonly FileRef[];
+  /** Its own and its stages' prompt fields written inline. */
+  readonly inlinePrompts: readonly InlinePrompt[];
   /** The key in `agents`. */
   readonly at: Span;
 }
@@ -78,9 +87,32 @@ export interface TransitionDef {
   readonly at: Span;
 }
 
+/** The fields a template may override on an agent it references (seed 002, "Agent References in Templates"). */
+export const OVERRIDE_FIELDS = ['promptTemplate', 'directive', 'systemPrompt', 'persistSession', 'claudeAgent', 'outputStyle', 'tools', 'pluginDirs'] as const;
+
+export const HOOK_POINTS = ['onStart', 'onTransition', 'onEnd'] as const;
+export type HookPoint = (typeof HOOK_POINTS)[number];
+/** A hook's timeout when it names none (seed 002: 30000 ms). */
+export const DEFAULT_HOOK_TIMEOUT_MS = 30000;
+
+/** A template's lifecycle hook: a shell command, its positional args, its timeout. */
+export interface HookDef {
+  readonly point: HookPoint;
+  /** As written; `null` when missing or not a string. */
+  readonly command: string | null;
+  readonly args: readonly string[];
+  /** As written; `null` when not written (the engine then waits DEFAULT_HOOK_TIMEOUT_MS). */
+  readonly timeoutMs: number | null;
+  readonly at: Span;
+}
+
 export interface TemplateAgentRef {
   readonly ref: string;
+  /** The per-template overrides (`{ref, …}`), as `[field, value as written]`, in OVERRIDE_FIELDS order; lists joined with ", ". */
+  readonly overrides: ReadonlyArray<readonly [string, string]>;
   readonly fileRefs: readonly FileRef[];
+  /** The overrides' prompt fields written inline. */
+  readonly inlinePrompts: readonly InlinePrompt[];
   readonly at: Span;
 }
 
@@ -93,6 +125,8 @@ export interface TemplateDef {
   readonly entryStage: { readonly name: string; readonly at: Span } | null;
   readonly maxTotalSteps: number | null;
   readonly maxTotalCostUsd: number | null;
+  /** Its lifecycle hooks (`hooks`), in onStart, onTransition, onEnd order. */
+  readonly hooks: readonly HookDef[];
   /** The key in `templates`. */
   readonly at: Span;
   /** From the key to the end of the template's value. */
@@ -141,6 +175,16 @@ function fileRefsOf(obj: JsonNode | undefined): FileRef[] {
   return refs;
 }
 
+function inlinePromptsOf(obj: JsonNode | undefined): InlinePrompt[] {
+  const out: InlinePrompt[] = [];
+  for (const field of Object.keys(PROMPT_FOLDERS) as PromptField[]) {
+    const p = property(obj, field);
+    const value = str(p?.value);
+    if (p && value !== null && !value.startsWith('file:')) out.push({ field, text: value, at: span(p.value) });
+  }
+  return out;
+}
+
 function named(node: JsonNode | undefined): { name: string; at: Span } | null {
   const s = str(node);
   return s !== null && node ? { name: s, at: span(node) } : null;
@@ -163,10 +207,12 @@ function readAgent(key: { key: string; keyOffset: number; keyLength: number }, n
   const stagesNode = property(node, 'stages')?.value;
   const stages: StageDef[] = [];
   const fileRefs = fileRefsOf(node);
+  const inlinePrompts = inlinePromptsOf(node);
   if (stagesNode?.type === 'object') {
     for (const s of stagesNode.properties) {
       stages.push({ name: s.key, description: str(property(s.value, 'description')?.value), at: { offset: s.keyOffset, length: s.keyLength } });
       fileRefs.push(...fileRefsOf(s.value));
+      inlinePrompts.push(...inlinePromptsOf(s.value));
     }
   }
   return {
@@ -180,6 +226,7 @@ function readAgent(key: { key: string; keyOffset: number; keyLength: number }, n
     stages,
     entryStage: named(property(node, 'entryStage')?.value),
     fileRefs,
+    inlinePrompts,
     at: { offset: key.keyOffset, length: key.keyLength },
   };
 }
@@ -199,15 +246,35 @@ function readCondition(node: JsonNode | undefined): Condition | null {
   };
 }
 
+function overridesOf(item: JsonNode): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const field of OVERRIDE_FIELDS) {
+    const v = property(item, field)?.value;
+    if (v?.type === 'string' || v?.type === 'boolean') out.push([field, String(v.value)]);
+    else if (v?.type === 'array') out.push([field, strings(v).join(', ')]);
+  }
+  return out;
+}
+
+function hooksOf(node: JsonNode | undefined): HookDef[] {
+  if (node?.type !== 'object') return [];
+  return HOOK_POINTS.flatMap((point) => {
+    const p = property(node, point);
+    if (!p || p.value.type !== 'object') return [];
+    const h = p.value;
+    return [{ point, command: str(property(h, 'command')?.value), args: strings(property(h, 'args')?.value), timeoutMs: num(property(h, 'timeout')?.value), at: { offset: p.keyOffset, length: p.keyLength } }];
+  });
+}
+
 function readTemplate(key: { key: string; keyOffset: number; keyLength: number }, node: JsonNode): TemplateDef {
   const agents: TemplateAgentRef[] = [];
   const agentsNode = property(node, 'agents')?.value;
   if (agentsNode?.type === 'array') {
     for (const item of agentsNode.items) {
-      if (item.type === 'string') agents.push({ ref: item.value as string, fileRefs: [], at: span(item) });
+      if (item.type === 'string') agents.push({ ref: item.value as string, overrides: [], fileRefs: [], inlinePrompts: [], at: span(item) });
       else if (item.type === 'object') {
         const ref = property(item, 'ref')?.value;
-        if (ref?.type === 'string') agents.push({ ref: ref.value as string, fileRefs: fileRefsOf(item), at: span(ref) });
+        if (ref?.type === 'string') agents.push({ ref: ref.value as string, overrides: overridesOf(item), fileRefs: fileRefsOf(item), inlinePrompts: inlinePromptsOf(item), at: span(ref) });
       }
     }
   }
@@ -233,6 +300,7 @@ function readTemplate(key: { key: string; keyOffset: number; keyLength: number }
     entryStage: named(property(node, 'entryStage')?.value),
     maxTotalSteps: num(property(node, 'maxTotalSteps')?.value),
     maxTotalCostUsd: num(property(node, 'maxTotalCostUsd')?.value),
+    hooks: hooksOf(property(node, 'hooks')?.value),
     at: { offset: key.keyOffset, length: key.keyLength },
     extent: { offset: key.keyOffset, length: node.offset + node.length - key.keyOffset },
   };

@@ -128,6 +128,8 @@ export class ThreadsViews extends DisposableBase {
       dataRoot: s.paths?.root ?? null,
       taskOf: (id) => taskWithId(this.team.current.team, id),
       prompts: s.prompts,
+      missingPluginPaths: s.missingPluginPaths,
+      now: Date.now(),
     });
     return this.cached;
   }

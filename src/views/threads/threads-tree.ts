@@ -4,7 +4,7 @@ import { BackgroundAgent, backgroundElapsedMinutes } from '../../core/agents/bac
 import { BackgroundListing, BackgroundStatusFilter, listBackgroundAgents } from '../../core/agents/background-list';
 import { formatDuration } from '../../core/reports/format';
 import { oneLine } from '../../base/one-line';
-import { SelectionKind, ThreadView, ThreadsViewState, threadStateText } from './common/messages';
+import { SelectionKind, ThreadView, ThreadsViewState, threadStateText, threadTemplateText } from './common/messages';
 
 export { OPEN_THREADS_COMMAND };
 
@@ -115,7 +115,7 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
           item.iconPath = new vscode.ThemeIcon(icon, colour ? new vscode.ThemeColor(colour) : undefined);
           const where = t.activeAgent ? ` · ${t.activeAgent}${t.activeStage ? `:${t.activeStage}` : ''}` : '';
           const state = threadStateText(t);
-          item.description = `${state} · ${t.templateName ?? 'ad hoc'}${t.status === 'running' || t.status === 'waiting' || t.status === 'pickup' ? where : ''}`;
+          item.description = `${state} · ${threadTemplateText(t)}${t.status === 'running' || t.status === 'waiting' || t.status === 'pickup' ? where : ''}`;
           item.tooltip = new vscode.MarkdownString().appendText(`${node.id} — ${state}${t.abortReason ? `: ${t.abortReason}` : ''}`);
           item.accessibilityInformation = { label: `Thread ${node.id}, ${state}, ${t.userMessage ?? ''}` };
         }

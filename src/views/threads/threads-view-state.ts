@@ -5,11 +5,13 @@
  */
 import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
-import { THREAD_STATUSES, explainStop, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
+import { THREAD_STATUSES, explainStop, threadKind, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
 import { awaitsPickup } from '../../core/threads/pickup';
-import { AgentDef, TemplateDef } from '../../core/threads/templates';
+import { AgentDef, DEFAULT_HOOK_TIMEOUT_MS, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
+import { pluginDirLocation } from '../../core/threads/plugin-dirs';
+import { cleanupDue } from '../../core/threads/cleanup';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
@@ -23,18 +25,31 @@ export interface ThreadsModelInput {
   readonly dataRoot: string | null;
   /** The agents' prompt files put together, by `<folder>/<name>` (absent: none read). */
   readonly prompts?: ReadonlyMap<string, ResolvedPrompt>;
+  /** The time now (epoch ms), for the cleanup the thread server does; absent: not said. */
+  readonly now?: number;
+  /** The plugin folders (resolved, `pluginDirLocation`) that are not there; absent: not looked for. */
+  readonly missingPluginPaths?: ReadonlySet<string>;
   /** The team's task with this id marker (a thread's `scheduleTaskId`); absent: no team. */
   readonly taskOf?: (id: string) => ThreadTaskView | null;
 }
 
-export function templateViews(check: TemplatesCheck | null, prompts: ReadonlyMap<string, ResolvedPrompt> = new Map()): TemplateView[] {
+/** Which of an agent's plugin folders are missing (none when nobody looked). */
+type MissingPlugins = (a: AgentDef) => string[];
+
+export function templateViews(check: TemplatesCheck | null, prompts: ReadonlyMap<string, ResolvedPrompt> = new Map(), missing: MissingPlugins = () => []): TemplateView[] {
   const config = check?.config;
   if (!config) return [];
   const agents = new Map<string, AgentDef>(config.agents.map((a) => [a.name, a]));
-  return config.templates.map((t) => templateView(t, agents, check, prompts));
+  return config.templates.map((t) => templateView(t, agents, check, prompts, missing));
 }
 
-function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck, prompts: ReadonlyMap<string, ResolvedPrompt>): TemplateView {
+/** The agent's `pluginDirs` whose resolved folder is in `missingPaths`. */
+export function missingPluginDirs(a: AgentDef, dataRoot: string | null, missingPaths: ReadonlySet<string> | undefined): string[] {
+  if (dataRoot === null || !missingPaths) return [];
+  return a.pluginDirs.filter((d) => missingPaths.has(pluginDirLocation(d, dataRoot)));
+}
+
+function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, check: TemplatesCheck, prompts: ReadonlyMap<string, ResolvedPrompt>, missing: MissingPlugins): TemplateView {
   const graph = templateGraph(t, agents);
   const layout = layoutGraph(graph);
   const placed = new Map(layout.nodes.map((n) => [n.id, n]));
@@ -49,8 +64,10 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
     problems: check.findings.filter((f) => f.offset >= t.extent.offset && f.offset < end).length,
     agentDefs: t.agents.flatMap((ref) => {
       const a = agents.get(ref.ref);
-      return a ? [agentDefView(a, prompts)] : [];
+      return a ? [agentDefView(a, prompts, missing(a))] : [];
     }),
+    overrides: t.agents.filter((ref) => ref.overrides.length > 0).map((ref) => ({ agent: ref.ref, fields: ref.overrides.map(([k, v]) => [k, v] as const) })),
+    hooks: t.hooks.map((h) => ({ point: h.point, command: h.command, args: [...h.args], timeoutMs: h.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS })),
     graph: {
       width: layout.width,
       height: layout.height,
@@ -69,35 +86,38 @@ function templateView(t: TemplateDef, agents: ReadonlyMap<string, AgentDef>, che
 /** A prompt is shown up to this many characters (the file is one click away). */
 const PROMPT_TEXT_MAX = 4000;
 
-function agentDefView(a: AgentDef, prompts: ReadonlyMap<string, ResolvedPrompt>): AgentDefView {
+function agentDefView(a: AgentDef, prompts: ReadonlyMap<string, ResolvedPrompt>, missingPlugins: string[]): AgentDefView {
   const promptViews = a.fileRefs.flatMap((ref) => {
     const p = prompts.get(`${ref.folder}/${ref.name}`);
     if (!p) return [];
     const text = p.text.length > PROMPT_TEXT_MAX ? `${p.text.slice(0, PROMPT_TEXT_MAX - 1)}…` : p.text;
     return [{ field: ref.field, file: `file:${ref.name}`, chain: [...p.chain], fills: [...p.fills], variables: [...p.variables], text, problems: [...p.problems] }];
   });
-  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], stages: a.stages.map((s) => s.name), prompts: promptViews };
+  return { name: a.name, description: a.description, profile: a.profile, persistSession: a.persistSession, directive: a.directive, tools: [...a.tools], pluginDirs: [...a.pluginDirs], missingPluginDirs: missingPlugins, stages: a.stages.map((s) => s.name), prompts: promptViews };
 }
 
 function statusView(raw: string): ThreadStatusView {
   return (THREAD_STATUSES as readonly string[]).includes(raw) ? (raw as ThreadStatusView) : 'other';
 }
 
-export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf']): ThreadView[] {
+export function threadViews(threads: readonly ThreadRecord[], templates: readonly TemplateView[], dataRoot: string | null, taskOf?: ThreadsModelInput['taskOf'], now?: number): ThreadView[] {
   const byName = new Map(templates.map((t) => [t.name, t]));
   return sortThreads(threads).map((r) => {
-    const template = r.templateName !== null ? byName.get(r.templateName) : undefined;
+    const kind = threadKind(r.templateName);
+    const template = kind === 'template' ? byName.get(r.templateName!) : undefined;
     const task = r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null;
     return {
       id: r.id,
       status: awaitsPickup(r, task?.status) ? 'pickup' : statusView(r.status),
       rawStatus: r.status,
       templateName: r.templateName,
+      kind,
+      cleanupDue: now !== undefined ? cleanupDue(r, now) : null,
       templateKnown: template !== undefined,
       userMessage: r.userMessage,
       activeAgent: r.activeAgent,
       activeStage: r.activeStage,
-      steps: r.steps.map((s) => ({ agent: s.agent, stage: s.stage, costUsd: s.costUsd, durationMs: s.durationMs, status: s.status })),
+      steps: r.steps.map((s) => ({ agent: s.agent, stage: s.stage, costUsd: s.costUsd, durationMs: s.durationMs, status: s.status, output: s.output })),
       totalCostUsd: r.totalCostUsd,
       maxTotalCostUsd: template?.maxTotalCostUsd ?? null,
       maxTotalSteps: template?.maxTotalSteps ?? null,
@@ -118,13 +138,13 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
 }
 
 export function buildThreadsViewState(input: ThreadsModelInput): ThreadsViewState {
-  const templates = templateViews(input.check, input.prompts);
+  const templates = templateViews(input.check, input.prompts, (a) => missingPluginDirs(a, input.dataRoot, input.missingPluginPaths));
   return {
     status: input.status,
     files: input.files,
     messages: [...input.messages],
     templates,
-    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf),
+    threads: threadViews(input.threads, templates, input.dataRoot, input.taskOf, input.now),
     problems: input.check?.findings.length ?? 0,
   };
 }

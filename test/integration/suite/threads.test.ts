@@ -70,6 +70,10 @@ describe('Threads (extension host)', function () {
     ]);
     assert.equal(state.problems, 0);
     assert.deepEqual(vscode.languages.getDiagnostics(vscode.Uri.file(templatesFile)), []);
+    const coderReview = state.templates[0];
+    assert.deepEqual(coderReview.hooks, [{ point: 'onEnd', command: 'node hooks/post-task-hook.mjs', args: [], timeoutMs: 30000 }]);
+    const planner = coderReview.agentDefs.find((a) => a.name === 'planner')!;
+    assert.deepEqual(planner.missingPluginDirs, ['plugins/cortex-common'], "looked for in the Cortex home (the team folder's .cortex), which carries no plugins/");
   });
 
   it('puts findings in the Problems panel at their line and column, and clears them when fixed', async () => {

@@ -1,4 +1,5 @@
-import { ArtifactView, TemplateView, ThreadView, threadStateText } from '../../../src/views/threads/common/messages';
+import { ArtifactView, TemplateView, ThreadView, threadStateText, threadTemplateText } from '../../../src/views/threads/common/messages';
+import { oneLine } from '../../../src/base/one-line';
 import { formatCost, formatDuration, formatStamp } from '../format';
 import { Artifact } from './artifact';
 import { Graph } from './graph';
@@ -56,8 +57,8 @@ function ThreadFacts({ thread: t, active, onShowTemplate, onOpenTask }: { thread
       </dd>
       <dt>Template</dt>
       <dd>
-        {t.templateName === null ? (
-          'ad hoc'
+        {t.kind !== 'template' ? (
+          threadTemplateText(t)
         ) : t.templateKnown ? (
           <button type="button" class="link-button" onClick={onShowTemplate}>
             {t.templateName}
@@ -112,6 +113,12 @@ function ThreadFacts({ thread: t, active, onShowTemplate, onOpenTask }: { thread
       <dd>{formatStamp(t.createdAt)}</dd>
       <dt>Updated</dt>
       <dd>{formatStamp(t.updatedAt)}</dd>
+      {t.cleanupDue !== null && (
+        <>
+          <dt>Cleanup</dt>
+          <dd class="muted thread-cleanup">{t.cleanupDue}</dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -146,6 +153,7 @@ function StepsTable({ steps }: { steps: ThreadView['steps'] }) {
               <th scope="col">Stage</th>
               <th scope="col" class="num">Cost</th>
               <th scope="col" class="num">Duration</th>
+              <th scope="col">Output</th>
             </tr>
           </thead>
           <tbody>
@@ -156,6 +164,16 @@ function StepsTable({ steps }: { steps: ThreadView['steps'] }) {
                 <td>{s.stage ?? '—'}</td>
                 <td class="num">{formatCost(s.costUsd)}</td>
                 <td class="num">{formatDuration(s.durationMs)}</td>
+                <td class="step-output">
+                  {s.output === null || s.output === '' ? (
+                    <span class="muted">—</span>
+                  ) : (
+                    <details>
+                      <summary>{oneLine(s.output, 80)}</summary>
+                      <pre class="wrap">{s.output}</pre>
+                    </details>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -164,3 +182,4 @@ function StepsTable({ steps }: { steps: ThreadView['steps'] }) {
     </section>
   );
 }
+

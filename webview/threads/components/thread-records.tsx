@@ -103,7 +103,17 @@ export function AgentDefinitions({ agents }: { agents: readonly AgentDefView[] }
               <dt>Tools</dt>
               <dd class="wrap">{a.tools.length > 0 ? a.tools.join(', ') : 'the defaults'}</dd>
               <dt>Plugins</dt>
-              <dd class="wrap">{a.pluginDirs.length > 0 ? a.pluginDirs.join(', ') : '—'}</dd>
+              <dd class="wrap plugin-dirs">
+                {a.pluginDirs.length === 0
+                  ? '—'
+                  : a.pluginDirs.map((d, i) => (
+                      <span key={d}>
+                        {i > 0 && ', '}
+                        {d}
+                        {a.missingPluginDirs.includes(d) && <span class="warning-text"> (missing from the Cortex home)</span>}
+                      </span>
+                    ))}
+              </dd>
             </dl>
             {a.prompts.map((p) => (
               <PromptFile key={`${p.field}${p.file}`} prompt={p} />

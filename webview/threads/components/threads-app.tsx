@@ -171,6 +171,22 @@ function TemplateDetail(props: { template: TemplateView; problems: number; onOpe
           {t.maxTotalSteps !== null ? `${t.maxTotalSteps} steps` : 'no step limit'}
           {t.maxTotalCostUsd !== null ? `, $${t.maxTotalCostUsd.toFixed(2)}` : ''}
         </dd>
+        {t.hooks.length > 0 && (
+          <>
+            <dt>Hooks</dt>
+            <dd>
+              <TemplateHooks hooks={t.hooks} />
+            </dd>
+          </>
+        )}
+        {t.overrides.length > 0 && (
+          <>
+            <dt>Overrides</dt>
+            <dd>
+              <TemplateOverrides overrides={t.overrides} />
+            </dd>
+          </>
+        )}
         {t.problems > 0 && (
           <>
             <dt>Problems</dt>
@@ -186,6 +202,39 @@ function TemplateDetail(props: { template: TemplateView; problems: number; onOpe
       <GraphLegend />
       <AgentDefinitions agents={t.agentDefs} />
     </article>
+  );
+}
+
+/** The template's lifecycle hooks: when each fires, the command with its args, its timeout. */
+function TemplateHooks({ hooks }: { hooks: TemplateView['hooks'] }) {
+  return (
+    <ul class="template-hooks">
+      {hooks.map((h) => (
+        <li key={h.point}>
+          <strong>{h.point}</strong>: {h.command === null ? <span class="warning-text">no command</span> : <code class="wrap">{[h.command, ...h.args.map((a) => JSON.stringify(a))].join(' ')}</code>}{' '}
+          <span class="muted">(timeout {h.timeoutMs / 1000} s)</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The agents this template references with overrides: each field it changes, as written. */
+function TemplateOverrides({ overrides }: { overrides: TemplateView['overrides'] }) {
+  return (
+    <ul class="template-overrides">
+      {overrides.map((o) => (
+        <li key={o.agent}>
+          <strong>{o.agent}</strong>:{' '}
+          {o.fields.map(([k, v], i) => (
+            <span key={k}>
+              {i > 0 && '; '}
+              {k} <code class="wrap">{v}</code>
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
   );
 }
 

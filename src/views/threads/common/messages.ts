@@ -69,6 +69,10 @@ export interface TemplateView {
   readonly graph: GraphView;
   /** The definitions of the agents it lists (those `agents` defines), in its order. */
   readonly agentDefs: readonly AgentDefView[];
+  /** The agents it references with per-template overrides (`{ref, …}`): each field as written. */
+  readonly overrides: ReadonlyArray<{ readonly agent: string; readonly fields: ReadonlyArray<readonly [string, string]> }>;
+  /** Its lifecycle hooks; `timeoutMs` is the one the engine uses (30000 when not written). */
+  readonly hooks: ReadonlyArray<{ readonly point: string; readonly command: string | null; readonly args: readonly string[]; readonly timeoutMs: number }>;
 }
 
 /** An agent definition as thread-templates.json gives it. */
@@ -81,6 +85,8 @@ export interface AgentDefView {
   readonly directive: string | null;
   readonly tools: readonly string[];
   readonly pluginDirs: readonly string[];
+  /** Those of `pluginDirs` whose folder is not there (resolved against the Cortex home), as written. */
+  readonly missingPluginDirs: readonly string[];
   readonly stages: readonly string[];
   /** Its `file:` prompt files, put together as the engine would. */
   readonly prompts: readonly PromptView[];
@@ -122,12 +128,21 @@ export function threadStateText(t: Pick<ThreadView, 'status' | 'rawStatus' | 'ta
   return t.task ? `awaiting pickup by ${t.task.agentName}` : 'awaiting pickup';
 }
 
+/** What a thread runs, in words: its template's name, or the kind of thread that has none (seed 002's default and auto threads). */
+export function threadTemplateText(t: Pick<ThreadView, 'kind' | 'templateName'>): string {
+  if (t.kind === 'default') return 'default thread (one agent, no template)';
+  if (t.kind === 'auto') return 'auto thread (no template)';
+  return t.templateName ?? '';
+}
+
 export interface StepView {
   readonly agent: string | null;
   readonly stage: string | null;
   readonly costUsd: number | null;
   readonly durationMs: number | null;
   readonly status: string | null;
+  /** What the step's agent answered, as recorded. */
+  readonly output: string | null;
 }
 
 export interface ThreadView {
@@ -136,6 +151,10 @@ export interface ThreadView {
   /** The status as written when it is not one the thread system knows. */
   readonly rawStatus: string;
   readonly templateName: string | null;
+  /** Why the thread server's startup cleanup removes it (seed 002: 7 days; auto threads 24 hours), or null. */
+  readonly cleanupDue: string | null;
+  /** A template thread, a default (single-agent) thread or an auto thread (no template). */
+  readonly kind: 'template' | 'default' | 'auto';
   /** The template is defined in thread-templates.json (its graph can be shown). */
   readonly templateKnown: boolean;
   readonly userMessage: string | null;
@@ -224,6 +243,7 @@ const graphView = object({
   ),
 });
 const promptView = object({ field: str, file: str, chain: arrayOf(str), fills: arrayOf(str), variables: arrayOf(str), text: str, problems: arrayOf(str) });
+const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const templateView = object({
   name: str,
   description: nullable(str),
@@ -234,17 +254,20 @@ const templateView = object({
   problems: int,
   graph: graphView,
   agentDefs: arrayOf(
-    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
+    object({ name: str, description: nullable(str), profile: nullable(str), persistSession: nullable(bool), directive: nullable(str), tools: arrayOf(str), pluginDirs: arrayOf(str), missingPluginDirs: arrayOf(str), stages: arrayOf(str), prompts: arrayOf(promptView) }),
   ),
+  overrides: arrayOf(object({ agent: str, fields: arrayOf(textPair) })),
+  hooks: arrayOf(object({ point: str, command: nullable(str), args: arrayOf(str), timeoutMs: num })),
 });
-const textPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' ? null : `${at} should be a [key, value] pair`);
 const countPair: Check = (v, at) => (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number' && Number.isFinite(v[1]) ? null : `${at} should be an [edge, count] pair`);
-const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str) });
+const stepView = object({ agent: nullable(str), stage: nullable(str), costUsd: nullable(num), durationMs: nullable(num), status: nullable(str), output: nullable(str) });
 const threadView = object({
   id: str,
   status: oneOf(THREAD_STATUS_VALUES),
   rawStatus: str,
   templateName: nullable(str),
+  kind: oneOf(['template', 'default', 'auto'] as const),
+  cleanupDue: nullable(str),
   templateKnown: bool,
   userMessage: nullable(str),
   activeAgent: nullable(str),

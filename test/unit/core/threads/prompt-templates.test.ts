@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readPromptFile, resolvePrompt } from '../../../../src/core/threads/prompt-templates';
+import { readPromptFile, resolvePrompt, unknownEngineVariables } from '../../../../src/core/threads/prompt-templates';
 
 const BASE = [
   'You work on one step of a thread. The artifact is {{artifactPath}}.',
@@ -50,5 +50,13 @@ describe('threads: prompt templates (YAML frontmatter, extends, @fill)', () => {
     const stray = await resolvePrompt('c.md', async (n) => (n === 'c.md' ? '---\nextends: base-step.md\n---\n@fill(nowhere)\nx\n@endfill\n' : BASE));
     assert.deepEqual(stray!.problems, ['@fill(nowhere) has no @block(nowhere) to go into']);
     assert.equal(await resolvePrompt('none.md', async () => undefined), null);
+  });
+
+  it('flags a {{var}} the engine does not fill (seed 002 names six); ${var} belongs to the template format and is not flagged', async () => {
+    assert.deepEqual(unknownEngineVariables('{{input}} {{artifactPath}} {{previousOutput}} {{modifiedFiles}} {{modifiedFilesWithDiff}} {{currentDateTime}} ${topic}'), []);
+    assert.deepEqual(unknownEngineVariables('Study {{topic}} in {{artifactPath}}; then {{topic}} and {{previous_output}}'), ['topic', 'previous_output']);
+    const r = await resolvePrompt('p.md', async (n) => (n === 'p.md' ? '---\nextends: base-step.md\n---\n@fill(context)\nThe user is {{userName}}.\n@endfill\n' : BASE));
+    assert.equal(r!.problems.length, 1);
+    assert.match(r!.problems[0], /^\{\{userName\}\} is not a variable the engine fills \(it knows \{\{input\}\}, .*\{\{currentDateTime\}\}\); the agent gets it as written$/);
   });
 });

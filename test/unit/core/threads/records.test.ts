@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { findAbortMarkers } from '../../../../src/core/threads/abort';
 import { candidateRoots, locateThreadFiles } from '../../../../src/core/threads/locate';
-import { artifactLocation, readThreadRecords, sortThreads } from '../../../../src/core/threads/records';
+import { artifactLocation, readThreadRecords, sortThreads, threadKind } from '../../../../src/core/threads/records';
 import { exampleTeamDir } from '../../../harness/paths';
 
 describe('threads: threads.json records', () => {
@@ -16,7 +16,7 @@ describe('threads: threads.json records', () => {
       ['thr_c04d88e1', 'aborted', 'coder-review', 4],
     ]);
     assert.strictEqual(r.threads[2].abortReason, 'the migration drops data in the legacy invoices table');
-    assert.deepStrictEqual(r.threads[0].steps[1], { agent: 'coder', stage: 'implement', costUsd: 1.18, durationMs: 412000, status: 'completed' });
+    assert.deepStrictEqual(r.threads[0].steps[1], { agent: 'coder', stage: 'implement', costUsd: 1.18, durationMs: 412000, status: 'completed', output: null });
   });
 
   it('accepts a list, {threads: [...]}, or an object by id; skips records it cannot use; wrong types read as absent', () => {
@@ -25,13 +25,23 @@ describe('threads: threads.json records', () => {
       const r = readThreadRecords(text);
       assert.ok(r.ok);
       assert.strictEqual(r.skipped, 1);
-      assert.deepStrictEqual(r.threads[0].steps, [{ agent: 'a', stage: null, costUsd: 0.5, durationMs: 10, status: null }]);
+      assert.deepStrictEqual(r.threads[0].steps, [{ agent: 'a', stage: null, costUsd: 0.5, durationMs: 10, status: null, output: null }]);
       assert.strictEqual(r.threads[0].totalCostUsd, 0.5, 'summed from the steps when not recorded');
     }
     const byId = readThreadRecords(JSON.stringify({ thr_2: { status: 7, templateName: ['x'] } }));
     assert.ok(byId.ok);
     assert.deepStrictEqual([byId.threads[0].id, byId.threads[0].status, byId.threads[0].templateName], ['thr_2', 'unknown', null]);
     assert.deepStrictEqual(readThreadRecords(''), { ok: true, threads: [], skipped: 0 });
+  });
+
+  it("reads each step's output as recorded (a non-string reads as absent)", () => {
+    const r = readThreadRecords(JSON.stringify([{ id: 'thr_1', status: 'completed', steps: [{ agent: 'planner', output: 'Plan:\n1. read\n2. write' }, { agent: 'coder', output: 42 }] }]));
+    assert.ok(r.ok);
+    assert.deepStrictEqual(r.threads[0].steps.map((x) => x.output), ['Plan:\n1. read\n2. write', null]);
+  });
+
+  it('the three kinds of record: a template thread, a default thread ("default"), an auto thread (null)', () => {
+    assert.deepStrictEqual([threadKind('coder-review'), threadKind('default'), threadKind(null)], ['template', 'default', 'auto']);
   });
 
   it('says what is wrong with a file it cannot read', () => {

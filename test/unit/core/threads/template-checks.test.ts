@@ -66,4 +66,47 @@ describe('threads: template checks', () => {
     const text = '{"agents": {"c": {"stages": {"a": {}}, "entryStage": "b"}}, "templates": {}}';
     assert.match(checkThreadTemplates(text, null).findings[0].message, /Agent "c" has no stage "b"/);
   });
+
+  it('a {{var}} the engine does not fill, in a promptTemplate written inline (an agent, a stage, a template\'s override), is a warning there', () => {
+    const text = JSON.stringify({
+      agents: {
+        a: { promptTemplate: 'Read {{artifactPath}} about {{topic}}' },
+        c: { stages: { s: { promptTemplate: 'Review {{input}} and {{diff}}' } }, entryStage: 's' },
+      },
+      templates: { t: { agents: ['a', { ref: 'c', promptTemplate: 'Fix {{bug}}', directive: 'file:d.md' }], entryAgent: 'a', transitions: [{ from: 'a', to: 'c', condition: { type: 'always' } }] } },
+    });
+    const lines = summary(text, checkThreadTemplates(text, null).findings);
+    assert.deepStrictEqual(lines.map((l) => l.replace(/ \(it knows .*$/, '')), [
+      '1:34 warning "Read {{artifactPath}} about {{topic}}" — In this promptTemplate: {{topic}} is not a variable the engine fills',
+      '1:112 warning "Review {{input}} and {{diff}}" — In this promptTemplate: {{diff}} is not a variable the engine fills',
+      '1:225 warning "Fix {{bug}}" — In this promptTemplate: {{bug}} is not a variable the engine fills',
+    ]);
+  });
+
+  it("reads a template's agent references with overrides and its hooks (command, args, timeout); a hook without a command is an error", () => {
+    const text = JSON.stringify({
+      agents: { planner: {}, coder: {} },
+      templates: {
+        t: {
+          agents: ['planner', { ref: 'coder', promptTemplate: 'file:special.md', tools: 'Read,Write', persistSession: true, pluginDirs: ['plugins/a', 'plugins/b'], unknownField: 1 }],
+          entryAgent: 'planner',
+          transitions: [{ from: 'planner', to: 'coder', condition: { type: 'always' } }],
+          hooks: { onEnd: { command: 'node hooks/post.mjs', args: ['--project', 'flywheel'], timeout: 5000 }, onStart: { command: 'bash start.sh' }, onTransition: { args: ['x'] } },
+        },
+      },
+    });
+    const r = checkThreadTemplates(text, null);
+    const t = r.config!.templates[0];
+    assert.deepStrictEqual(t.agents.map((a) => [a.ref, a.overrides]), [
+      ['planner', []],
+      ['coder', [['promptTemplate', 'file:special.md'], ['persistSession', 'true'], ['tools', 'Read,Write'], ['pluginDirs', 'plugins/a, plugins/b']]],
+    ]);
+    assert.deepStrictEqual(t.hooks.map((h) => [h.point, h.command, h.args, h.timeoutMs]), [
+      ['onStart', 'bash start.sh', [], null],
+      ['onTransition', null, ['x'], null],
+      ['onEnd', 'node hooks/post.mjs', ['--project', 'flywheel'], 5000],
+    ]);
+    assert.deepStrictEqual(summary(text, r.findings), ['1:463 error "onTransition" — The onTransition hook of template "t" has no "command": there is nothing to run.']);
+  });
 });
+

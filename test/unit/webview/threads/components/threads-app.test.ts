@@ -61,7 +61,7 @@ describe('threads: view model and protocol', () => {
     const running = s.threads.find((t) => t.id === 'thr_3f9a12c4')!;
     assert.deepEqual(running.agents.map((a) => [a.name, a.status, a.sessionId]), [['planner', 'done', null], ['coder', 'running', 'ses_91c2'], ['reviewer', 'idle', null]]);
     const planner = s.templates.find((t) => t.name === 'coder-review')!.agentDefs[0];
-    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], stages: [], prompts: [] });
+    assert.deepEqual(planner, { name: 'planner', description: 'Plans the approach and breaks the work into steps', profile: 'claude-sonnet', persistSession: false, directive: 'file:planner.md', tools: ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'WebSearch'], pluginDirs: ['plugins/cortex-common'], missingPluginDirs: [], stages: [], prompts: [] });
     const linked = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'waiting', stopReason: 'toString', metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: (id) => (id === '5e7d1c9a0b42' ? { agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Retry failed invoice emails', status: 'in-progress' } : null) });
     assert.equal(linked.threads[0].task?.title, 'Retry failed invoice emails');
     assert.equal(linked.threads[0].stopExplained, null, 'a reason the document does not name is shown as written, never looked up on the prototype');
@@ -132,6 +132,36 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.ok(root.querySelector('.node-active[data-node="coder:implement"]'), 'the active stage is highlighted in the graph');
   });
 
+  it("default and auto threads say so (not an unknown template); a step's output opens from its row", () => {
+    const threads = readRecords([
+      { id: 'thr_00000001', status: 'completed', templateName: 'default', userMessage: 'one agent', steps: [{ agent: 'planner', output: 'Plan:\n1. read the code\n2. write the fix' }, { agent: 'planner' }] },
+      { id: 'thr_00000002', status: 'completed', templateName: null, userMessage: 'chained', steps: [], createdAt: '2026-03-27T10:00:00Z' },
+      { id: 'thr_00000003', status: 'completed', templateName: 'gone', userMessage: 'old', steps: [] },
+    ]);
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads, now: Date.parse('2026-03-28T12:00:00Z') });
+    assert.equal(checkThreadsViewState(state), null, 'kind and output pass the protocol check');
+    assert.deepEqual(state.threads.map((t) => [t.id, t.kind]).sort(), [['thr_00000001', 'default'], ['thr_00000002', 'auto'], ['thr_00000003', 'template']]);
+    const factsOf = (id: string) => {
+      const { send } = mount({ selection: { kind: 'thread', id } });
+      send({ type: 'state', version: 1, state });
+      return root.querySelector('.facts')!.textContent!;
+    };
+    const facts = factsOf('thr_00000001');
+    assert.match(facts, /default thread \(one agent, no template\)/);
+    assert.doesNotMatch(facts, /not in thread-templates\.json/);
+    assert.equal(root.querySelector('.thread-cleanup'), null, 'no time recorded: no cleanup said');
+    const outputs = root.querySelectorAll('.steps tbody td.step-output');
+    assert.equal(outputs[0].querySelector('summary')!.textContent, 'Plan: 1. read the code 2. write the fix');
+    assert.equal(outputs[0].querySelector('pre')!.textContent, 'Plan:\n1. read the code\n2. write the fix');
+    assert.equal(outputs[1].querySelector('details'), null, 'a step without output shows a dash');
+    render(null, root);
+    const auto = factsOf('thr_00000002');
+    assert.match(auto, /auto thread \(no template\)/);
+    assert.match(root.querySelector('.thread-cleanup')!.textContent!, /auto thread without a workspace, older than 24 hours: the thread server removes it when it next starts/);
+    render(null, root);
+    assert.match(factsOf('thr_00000003'), /gone \(not in thread-templates\.json\)/);
+  });
+
   it('shows the artifact with markers highlighted, HTML as text, links through the host', () => {
     const { api, send } = mount({ selection: { kind: 'thread', id: 'thr_c04d88e1' } });
     send({ type: 'state', version: 1, state: exampleState() });
@@ -145,6 +175,37 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.match(root.querySelector('.abort-flag')!.textContent!, /Abort marker/);
     (body.querySelector('a.md-link') as HTMLElement).click();
     assert.deepEqual(api.ofType('openLink').at(-1), { type: 'openLink', thread: 'thr_c04d88e1', link: 0 });
+  });
+
+  it("a template shows its hooks (command, args, timeout) and its agents' per-template overrides", () => {
+    const text = JSON.stringify({
+      agents: { planner: {}, coder: {} },
+      templates: {
+        t: {
+          agents: ['planner', { ref: 'coder', tools: 'Read,Write', promptTemplate: 'file:special.md' }],
+          entryAgent: 'planner',
+          transitions: [{ from: 'planner', to: 'coder', condition: { type: 'always' } }],
+          hooks: { onEnd: { command: 'node hooks/post.mjs', args: ['--project', 'flywheel'] } },
+        },
+      },
+    });
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: checkThreadTemplates(text, null), dataRoot: null, threads: [] });
+    assert.equal(checkThreadsViewState(state), null, 'hooks and overrides pass the protocol check');
+    assert.deepEqual(state.templates[0].hooks, [{ point: 'onEnd', command: 'node hooks/post.mjs', args: ['--project', 'flywheel'], timeoutMs: 30000 }], 'the default timeout when none is written');
+    const { send } = mount({ selection: { kind: 'template', id: 't' } });
+    send({ type: 'state', version: 1, state });
+    assert.equal(root.querySelector('.template-hooks li')!.textContent, 'onEnd: node hooks/post.mjs "--project" "flywheel" (timeout 30 s)');
+    assert.equal(root.querySelector('.template-overrides li')!.textContent, 'coder: promptTemplate file:special.md; tools Read,Write');
+  });
+
+  it('an agent whose plugin folder is not in the Cortex home says so; one that is there does not', () => {
+    const text = JSON.stringify({ agents: { a: { pluginDirs: ['plugins/here', 'plugins/gone'] } }, templates: { t: { agents: ['a'], entryAgent: 'a', transitions: [] } } });
+    const state = buildThreadsViewState({ status: 'ready', files: null, messages: [], check: checkThreadTemplates(text, null), dataRoot: '/home/u/.cortex', threads: [], missingPluginPaths: new Set(['/home/u/.cortex/plugins/gone']) });
+    assert.equal(checkThreadsViewState(state), null);
+    assert.deepEqual(state.templates[0].agentDefs[0].missingPluginDirs, ['plugins/gone']);
+    const { send } = mount({ selection: { kind: 'template', id: 't' } });
+    send({ type: 'state', version: 1, state });
+    assert.equal(root.querySelector('.plugin-dirs')!.textContent, 'plugins/here, plugins/gone (missing from the Cortex home)');
   });
 
   it('a template shows its graph with labelled edges; a click selects and is remembered', () => {
