@@ -41,6 +41,8 @@ export class ThreadsViews extends DisposableBase {
   private readonly team: ReadonlyTeam;
   private cached: ThreadsViewState | undefined;
   private readonly prompts: ViewPrompts;
+  /** The extension's clock, in epoch milliseconds (the real one where none is given). */
+  private readonly now: () => number;
 
   constructor(deps: ThreadsDeps) {
     super();
@@ -48,6 +50,7 @@ export class ThreadsViews extends DisposableBase {
     this.store = deps.store;
     this.team = deps.team;
     const clock = deps.clock;
+    this.now = clock ? () => clock.date().getTime() : () => Date.now();
     this.tree = this.register(new ThreadsTree(() => this.state(), () => this.store.background, clock ? () => clock.date().getTime() : undefined));
     if (clock) this.register(clock.onDidTick(() => this.tree.refresh()));
     this.prompts = deps.prompts;
@@ -129,7 +132,7 @@ export class ThreadsViews extends DisposableBase {
       taskOf: (id) => taskWithId(this.team.current.team, id),
       prompts: s.prompts,
       missingPluginPaths: s.missingPluginPaths,
-      now: Date.now(),
+      now: this.now(),
     });
     return this.cached;
   }
