@@ -163,7 +163,12 @@ const WRITE_ATTEMPTS = 3;
  * state now on disk: the report's, or the newer one that was already there; `null`
  * for a report with no session id, which is not recorded (whose state would it be?).
  */
-export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date): Promise<RunState | null> {
+/**
+ * `replaces`: for a report the dashboard infers (the session log's answer to a question),
+ * the state it may replace; any other (a hook's report since, e.g. the turn finished
+ * before the log was read) is kept as it is.
+ */
+export async function recordRunState(fs: TeamFs, slug: string, report: HookReport, at: Date, replaces?: (old: RunState | null) => boolean): Promise<RunState | null> {
   if (!report.session) return null;
   const state: RunState = { agent: slug, state: report.state, at: report.at ?? at.toISOString(), event: report.event, source: report.source, message: report.message, session: report.session, transcript: report.transcript, run: report.run ?? null };
   const file = runStatePath(slug, report.session);
@@ -171,6 +176,7 @@ export async function recordRunState(fs: TeamFs, slug: string, report: HookRepor
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const old = await readRunState(fs, file, slug);
     if (old && Date.parse(old.at) > Date.parse(state.at)) return old;
+    if (replaces && !replaces(old)) return old;
     // A session ends once: Gemini CLI fires SessionEnd twice on exit; the second changes nothing.
     if (old?.state === 'ended' && state.state === 'ended') return old;
     await replaceFile(fs, file, runStateText(state));

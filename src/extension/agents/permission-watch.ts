@@ -97,7 +97,12 @@ export class PermissionWatch extends DisposableBase {
     // Never older than the question's report (a no said before a late Notification hook), which it replaces.
     const at = new Date(Math.max(answer.at, asked)).toISOString();
     const report = { state: answer.state, event: 'transcript', source: s.source, message: answer.message, session: s.session, transcript: s.transcript, run: s.run, at };
-    await recordRunState(teamFs, s.agent, report, new Date());
-    this.log.info(`${s.agent}: its session log says the question was ${answer.state === 'working' ? 'answered' : 'declined'}; recorded as ${answer.state}.`);
+    // Only over the question it read: a hook may have reported since (a short turn after the
+    // answer finishes before the log is read again), and a guess never replaces a report.
+    const still = (old: RunState | null) => !!old && old.state === 'needs-input' && old.at === s.at;
+    const now = await recordRunState(teamFs, s.agent, report, new Date(), still);
+    const what = answer.state === 'working' ? 'answered' : 'declined';
+    if (now?.event === 'transcript' && now.at === at) this.log.info(`${s.agent}: its session log says the question was ${what}; recorded as ${answer.state}.`);
+    else this.log.info(`${s.agent}: its session log says the question was ${what}; a newer report (${now?.state ?? 'none'}) stands.`);
   }
 }

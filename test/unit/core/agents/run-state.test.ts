@@ -93,6 +93,21 @@ describe('run state: one file per session', () => {
     assert.deepEqual(readdirSync(path.join(root, '.cortex/run/ada')), ['s1.json'], 'no temp file left');
   });
 
+  it('an inferred report (a question answered, from the session log) replaces only the state it was inferred from, never a report the hooks made since', async () => {
+    await recordRunState(fs, 'ada', report('q1', 'needs-input', '2026-03-28T10:00:00Z'), new Date());
+    const asked = (old: { state: string; at: string } | null) => !!old && old.state === 'needs-input' && old.at === '2026-03-28T10:00:00Z';
+    // The turn finished (a hook) before the log was read again: the later inference loses.
+    await recordRunState(fs, 'ada', report('q1', 'turn-finished', '2026-03-28T10:00:02Z'), new Date());
+    const kept = await recordRunState(fs, 'ada', { ...report('q1', 'working', '2026-03-28T10:00:03Z'), event: 'transcript' }, new Date(), asked);
+    assert.equal(kept?.state, 'turn-finished');
+    assert.equal((await read('q1'))?.state, 'turn-finished');
+    // Still at the question: the inference is recorded.
+    await recordRunState(fs, 'ada', report('q2', 'needs-input', '2026-03-28T10:00:00Z'), new Date());
+    const made = await recordRunState(fs, 'ada', { ...report('q2', 'working', '2026-03-28T10:00:03Z'), event: 'transcript' }, new Date(), asked);
+    assert.equal(made?.state, 'working');
+    assert.equal((await read('q2'))?.state, 'working');
+  });
+
   it("a session ends once: Gemini CLI's second SessionEnd on exit is not recorded again", async () => {
     await recordRunState(fs, 'ada', report('g1', 'ended', '2026-03-28T10:00:05Z'), new Date());
     const again = await recordRunState(fs, 'ada', report('g1', 'ended', '2026-03-28T10:00:06Z'), new Date());
