@@ -1,28 +1,9 @@
 import * as assert from 'assert';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { claimTask, claimText } from '../../../../src/core/ops/claim';
+import { F, NOW, QUEUE } from './shuttle-queue';
 
 /** claim: the Shuttle rule an agent follows, byte for byte. */
-const F = 'agents/ada/tasks.md';
-const NOW = '2026-03-28T11:42';
-const TICK = '<!-- cortex:last-tick 2026-03-28T10:00 -->';
-
-const QUEUE = `## Old
-**Status:** done
-**Started:** 2026-03-27T09:00
-**Completed:** 2026-03-27T10:00
-
-## First ready
-**Status:** ready
-
-Do the first thing.
-
-## Second ready
-**Status:** ready
-
-${TICK}
-`;
-
 describe('claim (byte-exact)', () => {
   it('without a reference claims the first ready task in document order', () => {
     const r = claimText(QUEUE, F, { now: NOW });
