@@ -67,7 +67,7 @@ export class CortexController extends DisposableBase {
   readonly cliLauncher: CliLauncher | undefined;
   /** VS Code's MCP server definition for the shown team (`undefined` where the editor lacks the API). */
   readonly mcpServer: CortexMcpServerProvider | undefined;
-  /** Reviewing and steering tasks: undo, task actions, changes, diffs, the status bar item. */
+  /** Reviewing and steering tasks: undo, the task service, changes, diffs, the status bar item. */
   readonly reviewing: Reviewing;
   readonly search: SearchTeam;
   /** The ACP agents' session views, one panel per agent. */
@@ -112,8 +112,11 @@ export class CortexController extends DisposableBase {
     this.reports = own.add(new ReportCommands(services));
     this.threadCommands = own.add(new ThreadCommands(services, threadsStore));
     own.add(new BackgroundNotifier(threadsStore, prompts));
-    this.reviewing = registerReviewing(own, services);
-    const { tasks, undo, changes } = this.reviewing;
+    this.reviewing = registerReviewing(own, services, {
+      dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
+      checkTitle: (agent, title) => checkTitle(services, agent, title).error,
+    });
+    const { tasks, changes } = this.reviewing;
 
     // ---- views -------------------------------------------------------------------------
     const { extensionUri } = context;
@@ -132,12 +135,8 @@ export class CortexController extends DisposableBase {
       extensionUri,
       log,
       team,
-      writer,
       prompts,
-      dispatch: (agent, title, body) => agents.dispatchNew(agent, title, body),
-      checkTitle: (agent, title) => checkTitle(services, agent, title).error,
       tasks,
-      undo,
       changes,
       runs,
       runActions,

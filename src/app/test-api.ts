@@ -10,6 +10,7 @@ import { ReviewDiffs } from '../extension/review/review-diffs';
 import { ReviewStatusBar } from '../extension/review/review-status-bar';
 import { TaskChangesService } from '../extension/review/task-changes-service';
 import { UndoHistory } from '../extension/tasks/undo-history';
+import { TaskService } from '../extension/tasks/task-service';
 import { LocateResult } from '../extension/team-locator';
 import { TeamStore } from '../extension/team-store';
 import { BoardPanel } from '../views/board/board-panel';
@@ -116,12 +117,12 @@ export interface CortexTestApi {
   };
 }
 
-/** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the "Dispatch again" offer). */
+/** The board as the suite drives it; `writer.followUp` is what a refused drop went on to do (the task service's "Dispatch again" offer). */
 export type BoardTestApi = Pick<BoardPanel, 'isOpen' | 'isReady' | 'lastSnapshot' | 'onDidPostState' | 'onDidFinishOperation' | 'onDidPostMessage' | 'onDidBecomeReady' | 'open' | 'receiveMessage'> & {
   readonly writer: { readonly followUp: Promise<unknown> };
 };
 
-function boardTestApi(board: BoardPanel): BoardTestApi {
+function boardTestApi(board: BoardPanel, tasks: TaskService): BoardTestApi {
   return {
     get isOpen() {
       return board.isOpen;
@@ -140,7 +141,7 @@ function boardTestApi(board: BoardPanel): BoardTestApi {
     receiveMessage: (data) => board.receiveMessage(data),
     writer: {
       get followUp() {
-        return board.operations.followUp;
+        return tasks.followUp;
       },
     },
   };
@@ -188,7 +189,7 @@ export function createTestApi(controller: CortexController): CortexTestApi {
     setTrusted: (trusted) => controller.trust.setOverride(trusted),
     setNow: (source) => services.clock.setNow(source ?? runClock),
     now: () => services.clock.date(),
-    board: boardTestApi(board),
+    board: boardTestApi(board, controller.reviewing.tasks),
     insights: controller.insights,
     logName: services.log.name,
     threads: controller.threads,

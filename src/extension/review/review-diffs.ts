@@ -4,7 +4,7 @@ import { DisposableBase } from '../../base/disposable';
 import { ACCEPT_REVIEWED_TASK_COMMAND, REVIEW_CHANGES_COMMAND, SEND_BACK_REVIEWED_TASK_COMMAND } from '../command-ids';
 import { LiveTeam } from '../live-team';
 import { Prompts } from '../prompts';
-import { TaskActions } from '../tasks/task-actions';
+import type { TaskService } from '../tasks/task-service';
 import { TaskOutcome } from '../tasks/task-outcome';
 import { findTask } from '../tasks/task-ref';
 import { GIT_CONTENT_SCHEME, GitContentProvider, gitContentUri } from './git-content';
@@ -44,7 +44,7 @@ export class ReviewDiffs extends DisposableBase {
   constructor(
     private readonly team: Pick<LiveTeam, 'current' | 'whenIdle'>,
     private readonly changes: TaskChangesService,
-    private readonly actions: TaskActions,
+    private readonly tasks: Pick<TaskService, 'accept' | 'sendBack'>,
     private readonly prompts: Pick<Prompts, 'info' | 'warn' | 'error'>,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -102,13 +102,13 @@ export class ReviewDiffs extends DisposableBase {
   accept(ref: TaskRef | undefined): Promise<TaskOutcome> {
     const target = ref ?? this.active?.ref;
     if (!target) return this.noReview();
-    return this.actions.accept(target);
+    return this.tasks.accept(target);
   }
 
   sendBack(ref: TaskRef | undefined): Promise<TaskOutcome> {
     const target = ref ?? this.active?.ref;
     if (!target) return this.noReview();
-    return this.actions.sendBack(target);
+    return this.tasks.sendBack(target);
   }
 
   private async noReview(): Promise<TaskOutcome> {

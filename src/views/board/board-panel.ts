@@ -12,17 +12,24 @@ import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
 import { PanelHost } from '../shared/panel-host';
-import { BoardOperations, BoardOperationsDeps } from './board-operations';
 import { whenIdle } from '../../extension/tasks/task-ref';
 import { TaskOutcome } from '../../extension/tasks/task-outcome';
+import type { TaskService } from '../../extension/tasks/task-service';
+import { planDrop } from './common/drop';
+import { ReadonlyTeam, ViewPrompts } from '../shared/sources';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
 import { BOARD_PROTOCOL_VERSION, BoardAgentRun, BoardHostMessage, BoardStateMessage, BoardWebviewMessage, CardChanges, CardDetail, ChangeDetail, changeKey, checkBoardWebviewMessage } from './common/messages';
 import { filterWords } from './common/filter';
 import { locateTask, TaskRef } from '../../base/task-ref';
 
-/** What the board needs from the extension: the team, the writer, prompts, the one dispatch, the task actions and changes. */
-export interface BoardDeps extends BoardOperationsDeps {
+/** What the board needs from the extension: the team, prompts, the task service (every card operation) and changes. */
+export interface BoardDeps {
   readonly extensionUri: vscode.Uri;
+  readonly team: ReadonlyTeam;
+  readonly prompts: ViewPrompts;
+  readonly log: vscode.LogOutputChannel;
+  /** Every card operation: drops, reassign, dispatch again, accept, send back, edit, cancel, unclaim, undo. */
+  readonly tasks: Pick<TaskService, 'drop' | 'reassignPick' | 'dispatchAgain' | 'accept' | 'sendBack' | 'edit' | 'cancel' | 'unclaim' | 'undo'>;
   /** Each task's changes in its agent's project (computed for the cards on screen). */
   readonly changes: Pick<TaskChangesService, 'summary' | 'request' | 'changes' | 'onDidChange'>;
   /** Running agents: the lane headers' Start, Show Terminal and Stop (absent: none shown). */
@@ -58,8 +65,6 @@ export class BoardPanel extends DisposableBase {
   private threadLinks: ReadonlyMap<string, ThreadLink> | undefined;
   /** The team as its last change event had it. */
   private team: TeamSnapshot;
-  /** Drops and menu actions (their `followUp` is for tests). */
-  readonly operations: BoardOperations;
 
   private readonly postedEmitter = this.register(new vscode.EventEmitter<BoardStateMessage>());
   /** Fires with each state message posted to the page (tests wait on it). */
@@ -82,7 +87,6 @@ export class BoardPanel extends DisposableBase {
 
   constructor(private readonly ctx: BoardDeps) {
     super();
-    this.operations = new BoardOperations(ctx);
     this.team = ctx.team.current;
     this.register(
       ctx.team.onDidChange((e) => {
@@ -206,11 +210,11 @@ export class BoardPanel extends DisposableBase {
         this.post(true);
         return;
       case 'drop':
-        return this.operation(msg.op, () => this.operations.drop(msg.card, msg.target));
+        return this.operation(msg.op, () => this.ctx.tasks.drop(msg.card, msg.target, planDrop));
       case 'reassign':
-        return this.operation(msg.op, () => this.operations.reassignPick(msg.card));
+        return this.operation(msg.op, () => this.ctx.tasks.reassignPick(msg.card, planDrop));
       case 'dispatchAgain':
-        return this.serialized(() => this.operations.dispatchAgain(msg.card));
+        return this.serialized(() => this.ctx.tasks.dispatchAgain(msg.card));
       case 'openTask':
         return this.openTask(msg.card);
       case 'detail':
@@ -239,7 +243,7 @@ export class BoardPanel extends DisposableBase {
       case 'unclaim':
         return this.operation(msg.op, () => this.ctx.tasks.unclaim(msg.card));
       case 'undo':
-        return this.operation(msg.op, () => this.ctx.undo.undo());
+        return this.operation(msg.op, () => this.ctx.tasks.undo());
       case 'filterText':
         return this.postMessage({ type: 'matches', text: msg.text, cards: this.textMatches(msg.text) });
       case 'startAgent':

@@ -11,6 +11,6 @@ export function registerBoard(owner: Owner, deps: BoardDeps): BoardPanel {
   const board = owner.add(new BoardPanel(deps));
   owner.add(vscode.commands.registerCommand(OPEN_BOARD_COMMAND, (arg: unknown) => board.open(agentArg(arg))));
   owner.add(vscode.commands.registerCommand(SHOW_TASKS_TO_REVIEW_COMMAND, () => board.showToReview()));
-  owner.add(vscode.commands.registerCommand(UNDO_BOARD_ACTION_COMMAND, () => deps.undo.undo()));
+  owner.add(vscode.commands.registerCommand(UNDO_BOARD_ACTION_COMMAND, () => deps.tasks.undo()));
   return board;
 }

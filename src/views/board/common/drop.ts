@@ -83,13 +83,3 @@ export function targetForSlot(agent: string, column: ColumnId, cards: readonly B
   const last = others[others.length - 1];
   return { agent, column, anchor: { index: last.index, title: last.title }, place: 'after' };
 }
-
-/** A title for a done task dispatched again: "<title> (again)", numbered when that is taken by an active task. */
-export function againTitle(title: string, activeTitles: ReadonlySet<string>): string {
-  const base = `${title} (again)`;
-  if (!activeTitles.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const t = `${title} (again ${n})`;
-    if (!activeTitles.has(t)) return t;
-  }
-}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { againTitle, isDroppable, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
+import { isDroppable, planDrop, targetForSlot } from '../../../../../src/views/board/common/drop';
 import { locateTask } from '../../../../../src/base/task-ref';
 import { DropTarget } from '../../../../../src/views/board/common/messages';
 import { card } from '../board-fixture';
@@ -62,10 +62,5 @@ describe('Task board logic: what a drop means', () => {
     assert.equal(locateTask([{ title: 'New' }, ...tasks], { index: 1, title: 'B' }), 2, 'a task added above: found by title');
     assert.equal(locateTask([{ title: 'B' }, ...tasks], { index: 0, title: 'X' }), -1);
     assert.equal(locateTask([{ title: 'B' }, { title: 'A' }, { title: 'B' }], { index: 1, title: 'B' }), -1, 'moved, and two tasks have its title: refused');
-  });
-
-  it('suggests a dispatch-again title that no active task has', () => {
-    assert.equal(againTitle('Ship it', new Set()), 'Ship it (again)');
-    assert.equal(againTitle('Ship it', new Set(['Ship it (again)', 'Ship it (again 2)'])), 'Ship it (again 3)');
   });
 });
