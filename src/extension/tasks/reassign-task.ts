@@ -7,7 +7,8 @@ import { Agent } from '../../core/model';
 import { reassignTask } from '../../core/ops/reassign';
 import { blockText } from '../../core/ops/task-block';
 import { unclaimText } from '../../core/ops/unclaim';
-import { undoAdd, undoReassign } from '../../core/ops/undo';
+import { UndoStep, undoReassign } from '../../core/ops/undo';
+import { TeamFs } from '../../core/fs/team-fs';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { TaskContext } from './task-context';
 import { DONE, FAILED, RESTRICTED, TaskOutcome } from './task-outcome';
@@ -18,6 +19,25 @@ import { findTaskInText } from './task-ref';
  * both files through the one writer in one write). A ready task moves as it is; a task
  * in progress of an agent that is down is unclaimed first (see unclaim-task.ts).
  */
+
+/** Where a reassigned task was: `index` of `before` in `from`, its block `original`. */
+interface LeftTask {
+  readonly from: string;
+  readonly before: string;
+  readonly index: number;
+  readonly original: string;
+}
+
+/**
+ * The undo of a reassignment, both kinds: the task back in `from` where it was, its copy
+ * (at `position` of `to`, as that file now has it) out; `undefined` when the copy cannot be read.
+ */
+async function reassignUndo(fs: TeamFs, left: LeftTask, to: string, position: number): Promise<UndoStep[] | undefined> {
+  const copied = await readTextFile(fs, to);
+  const copy = copied === undefined ? undefined : parseTaskFile(copied, to).tasks[position - 1];
+  if (copied === undefined || !copy) return undefined;
+  return undoReassign(left.from, left.before, left.index, left.original, to, copy.title, blockText(copied, copy));
+}
 
 /** A ready task dropped into another agent's lane; its undo recorded without a notification (the board shows it). */
 export async function reassignReady(ctx: TaskContext, agent: Agent, card: TaskRef, to: string): Promise<TaskOutcome> {
@@ -37,10 +57,7 @@ export async function reassignReady(ctx: TaskContext, agent: Agent, card: TaskRe
       // By title when that names it alone (robust if the file moves on meanwhile), else by position.
       const unique = tasks.filter((t) => t.title === card.title).length === 1 && !/^\d+$/.test(card.title.trim());
       const r = await reassignTask(fs, from, target.tasksPath, unique ? card.title : String(i + 1), edit);
-      const copied = await readTextFile(fs, target.tasksPath);
-      const copy = copied === undefined ? undefined : parseTaskFile(copied, target.tasksPath).tasks[r.position - 1];
-      const undo = copy && copied !== undefined ? undoReassign(from, text, i, blockText(text, tasks[i]), target.tasksPath, copy.title, blockText(copied, copy)) : undefined;
-      return { ...r, undo };
+      return { ...r, undo: await reassignUndo(fs, { from, before: text, index: i, original: blockText(text, tasks[i]) }, target.tasksPath, r.position) };
     });
     if (!result) return FAILED(RESTRICTED);
     ctx.deps.log.info(`Board: reassigned "${result.title}" from ${from} to ${target.tasksPath}`);
@@ -80,10 +97,10 @@ export async function reassignUnclaimed(ctx: TaskContext, agent: Agent, ref: Tas
         return r.text;
       }, edit);
       const result = await reassignTask(fs, path, to.tasksPath, String(index + 1), edit);
-      const target = await readTextFile(fs, to.tasksPath);
-      const copy = target === undefined ? [] : undoAdd(to.tasksPath, target, result.position - 1);
-      const copyBlock = copy[0]?.kind === 'remove' ? copy[0].expected : unclaimedBlock;
-      return { title: result.title, position: result.position, unclaimedAt: index + 1, steps: undoReassign(path, before, index, original, to.tasksPath, result.title, copyBlock), changed: unclaimed.changed };
+      const left = { from: path, before, index, original };
+      // The copy as the other agent's file has it; unreadable: as it was unclaimed.
+      const steps = (await reassignUndo(fs, left, to.tasksPath, result.position)) ?? undoReassign(path, before, index, original, to.tasksPath, result.title, unclaimedBlock);
+      return { title: result.title, position: result.position, unclaimedAt: index + 1, steps, changed: unclaimed.changed };
     });
     if (!moved) return FAILED(RESTRICTED);
     const message = `"${moved.title}" was unclaimed from ${agent.name} (down) and is at the end of ${to.name}'s queue.`;

@@ -5,9 +5,15 @@
 // logged as an error.
 import * as assert from 'node:assert/strict';
 import { CortexFileError, CortexUnconfirmedError } from '../../../../src/core/errors';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { TeamFs } from '../../../../src/core/fs/team-fs';
+import { UndoEntry, applyUndoStep } from '../../../../src/core/ops/undo';
+import { parseTaskFile } from '../../../../src/core/parse/tasks';
+import { TeamIndex } from '../../../../src/core/team-index';
+import { decodeText, encodeText } from '../../../../src/core/text';
 import { CardMove, TaskService, TaskServiceDeps } from '../../../../src/extension/tasks/task-service';
 import { TaskRef } from '../../../../src/base/task-ref';
-import { NOW, loadFixture } from '../../team-fixture';
+import { NOW, before, fixtureFiles, loadFixture } from '../../team-fixture';
 
 const UNCONFIRMED = 'agents/billing-dev/tasks.md was written, but another program wrote it again at once; check the file.';
 const REFUSED = 'agents/billing-dev/tasks.md: permission denied writing it; nothing was changed.';
@@ -70,5 +76,104 @@ describe('extension/tasks/task-service: one failure policy for every card operat
     assert.equal(said.warn.length, 1);
     assert.match(said.warn[0], /^Cortex: "Retry emails" is now ready \(it changed since it was shown\); nothing was written\.$/);
     assert.deepEqual(said.logged, []);
+  });
+});
+
+/**
+ * The task service over the fixture team in memory, its writer running each write
+ * through the core on that folder (no editor, always trusted): what the files say
+ * afterwards, the undo entries and what the person was told.
+ */
+async function serviceOnFiles(files: Record<string, string>) {
+  const fs = new MemoryTeamFs(files);
+  const team = await new TeamIndex(fs).load();
+  const said = { warn: [] as string[], info: [] as string[] };
+  const undo: UndoEntry[] = [];
+  const deps = {
+    team: { current: { team, fs, now: NOW, staleAfterMinutes: 30 }, whenIdle: () => Promise.resolve() },
+    writer: { whenTrusted: (_what: string, run: () => unknown) => run(), write: (_o: unknown, work: (f: TeamFs, edit: object) => unknown) => work(fs, {}), checkUnsaved: () => undefined },
+    prompts: { warn: (m: string) => said.warn.push(m), error: (m: string) => assert.fail(m), info: (m: string) => said.info.push(m), input: () => Promise.resolve(undefined), pick: () => Promise.resolve(undefined), confirm: () => Promise.resolve(undefined) },
+    log: { info: () => undefined, error: (m: string) => assert.fail(m) },
+    undo: { done: (e: UndoEntry) => undo.push(e), record: (e: UndoEntry) => undo.push(e), undo: () => Promise.resolve({ ok: false, message: null }) },
+    dispatch: () => Promise.reject(new Error('no dispatch here')),
+    checkTitle: () => undefined,
+  } as unknown as TaskServiceDeps;
+  const read = async (path: string) => decodeText(await fs.readFile(path));
+  /** Each of the entry's steps applied to the file it names, as Undo does. */
+  const undoLast = async () => {
+    for (const step of undo[undo.length - 1].steps) await fs.writeFile(step.path, encodeText(applyUndoStep(await read(step.path), step)));
+  };
+  const titles = async (path: string) => parseTaskFile(await read(path), path).tasks.map((t) => `${t.title}: ${t.status}`);
+  return { tasks: new TaskService(deps), said, undo, read, undoLast, titles };
+}
+
+/** The fixture with billing-dev down: its last tick 10 hours ago, its task in progress started long before. */
+function billingDevDown(): Record<string, string> {
+  const files = fixtureFiles();
+  files['agents/billing-dev/tasks.md'] = files['agents/billing-dev/tasks.md'].replace(/cortex:last-tick \S+/, `cortex:last-tick ${before(600)}`);
+  return files;
+}
+
+const BILLING = 'agents/billing-dev/tasks.md';
+const DASH = 'agents/dash-dev/tasks.md';
+
+describe('extension/tasks/task-service: the card operations on the files', () => {
+  it('Unclaim puts a down agent\'s task in progress back to ready; its undo restores the file', async () => {
+    const files = billingDevDown();
+    const s = await serviceOnFiles(files);
+    const outcome = await s.tasks.unclaim(ref(1, 'Webhook endpoint', 'in-progress'));
+    assert.deepEqual(outcome, { ok: true, message: "Put \"Webhook endpoint\" back in Billing Dev's queue as ready." });
+    assert.deepEqual(await s.titles(BILLING), ['Old work: done', 'Webhook endpoint: ready', 'Retry emails: ready', 'Credit notes: ready']);
+    assert.match(await s.read(BILLING), /Unclaimed/);
+    assert.deepEqual(s.undo.map((e) => e.label), ['unclaiming "Webhook endpoint"']);
+    await s.undoLast();
+    assert.equal(await s.read(BILLING), files[BILLING]);
+  });
+
+  it('Unclaim refuses while the agent may be working on the task, and writes nothing', async () => {
+    const files = fixtureFiles();
+    const s = await serviceOnFiles(files);
+    const outcome = await s.tasks.unclaim(ref(1, 'Webhook endpoint', 'in-progress'));
+    assert.equal(outcome.ok, false);
+    assert.match(s.said.warn.join('\n'), /may be working on "Webhook endpoint" right now/);
+    assert.equal(await s.read(BILLING), files[BILLING]);
+    assert.deepEqual(s.undo, []);
+  });
+
+  it('Reassign to… of a down agent\'s task in progress unclaims it into the other queue; its undo restores both files', async () => {
+    const files = billingDevDown();
+    const s = await serviceOnFiles(files);
+    const dash = (await loadFixture(files)).agents.find((a) => a.slug === 'dash-dev');
+    const outcome = await s.tasks.unclaim(ref(1, 'Webhook endpoint', 'in-progress'), dash);
+    assert.deepEqual(outcome, { ok: true, message: "\"Webhook endpoint\" was unclaimed from Billing Dev (down) and is at the end of Dashboard Dev's queue." });
+    assert.deepEqual(await s.titles(BILLING), ['Old work: done', 'Retry emails: ready', 'Credit notes: ready']);
+    assert.deepEqual(await s.titles(DASH), ['Chart: ready', 'Webhook endpoint: ready']);
+    await s.undoLast();
+    assert.equal(await s.read(BILLING), files[BILLING]);
+    assert.equal(await s.read(DASH), files[DASH]);
+  });
+
+  it('a ready card dropped into another lane is reassigned the same way; its undo restores both files', async () => {
+    const files = fixtureFiles();
+    const s = await serviceOnFiles(files);
+    const outcome = await s.tasks.drop(ref(3, 'Credit notes', 'ready'), { agent: 'dash-dev', column: 'ready', anchor: null, place: 'after' }, planned({ kind: 'reassign', to: 'dash-dev' }));
+    assert.deepEqual(outcome, { ok: true, message: '"Credit notes" reassigned to Dashboard Dev.' });
+    assert.deepEqual(await s.titles(DASH), ['Chart: ready', 'Credit notes: ready']);
+    assert.deepEqual(s.undo.map((e) => e.label), ['reassigning "Credit notes" to Dashboard Dev']);
+    await s.undoLast();
+    assert.equal(await s.read(BILLING), files[BILLING]);
+    assert.equal(await s.read(DASH), files[DASH]);
+  });
+
+  it('Cancel moves a ready task into cancelled.md; its undo puts it back and empties the archive of it', async () => {
+    const files = fixtureFiles();
+    const s = await serviceOnFiles(files);
+    const outcome = await s.tasks.cancel(ref(3, 'Credit notes', 'ready'));
+    assert.equal(outcome.ok, true);
+    assert.deepEqual(await s.titles(BILLING), ['Old work: done', 'Webhook endpoint: in-progress', 'Retry emails: ready']);
+    assert.match(await s.read('agents/billing-dev/cancelled.md'), /## Credit notes/);
+    await s.undoLast();
+    assert.equal(await s.read(BILLING), files[BILLING]);
+    assert.doesNotMatch(await s.read('agents/billing-dev/cancelled.md'), /Credit notes/);
   });
 });
