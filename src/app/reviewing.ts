@@ -3,7 +3,8 @@ import { ReviewDiffs } from '../extension/review/review-diffs';
 import { ReviewStatusBar } from '../extension/review/review-status-bar';
 import { TaskChangesService } from '../extension/review/task-changes-service';
 import { Services } from '../extension/services';
-import { TaskService, TaskServiceDeps } from '../extension/tasks/task-service';
+import { TaskService } from '../extension/tasks/task-service';
+import { TaskServiceDeps } from '../extension/tasks/task-context';
 import { UndoHistory } from '../extension/tasks/undo-history';
 
 /** Reviewing and steering tasks: undo, the task service (every card operation), each task's git changes and their diffs. */

@@ -1,3 +1,4 @@
+import { DropPlan } from '../../base/drop-plan';
 import { TaskRef } from '../../base/task-ref';
 import { TaskStatus } from '../../base/task-status';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
@@ -15,22 +16,6 @@ import { FoundTask, TaskContext, TaskServiceDeps } from './task-context';
 import { DONE, FAILED, TaskOutcome, whenTrusted } from './task-outcome';
 import { unclaimTask } from './unclaim-task';
 
-export type { TaskServiceDeps } from './task-context';
-
-/**
- * What a card dropped somewhere means, as the service carries it out (the board plans
- * it from its columns: `views/board/common/drop.ts`): a move in its lane, a reorder in
- * the queue, a reassignment to another agent's queue, a done card that stays done (with
- * the offer to dispatch it again), no drop target, or nothing to change.
- */
-export type CardMove =
-  | { readonly kind: 'move'; readonly to: 'in-progress' | 'done' }
-  | { readonly kind: 'reorder'; readonly anchor: { readonly index: number; readonly title: string }; readonly place: 'before' | 'after' }
-  | { readonly kind: 'reassign'; readonly to: string }
-  | { readonly kind: 'refuse-done'; readonly dispatchTo: string }
-  | { readonly kind: 'invalid'; readonly reason: string }
-  | { readonly kind: 'none' };
-
 /** Where a card was dropped: a lane (agent) and column, next to `anchor` in the ready column. */
 export interface CardTarget {
   readonly agent: string;
@@ -40,7 +25,7 @@ export interface CardTarget {
 }
 
 /** What a drop of `card` (as it is now) on `target` means: the board's rule (`planDrop`). */
-export type PlanDrop = (card: TaskRef, target: CardTarget, agentName: (slug: string) => string) => CardMove;
+export type PlanDrop = (card: TaskRef, target: CardTarget, agentName: (slug: string) => string) => DropPlan;
 
 /**
  * The one way a card operation reaches the task files, from the board, the review diff

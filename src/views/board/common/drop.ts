@@ -17,17 +17,9 @@
 import { columnOf } from './columns';
 import { BoardCard, ColumnId, DropTarget } from './messages';
 import { TaskRef } from '../../../base/task-ref';
+import { DropPlan } from '../../../base/drop-plan';
 
-export type DropPlan =
-  | { readonly kind: 'move'; readonly to: 'in-progress' | 'done' }
-  | { readonly kind: 'reorder'; readonly anchor: { readonly index: number; readonly title: string }; readonly place: 'before' | 'after' }
-  | { readonly kind: 'reassign'; readonly to: string }
-  /** Done is terminal: the host explains and offers "Dispatch again as a new task" (into `dispatchTo`'s queue). */
-  | { readonly kind: 'refuse-done'; readonly dispatchTo: string }
-  /** Not a place this card can go: nothing is sent; `reason` is announced. */
-  | { readonly kind: 'invalid'; readonly reason: string }
-  /** Dropped where it already is. */
-  | { readonly kind: 'none' };
+export type { DropPlan } from '../../../base/drop-plan';
 
 export function planDrop(card: TaskRef, target: DropTarget, agentName: (slug: string) => string = (s) => s): DropPlan {
   const from = columnOf(card.status);

@@ -11,8 +11,10 @@ import { UndoEntry, applyUndoStep } from '../../../../src/core/ops/undo';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { TeamIndex } from '../../../../src/core/team-index';
 import { decodeText, encodeText } from '../../../../src/core/text';
-import { CardMove, TaskService, TaskServiceDeps } from '../../../../src/extension/tasks/task-service';
+import { TaskService } from '../../../../src/extension/tasks/task-service';
+import { TaskServiceDeps } from '../../../../src/extension/tasks/task-context';
 import { TaskRef } from '../../../../src/base/task-ref';
+import { DropPlan } from '../../../../src/base/drop-plan';
 import { NOW, before, fixtureFiles, loadFixture } from '../../team-fixture';
 
 const UNCONFIRMED = 'agents/billing-dev/tasks.md was written, but another program wrote it again at once; check the file.';
@@ -35,7 +37,7 @@ async function serviceFailingWith(error: unknown) {
 }
 
 const ref = (index: number, title: string, status: string): TaskRef => ({ agent: 'billing-dev', index, title, status });
-const planned = (move: CardMove) => () => move;
+const planned = (move: DropPlan) => () => move;
 const target = { agent: 'billing-dev', column: 'ready', anchor: null, place: 'before' } as const;
 
 describe('extension/tasks/task-service: one failure policy for every card operation', () => {
