@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AcpSessions } from '../extension/acp/acp-sessions';
+import { OPEN_AGENT_SESSION_COMMAND } from '../extension/command-ids';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
 import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
@@ -93,6 +94,7 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
     stop: (slug) => runner.stop(slug),
     restart: (slug) => runner.restart(slug),
     showTerminal: (slug) => runner.focus(slug),
+    openSession: (slug) => vscode.commands.executeCommand(OPEN_AGENT_SESSION_COMMAND, slug),
     openTranscript: (slug) => commands.openTranscript(slug),
   };
   return { runner, driver, runs, usage, commands, needsInput, actions, permissions, ticker, sessions: runner.acp, sessionRegistry, needsYou };

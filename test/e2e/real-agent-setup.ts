@@ -117,6 +117,28 @@ export async function prepareRealAgent(agent: RealAgent, team: string, home: str
   }
 }
 
+/**
+ * Registers an agent that runs as an ACP session (`launch: {cli: gemini, channel: acp}`):
+ * its note names the pinned Gemini CLI by its full path (as a person does when it is not
+ * on the editor's PATH) and the environment that points it at its own scripted server; the
+ * home gets what Gemini CLI needs (the folder trusted, its auth type). Nothing is written
+ * into the project: the Cortex MCP server reaches the agent in `session/new`.
+ */
+export function prepareAcpAgent(agent: { slug: string; name: string; project: string }, team: string, home: string, serverUrl: string, today: string): void {
+  const dir = path.join(team, 'agents', agent.slug);
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(agent.project, { recursive: true });
+  const env = { GOOGLE_GEMINI_BASE_URL: serverUrl, GEMINI_API_KEY: SCRIPTED_KEY, GEMINI_TELEMETRY_ENABLED: 'false' };
+  const launch = ['launch:', '  cli: gemini', '  channel: acp', `  command: ${JSON.stringify(path.join(agentCliBin(repoRoot), 'gemini'))}`, '  env:', ...Object.entries(env).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`)];
+  const note = ['---', `name: ${agent.name}`, `project: ${agent.project}`, 'status: active', `joined: ${today}`, ...launch, '---', '', '## Role', 'Works the queue as an ACP session (the real gemini --acp), for the e2e suite.', ''];
+  writeFileSync(path.join(dir, `${agent.slug}.md`), note.join('\n'));
+  writeFileSync(path.join(dir, 'tasks.md'), '');
+  writeAll(home, planAgentTrust('gemini', agent.project, reader(home)));
+  const file = path.join(home, '.gemini', 'settings.json');
+  const config = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, JSON.stringify({ ...config, security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2));
+}
+
 /** The run ids the agent's sessions reported from its terminal (`.cortex/run/<slug>/*.json`). */
 export function reportedRunIds(team: string, slug: string): string[] {
   const dir = path.join(team, '.cortex', 'run', slug);
@@ -130,7 +152,11 @@ export function reportedRunIds(team: string, slug: string): string[] {
 
 /** Linux: the processes whose environment holds CORTEX_RUN_ID=<runId> (what Stop must leave none of). */
 export function processesWithRunId(runId: string): number[] {
-  const wanted = `CORTEX_RUN_ID=${runId}`;
+  return processesWithEnv(`CORTEX_RUN_ID=${runId}`);
+}
+
+/** Linux: the processes whose environment holds the entry `NAME=value`. */
+export function processesWithEnv(wanted: string): number[] {
   const found: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

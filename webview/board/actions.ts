@@ -36,7 +36,7 @@ export interface BoardActions {
   saveUiState(state: UiState): void;
 }
 
-export type LaneRunAction = 'start' | 'stop' | 'show';
+export type LaneRunAction = 'start' | 'stop' | 'show' | 'session';
 
 /** Only the fields the protocol names: a card from the page's data may carry more. */
 function ref(card: TaskRef): TaskRef {
@@ -67,7 +67,7 @@ export function createActions(api: VsCodeApi): BoardActions {
     unclaim: (op, card) => send({ type: 'unclaim', op, card: ref(card) }),
     undo: (op) => send({ type: 'undo', op }),
     filterText: (text) => send({ type: 'filterText', text }),
-    runAgent: (agent, what) => send({ type: what === 'start' ? 'startAgent' : what === 'stop' ? 'stopAgent' : 'showAgentTerminal', agent }),
+    runAgent: (agent, what) => send({ type: what === 'start' ? 'startAgent' : what === 'stop' ? 'stopAgent' : what === 'session' ? 'openSession' : 'showAgentTerminal', agent }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

@@ -35,8 +35,10 @@ export interface AgentUsageSource {
 export interface AgentRunFacts {
   readonly profile: LaunchProfile | null;
   readonly terminal: AgentTerminalInfo | undefined;
-  /** Its terminal here runs (or is starting): Show Terminal and Stop apply, not Start. */
+  /** Its terminal here runs (or is starting), or its ACP session: Show Terminal (Open Session) and Stop apply, not Start. */
   readonly live: boolean;
+  /** It runs here as an ACP session: its session view shows it (it has no terminal). */
+  readonly session: boolean;
   readonly turn: AgentTurn | null;
   /** `null` when the agent is not running here. */
   readonly heartbeat: { readonly on: boolean; readonly decision: DriverDecision | undefined; readonly heartbeatMs: number } | null;
@@ -58,6 +60,8 @@ export interface AgentRunActions {
   stop(slug: string): unknown;
   restart(slug: string): unknown;
   showTerminal(slug: string): unknown;
+  /** An agent run as an ACP session: its session view. */
+  openSession(slug: string): unknown;
   openTranscript(slug: string): unknown;
 }
 
@@ -91,6 +95,7 @@ export class AgentRuns extends DisposableBase {
       profile,
       terminal,
       live,
+      session: this.runner.acp.isLive(agent.slug),
       turn: this.runner.turnOf(agent.slug),
       heartbeat: live ? { on: heartbeatOn(profile, this.runner.settings), decision: this.driver.decisionOf(agent.slug), heartbeatMs: this.settings.current.heartbeatMinutes * 60_000 } : null,
       usage: this.usage?.usageOf(agent) ?? null,

@@ -9,7 +9,8 @@ import { AgentRunner } from './agent-runner';
  * "Needs input" is the loudest agent state: a notification once per question (with a
  * link that shows the agent's terminal, or the Team view); the status bar's count and the
  * Needs you list are the NeedsYou service's (src/extension/sessions/needs-you.ts), which
- * reads `waiting()`. The notification closes by itself when the state moves on (answered in the
+ * reads `waiting()`; an agent run as an ACP session is notified there, once per request. The
+ * notification closes by itself when the state moves on (answered in the
  * terminal, declined, the agent stopped): it stays up only while the question does.
  */
 export class NeedsInputNotifier extends DisposableBase {
@@ -37,7 +38,8 @@ export class NeedsInputNotifier extends DisposableBase {
   }
 
   private look(): void {
-    const waiting = this.waiting();
+    // An ACP session's permission requests have their own notification (NeedsYou's), one per request.
+    const waiting = this.waiting().filter((w) => !this.runner.acp.isLive(w.slug));
     for (const [slug, n] of [...this.notified]) {
       if (waiting.some((w) => w.slug === slug && (w.since ?? '') === n.key)) continue;
       n.close();

@@ -252,6 +252,8 @@ export class BoardPanel extends DisposableBase {
         return this.ctx.runActions?.stop(msg.agent);
       case 'showAgentTerminal':
         return this.ctx.runActions?.showTerminal(msg.agent);
+      case 'openSession':
+        return this.ctx.runActions?.openSession(msg.agent);
     }
   }
 
@@ -509,5 +511,5 @@ function preview(data: unknown): string {
 
 /** The lane header's part of an agent's run facts. */
 function laneRun(f: AgentRunFacts): BoardAgentRun {
-  return { live: f.live, profile: f.profile ? describeProfile(f.profile) : null };
+  return { live: f.live, session: f.session, profile: f.profile ? describeProfile(f.profile) : null };
 }

@@ -17,6 +17,7 @@ export function agentRunView(f: AgentRunFacts): AgentRunView {
   return {
     profile: f.profile ? describeProfile(f.profile) : null,
     terminal: f.terminal?.status ?? 'none',
+    session: f.session,
     exitCode: f.terminal?.exitCode ?? null,
     problem: f.terminal?.status === 'exited' && f.terminal.exitCode === 127 ? `${f.terminal.program ?? 'Its command'} was not found on its terminal's PATH: set launch.command (the note, or cortex.agents.launch) to its full path, or install it` : null,
     reconnected: f.terminal?.reconnected ?? false,

@@ -90,7 +90,7 @@ export function agentView(agent: Agent, now: number, staleAfter: number, problem
     role: agent.role,
     coordinator: isCoordinator(agent),
     // The session's own report wins over a stale tick: never "down" beside "Turn finished just now".
-    liveness: livenessWithSession(agentLiveness(agent, now, staleAfter, heartbeat), run && { turn: run.turn, minutes: run.turnMinutes, live: run.terminal === 'running' || run.terminal === 'starting' }, staleAfter),
+    liveness: livenessWithSession(agentLiveness(agent, now, staleAfter, heartbeat), run && { turn: run.turn, minutes: run.turnMinutes, live: run.terminal === 'running' || run.terminal === 'starting' || run.session }, staleAfter),
     tickAgeMinutes: tickAgeMinutes(agent, now),
     current,
     readyCount,

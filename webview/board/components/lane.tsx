@@ -49,7 +49,7 @@ export interface LaneProps {
   onRun: (slug: string, what: LaneRunAction) => void;
 }
 
-/** Start, or Show Terminal and Stop, beside the liveness in the lane header (none where agents are not run here). */
+/** Start, or Show Terminal (Open Session for an ACP session) and Stop, beside the liveness in the lane header (none where agents are not run here). */
 function LaneRunButtons(p: { agent: BoardAgent; onRun: (slug: string, what: LaneRunAction) => void }) {
   const { agent: a } = p;
   if (!a.run) return null;
@@ -63,7 +63,7 @@ function LaneRunButtons(p: { agent: BoardAgent; onRun: (slug: string, what: Lane
     <span class="lane-run-buttons">
       {a.run.live ? (
         <>
-          {button('show', 'terminal', 'Show Terminal', `Show ${a.name}'s terminal`)}
+          {a.run.session ? button('session', 'comment-discussion', 'Open Session', `Open ${a.name}'s session`) : button('show', 'terminal', 'Show Terminal', `Show ${a.name}'s terminal`)}
           {button('stop', 'debug-stop', 'Stop', `Stop ${a.name}`)}
         </>
       ) : (

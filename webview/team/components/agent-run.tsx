@@ -14,7 +14,7 @@ export function RunButtons(props: { agent: AgentView; actions: TeamActions; tabS
   const { agent: a, actions } = props;
   const run = a.run;
   if (!run) return null;
-  const live = run.terminal === 'running' || run.terminal === 'starting';
+  const live = isLive(run);
   const button = (icon: string, title: string, cls: string, go: () => void) => (
     <button
       type="button"
@@ -34,7 +34,7 @@ export function RunButtons(props: { agent: AgentView; actions: TeamActions; tabS
   if (live) {
     return (
       <>
-        {button('terminal', `Show ${a.name}'s terminal`, 'focus', () => actions.showAgentTerminal(a.slug))}
+        {run.session ? button('comment-discussion', `Open ${a.name}'s session`, 'focus', () => actions.openSession(a.slug)) : button('terminal', `Show ${a.name}'s terminal`, 'focus', () => actions.showAgentTerminal(a.slug))}
         {button('debug-stop', `Stop ${a.name}`, 'stop', () => actions.stopAgent(a.slug))}
       </>
     );
@@ -58,6 +58,11 @@ export function RunLines(props: { agent: AgentView; actions: TeamActions }) {
   );
 }
 
+/** Its terminal runs (or starts), or its ACP session does. */
+function isLive(run: AgentRunView): boolean {
+  return run.terminal === 'running' || run.terminal === 'starting' || run.session;
+}
+
 const TURN_WORDS = {
   starting: 'Starting',
   working: 'Working',
@@ -68,7 +73,7 @@ const TURN_WORDS = {
 
 function StateLine(props: { agent: AgentView; run: AgentRunView; actions: TeamActions }) {
   const { agent: a, run, actions } = props;
-  const live = run.terminal === 'running' || run.terminal === 'starting';
+  const live = isLive(run);
   const since = run.turnMinutes === null ? '' : run.turnMinutes < 1 ? 'just now' : `${duration(run.turnMinutes)} ago`;
   if (run.turn === 'needs-input') {
     return (
@@ -82,7 +87,9 @@ function StateLine(props: { agent: AgentView; run: AgentRunView; actions: TeamAc
             class="link-button run-action"
             onClick={(e) => {
               e.stopPropagation();
-              actions.showAgentTerminal(a.slug);
+              // An ACP session's request is answered in its session view (or the Needs you list).
+              if (run.session) actions.openSession(a.slug);
+              else actions.showAgentTerminal(a.slug);
             }}
           >
             Answer

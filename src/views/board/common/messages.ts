@@ -73,6 +73,8 @@ export interface BoardAgent {
 export interface BoardAgentRun {
   /** Its terminal here is running (or starting). */
   readonly live: boolean;
+  /** It runs here as an ACP session: Open Session instead of Show Terminal. */
+  readonly session: boolean;
   /** The launch profile in words; `null`: none yet (Start asks for the CLI). */
   readonly profile: string | null;
 }
@@ -210,6 +212,7 @@ export type BoardWebviewMessage =
   | { readonly type: 'startAgent'; readonly agent: string }
   | { readonly type: 'stopAgent'; readonly agent: string }
   | { readonly type: 'showAgentTerminal'; readonly agent: string }
+  | { readonly type: 'openSession'; readonly agent: string }
   /** The cards on screen that may have changes (in progress, done): their summaries, please. */
   | { readonly type: 'visible'; readonly cards: readonly TaskRef[] }
   | { readonly type: 'changeDetail'; readonly request: number; readonly card: TaskRef }
@@ -241,7 +244,7 @@ const agent = object({
   projects: arrayOf(str),
   rev: int,
   counts: (v, at) => (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isInteger(n) && n >= 0) ? null : `${at} should be four counts`),
-  run: nullable(object({ live: bool, profile: nullable(str) })),
+  run: nullable(object({ live: bool, session: bool, profile: nullable(str) })),
 });
 const header = object({
   status: oneOf(['loading', 'noTeam', 'ready']),
@@ -330,6 +333,7 @@ const webviewMessages: Readonly<Record<BoardWebviewMessageType, Check>> = {
   startAgent: object({ type: str, agent: slug }),
   stopAgent: object({ type: str, agent: slug }),
   showAgentTerminal: object({ type: str, agent: slug }),
+  openSession: object({ type: str, agent: slug }),
   visible: object({ type: str, cards: (v, at) => (Array.isArray(v) && v.length > 500 ? `${at} has too many cards` : arrayOf(cardRef)(v, at)) }),
   changeDetail: object({ type: str, request: int, card: cardRef }),
   reviewChanges: object({ type: str, card: cardRef }),

@@ -76,6 +76,8 @@ export interface AgentRunView {
   readonly profile: string | null;
   /** The terminal started here: none, starting, running, exited (the agent's command ended; its shell is open), closed, ended (it did not come back after a window reload). */
   readonly terminal: (typeof TERMINAL_STATES)[number];
+  /** It runs here as an ACP session (no terminal): Open Session instead of Show Terminal. */
+  readonly session: boolean;
   readonly exitCode: number | null;
   /** Why it did not run, in words (its CLI was not found), when that is known. */
   readonly problem: string | null;
@@ -228,6 +230,7 @@ const agentView = object({
     object({
       profile: nullable(str),
       terminal: oneOf(TERMINAL_STATES),
+      session: bool,
       exitCode: nullable(num),
       problem: nullable(str),
       reconnected: bool,

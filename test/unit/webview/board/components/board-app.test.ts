@@ -458,9 +458,9 @@ describe('Task board (Preact components in a DOM)', () => {
 
   it("offers Start on a lane header, Show Terminal and Stop while the agent runs, and none where agents are not run here", async () => {
     const s = await snapshotOf();
-    const withRun = (live: boolean) => ({
+    const withRun = (live: boolean, session = false) => ({
       ...fullMessage(s),
-      agents: s.agents.map((a) => (a.slug === 'billing-dev' ? { ...a, run: { live, profile: 'Stand-in agent · cortex-team simulate' } } : a)),
+      agents: s.agents.map((a) => (a.slug === 'billing-dev' ? { ...a, run: { live, session, profile: 'Stand-in agent · cortex-team simulate' } } : a)),
     });
     const m = mount(withRun(false));
     const head = (slug: string) => root.querySelector<HTMLElement>(`[data-lane-head="${slug}"]`)!;
@@ -477,5 +477,11 @@ describe('Task board (Preact components in a DOM)', () => {
     act(() => head('billing-dev').querySelector<HTMLElement>('.lane-run.stop')!.click());
     assert.deepEqual(m.api.ofType('showAgentTerminal'), [{ type: 'showAgentTerminal', agent: 'billing-dev' }]);
     assert.deepEqual(m.api.ofType('stopAgent'), [{ type: 'stopAgent', agent: 'billing-dev' }]);
+    // Run as an ACP session it has no terminal: Open Session opens its session view.
+    act(() => m.client.receive({ type: 'state', version: 3, base: 2, header: s.header, agents: withRun(true, true).agents, lanes: [] }));
+    assert.deepEqual(buttons('billing-dev'), ['Open Session', 'Stop']);
+    assert.equal(head('billing-dev').querySelector<HTMLElement>('.lane-run.session')!.title, "Open Billing Dev's session");
+    act(() => head('billing-dev').querySelector<HTMLElement>('.lane-run.session')!.click());
+    assert.deepEqual(m.api.ofType('openSession'), [{ type: 'openSession', agent: 'billing-dev' }]);
   });
 });

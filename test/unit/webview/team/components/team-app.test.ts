@@ -265,6 +265,21 @@ describe('Team view (Preact components in a DOM)', () => {
     assert.match(root.textContent!, /agents\/<slug>\//);
   });
 
+  it("an agent run as an ACP session: Open Session and Stop on its row (no terminal), and its request's Answer opens the session", async () => {
+    const run = (turn: 'turn-finished' | 'needs-input') => ({
+      profile: 'Gemini CLI (ACP session) · gemini', terminal: 'none' as const, session: true, exitCode: null, problem: null, reconnected: false, turn, turnMinutes: 0, message: turn === 'needs-input' ? 'Asks to run Writing to notes.txt.' : null, heartbeat: null, activity: [], usage: null,
+    });
+    draw(await stateOf(fixtureFiles(), { run: (a) => (a.slug === 'docs' ? run('turn-finished') : null) }));
+    const buttons = () => Array.from(row('docs').querySelectorAll<HTMLButtonElement>('.run-button')).map((b) => b.getAttribute('aria-label'));
+    assert.deepEqual(buttons(), ["Open Docs Writer's session", 'Stop Docs Writer']);
+    assert.match(row('docs').querySelector('.row-line.run')!.textContent!, /Turn finished/);
+    act(() => row('docs').querySelector<HTMLElement>('.run-button.focus')!.click());
+    draw(await stateOf(fixtureFiles(), { run: (a) => (a.slug === 'docs' ? run('needs-input') : null) }));
+    act(() => row('docs').querySelector<HTMLElement>('.run-action')!.click());
+    assert.deepEqual(api.ofType('openSession'), [{ type: 'openSession', agent: 'docs' }, { type: 'openSession', agent: 'docs' }]);
+    assert.deepEqual(api.ofType('showAgentTerminal'), []);
+  });
+
   it('shows a loading line before the first state', () => {
     draw(undefined);
     assert.match(root.textContent!, /Loading/);
