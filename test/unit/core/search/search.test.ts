@@ -70,6 +70,12 @@ describe('Search Team: ranking', () => {
     assert.deepStrictEqual(hits.find((h) => h.doc.kind === 'artifact')!.doc.target, { kind: 'artifact', thread: 'thr-42' });
     assert.strictEqual(hits.find((h) => h.doc.kind === 'worklog')!.doc.target.kind, 'worklog');
     assert.strictEqual(hits.find((h) => h.doc.kind === 'artifact')!.snippet, 'Wire the webhook.');
+    assert.strictEqual(hits.find((h) => h.doc.kind === 'artifact')!.doc.where, 'Thread · coder-review · running');
+  });
+
+  it("a thread with no template is an auto thread, seed 002's name for it", () => {
+    const [doc] = artifactDocs([{ thread: 'thr-43', template: null, status: 'completed', text: 'Done.\n' }]);
+    assert.strictEqual(doc.where, 'Thread · auto thread · completed');
   });
 
   it('an excerpt keeps to the line and marks what it cut', () => {
