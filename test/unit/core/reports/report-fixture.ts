@@ -2,6 +2,7 @@
 // Times are wall-clock minutes around NOW, a fixed clock.
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { Team } from '../../../../src/core/model';
+import { ReportInput } from '../../../../src/core/reports/team-report';
 import { loadTeam } from '../../../../src/core/team-index';
 import { formatStamp, parseStamp } from '../../../../src/base/time';
 
@@ -73,4 +74,9 @@ export function reportTeamFiles(): Record<string, string> {
 
 export function reportTeam(files: Record<string, string> = reportTeamFiles()): Promise<Team> {
   return loadTeam(new MemoryTeamFs(files));
+}
+
+/** The reports' input for the small team at NOW (no review recorded unless `extra` says so). */
+export async function tinyTeamInput(extra: Partial<ReportInput> = {}): Promise<ReportInput> {
+  return { team: await reportTeam(), teamName: 'tiny | team', now: NOW, staleAfterMinutes: 30, lastReview: null, ...extra };
 }
