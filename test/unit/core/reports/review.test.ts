@@ -7,7 +7,7 @@ import { dailyReview, housekeepingLine } from '../../../../src/core/reports/revi
 import { planPrune } from '../../../../src/core/ops/prune';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { formatStamp } from '../../../../src/base/time';
-import { NOW, reportTeam, reportTeamFiles, tinyTeamInput } from './report-fixture';
+import { EXPECTED_AGENTS, EXPECTED_DONE, EXPECTED_QUEUE_AND_PROJECTS, NOW, reportTeam, reportTeamFiles, tinyTeamInput } from './report-fixture';
 
 describe('Reports: Daily Review (and both reports as markdown)', () => {
   it('writes the review byte for byte (since the last review)', async () => {
@@ -87,11 +87,7 @@ const EXPECTED_REVIEW = [
   "",
   "## Done (1)",
   "",
-  "### API \\| Dev",
-  "",
-  "- **Ship v1**: completed 2026-03-28 06:00, took 2 h 00 min",
-  "",
-  "  > Released. Uses `a<b` checks; &lt;script>alert(1)&lt;/script> was in the log.",
+  ...EXPECTED_DONE,
   "",
   "## Blocked and slipped",
   "",
@@ -103,36 +99,11 @@ const EXPECTED_REVIEW = [
   "",
   "## Next",
   "",
-  "- **API \\| Dev** (api-dev), 2 ready:",
-  "  1. Add \\*rate\\* limits (next up)",
-  "  2. Write \\<docs\\>",
-  "",
-  "Nothing queued for: Writer.",
-  "",
-  "## Projects",
-  "",
-  "| Project | Status | Next Action | Agents |",
-  "| --- | --- | --- | --- |",
-  "| api | active | Ship \\`v2\\` \\| then docs | api-dev, web-dev |",
-  "| web | paused | - | qa, web-dev |",
+  ...EXPECTED_QUEUE_AND_PROJECTS,
   "",
   "## Agents",
   "",
   "4 agents: 1 alive, 1 idle, 1 down, 1 inactive; 2 tasks in progress, 3 ready.",
   "",
-  "| Agent | Liveness | Last tick | In progress (for) | Ready | Next up |",
-  "| --- | --- | --- | --- | --- | --- |",
-  "| API \\| Dev (api-dev) | alive | 5 min ago | Fix \\`retry\\` \\| backoff (2 h 00 min) | 2 | Add \\*rate\\* limits |",
-  "| QA (qa) | inactive | never | - | 1 | Test it |",
-  "| Web Dev (web-dev) | **down** | 2 h 00 min ago | Login page (30 h 00 min) | 0 | - |",
-  "| Writer (writer) | idle | never | - | 0 | - |",
-  "",
-  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none, waiting for pickup while its work was dispatched less than a heartbeat ago.",
-  "",
-  "### Latest Session Logs",
-  "",
-  "- **API \\| Dev** (api-dev), 2026-03-27: active — shipping v1",
-  "- **QA** (qa), 2026-03-20: paused, waiting for the beta",
-  "- **Web Dev** (web-dev), 2026-03-27: Blocked on the API keys",
-  "- **Writer** (writer), 2026-03-25: idle",
+  ...EXPECTED_AGENTS,
 ].join('\n') + '\n';
