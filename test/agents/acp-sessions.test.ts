@@ -11,6 +11,7 @@ import { AcpSession } from '../../src/extension/acp/acp-session';
 import { ScriptedServer, ScriptedTurn, startAnthropicServer } from '../harness/model-servers/anthropic-messages';
 import { startGeminiServer } from '../harness/model-servers/gemini-generate';
 import { startResponsesServer } from '../harness/model-servers/openai-responses';
+import { waitFor } from '../harness/wait-for';
 import { AGENT, BIN, CLI, ROOT, assertClisInstalled, scratchTeam } from './scratch-team';
 
 type Which = 'gemini' | 'claude' | 'codex';
@@ -65,15 +66,15 @@ function environment(w: Which, home: string, project: string, url: string): Reco
   return { ...base, SCRIPTED_KEY: 'scripted-key' };
 }
 
-/** Waits for a condition (no time limit of its own: the suite's timeout is the limit); a session that ended fails it with its transcript. */
-function waitFor(what: string, ok: () => boolean, session: AcpSession): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (ok()) return clearInterval(timer), resolve();
-      if (!session.live) clearInterval(timer), reject(new Error(`${what}: the session is ${session.state} (${session.snapshot().reason ?? ''})`));
-      if (process.env.CORTEX_ACP_DEBUG) console.log(what, JSON.stringify(session.snapshot().entries.slice(-3)));
-    }, process.env.CORTEX_ACP_DEBUG ? 2000 : 20);
-  });
+/** Waits for a condition while the session lives; a session that ended fails it at once with its reason. */
+async function whileLive(what: string, ok: () => boolean, session: AcpSession): Promise<void> {
+  const debug = Boolean(process.env.CORTEX_ACP_DEBUG);
+  await waitFor(() => {
+    if (ok()) return true;
+    if (!session.live) throw new Error(`${what}: the session is ${session.state} (${session.snapshot().reason ?? ''})`);
+    if (debug) console.log(what, JSON.stringify(session.snapshot().entries.slice(-3)));
+    return false;
+  }, 120_000, what, debug ? 2000 : 20);
 }
 
 async function run(w: Which): Promise<Run> {
@@ -113,7 +114,7 @@ async function run(w: Which): Promise<Run> {
     const turn = session.prompt('Claim your next task.');
     let ended = false;
     void turn.then(() => (ended = true), () => (ended = true));
-    await waitFor('a permission request or the end of the turn', () => pending().length === 1 || ended, session);
+    await whileLive('a permission request or the end of the turn', () => pending().length === 1 || ended, session);
     if (pending().length !== 1) continue;
     const before = pending().length;
     await session.cancel();

@@ -8,6 +8,7 @@ import { parseRunState } from '../../src/core/agents/run-state';
 import { CortexCommand } from '../../src/core/mcp-wiring';
 import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, ProtocolRuntime, loadProtocolTemplates, planProtocolFiles } from '../../src/core/protocol-file/protocol';
 import { parseTranscript } from '../../src/core/transcripts';
+import { waitFor } from '../harness/wait-for';
 import { AGENT, BIN, CLI, ROOT, assertClisInstalled, scratchTeam } from './scratch-team';
 
 /**
@@ -106,15 +107,6 @@ describe('real agent CLIs accept the launch command lines and run the state hook
       .filter((s) => s !== null);
     return states.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0] ?? null;
   };
-  async function until<T>(check: () => T | null | undefined, what: string, limitMs = 90_000): Promise<T> {
-    const end = Date.now() + limitMs;
-    for (;;) {
-      const v = check();
-      if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const line = (cli: LaunchProfile['cli']) =>
     launchLine({ cli, command: null, args: [], env: {}, worktree: null, heartbeat: null }, { slug: AGENT, teamDir: team, cortex, firstPrompt: 'Cortex: you are Billing Dev.' });
 
@@ -149,7 +141,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
     assert.match(r.stdout + r.stderr, /Not logged in/);
     // The turn ends on the login error (StopFailure), then the -p session (SessionEnd, whose hook Claude Code may
     // still be running when it exits): either is the last report.
-    const s = await until(() => (state()?.event === 'StopFailure' || state()?.event === 'SessionEnd' ? state() : null), 'the StopFailure or SessionEnd report');
+    const s = await waitFor(() => (state()?.event === 'StopFailure' || state()?.event === 'SessionEnd' ? state() : null), 90_000, 'the StopFailure or SessionEnd report');
     assert.strictEqual(s.source, 'claude-code');
     assert.strictEqual(s.state, s.event === 'StopFailure' ? 'turn-finished' : 'ended');
     assert.ok(s.transcript && s.transcript.startsWith(path.join(home, '.claude', 'projects')), s.transcript ?? 'no transcript');
@@ -171,7 +163,7 @@ describe('real agent CLIs accept the launch command lines and run the state hook
     mkdirSync(path.join(home, '.gemini'), { recursive: true });
     writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
     start('gemini', ['-p', 'Cortex: you are Billing Dev. Start your session.'], { GEMINI_API_KEY: 'not-a-key' });
-    const s = await until(() => (state()?.event === 'BeforeAgent' ? state() : null), 'the BeforeAgent report');
+    const s = await waitFor(() => (state()?.event === 'BeforeAgent' ? state() : null), 90_000, 'the BeforeAgent report');
     assert.strictEqual(s.source, 'gemini');
     assert.strictEqual(s.state, 'working');
     assert.ok(s.transcript && s.transcript.startsWith(path.join(home, '.gemini', 'tmp')), s.transcript ?? 'no transcript');

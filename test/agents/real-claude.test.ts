@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { TurnUsage, WAIT_FOR_MCP } from '../harness/model-servers/anthropic-messages';
 import { RunState } from '../../src/core/agents/run-state';
-import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, turnEnded, runStates, tasks, whileHeld } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, assertClaimedAndCompleted, assertNothingClaimed, assertTicked, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, turnEnded, runStates, tasks, whileHeld, withTurn } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -100,14 +100,12 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
   });
 
   it('an overloaded model: the run ends with the API error, nothing is claimed, the session is not left working', async () => {
-    const failed = await realTurn('claude', 'overloaded');
-    try {
+    await withTurn('claude', 'overloaded', async (failed) => {
       assert.strictEqual(failed.run.code, 1, failed.run.stderr);
       const res = JSON.parse(failed.run.stdout) as ClaudeResult;
       assert.strictEqual(res.is_error, true);
       assert.strictEqual(res.api_error_status, 529);
-      assert.match(tasks(failed.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(failed.place.team).map((e) => e.event_type), ['task.dispatched']);
+      assertNothingClaimed(failed.place.team);
       await turnEnded(failed);
       // After a failed request Claude Code runs the StopFailure and SessionEnd hooks in either order.
       const [first, ...rest] = hookReports(failed).map((r) => [r.state, r.event, r.session]);
@@ -116,20 +114,16 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
       for (const r of rest) assert.ok(JSON.stringify(r) === JSON.stringify(['turn-finished', 'StopFailure', res.session_id]) || JSON.stringify(r) === JSON.stringify(['ended', 'SessionEnd', res.session_id]), JSON.stringify(r));
       assert.deepStrictEqual(runStates(failed.place.team).map((s) => s.session), [res.session_id]);
       assert.notStrictEqual(runStates(failed.place.team)[0].state, 'working');
-    } finally {
-      await removeTurn(failed);
-    }
+    });
   });
 
   it('a question and no tool call: the turn ends with the question, the hooks report turn finished, the task stays ready, the feed records nothing', async () => {
-    const asked = await realTurn('claude', 'question');
-    try {
+    await withTurn('claude', 'question', async (asked) => {
       assert.strictEqual(asked.run.code, 0, asked.run.stderr);
       const res = JSON.parse(asked.run.stdout) as ClaudeResult;
       assert.strictEqual(res.is_error, false);
       assert.strictEqual(res.result, QUESTION);
-      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
+      assertNothingClaimed(asked.place.team);
       await turnEnded(asked);
       assert.deepStrictEqual(
         withoutEnd(hookReports(asked)).map((r) => [r.state, r.event, r.session]),
@@ -139,9 +133,7 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
         ],
       );
       assert.notStrictEqual(runStates(asked.place.team)[0].state, 'working');
-    } finally {
-      await removeTurn(asked);
-    }
+    });
   });
 
   it('a model that answers slowly: while its first reply is held the hooks say working and nothing is claimed; released, the turn finishes and the task is done', async () => {
@@ -152,12 +144,10 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
       assert.ok(hookReports(slow).every((r) => r.state === 'working'), 'no turn-finished report while held');
       slow.gate.release();
       const done = await slow.done;
-      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      assertClaimedAndCompleted(done);
       const res = JSON.parse(done.run.stdout) as ClaudeResult;
       assert.strictEqual(res.session_id, working.session);
       assert.strictEqual(res.result, 'Claimed and completed Credit notes.');
-      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
-      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
       await turnEnded(done);
       assert.deepStrictEqual(
         withoutEnd(hookReports(done)).map((r) => [r.state, r.event, r.session]),
@@ -173,25 +163,16 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
   });
 
   it(`${TICKS} tick calls in one turn: each answered by the MCP server, the feed records the ticks it wrote, tasks.md keeps one last-tick line`, async () => {
-    const ticked = await realTurn('claude', 'ticks');
-    try {
-      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
+    await withTurn('claude', 'ticks', (ticked) => {
+      assertTicked(ticked);
       const res = JSON.parse(ticked.run.stdout) as ClaudeResult;
       assert.strictEqual(res.is_error, false, ticked.run.stdout);
       assert.deepStrictEqual(res.permission_denials, []);
-      assert.deepStrictEqual(ticked.server.unoffered, []);
       const results = JSON.stringify(ticked.server.requests.at(-1));
       // Every tick's result went back to the model (plus any WaitForMcpServers call's).
       assert.ok((results.match(/"type":"tool_result"/g)?.length ?? 0) >= TICKS, results);
       assert.doesNotMatch(results, /"is_error":true/);
-      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
-      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
-      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
-      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
-      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
       assert.match(tasks(ticked.place.team), /\*\*Status:\*\* ready/);
-    } finally {
-      await removeTurn(ticked);
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { CodexLogs } from '../../src/extension/agents/codex-log';
 import { ResponsesUsage } from '../harness/model-servers/openai-responses';
-import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, runStates, tasks, until, whileHeld } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, assertClaimedAndCompleted, assertNothingClaimed, assertTicked, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, reportsOnce, runStates, tasks, whileHeld, withTurn } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -25,6 +25,9 @@ const events = (stdout: string): CodexEvent[] =>
     .map((l) => JSON.parse(l) as CodexEvent);
 
 const threadOf = (stdout: string) => events(stdout).find((e) => e.type === 'thread.started')?.thread_id ?? '';
+
+/** The hook reports once Codex's notify program (started as a turn completes, not waited for) has reported. */
+const notified = (turn: RealTurn) => reportsOnce(turn, (reports) => reports.length > 0, 'the notify report');
 
 describe('real Codex, headless, a whole turn against a scripted model', function () {
   this.timeout(120000);
@@ -67,7 +70,7 @@ describe('real Codex, headless, a whole turn against a scripted model', function
 
   it("its notify program reports the turn finished, with the thread id Codex printed", async () => {
     // Codex starts its notify program as the turn completes and does not wait for it.
-    const reports = await until(() => (hookReports(turn).length > 0 ? hookReports(turn) : null), 'the notify report');
+    const reports = await notified(turn);
     assert.deepStrictEqual(
       reports.map((r) => [r.state, r.event, r.session, r.source, r.message]),
       [['turn-finished', 'agent-turn-complete', thread, 'codex', 'Claimed and completed Credit notes.']],
@@ -100,35 +103,27 @@ describe('real Codex, headless, a whole turn against a scripted model', function
   });
 
   it('an overloaded model: the turn fails with the API error, nothing is claimed, no session is said to be working', async () => {
-    const failed = await realTurn('codex', 'overloaded');
-    try {
+    await withTurn('codex', 'overloaded', (failed) => {
       assert.strictEqual(failed.run.code, 1, failed.run.stderr);
       const failure = events(failed.run.stdout).find((e) => e.type === 'turn.failed');
       assert.match(failure?.error?.message ?? failed.run.stdout, /at capacity/);
-      assert.match(tasks(failed.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(failed.place.team).map((e) => e.event_type), ['task.dispatched']);
+      assertNothingClaimed(failed.place.team);
       // Codex reports only finished turns (notify); a failed one reports nothing, so nothing can say "working".
       assert.ok(runStates(failed.place.team).every((s) => s.state !== 'working'));
-    } finally {
-      await removeTurn(failed);
-    }
+    });
   });
 
   it('a question and no tool call: the turn ends with the question, notify reports turn finished with it, the task stays ready, the feed records nothing', async () => {
-    const asked = await realTurn('codex', 'question');
-    try {
+    await withTurn('codex', 'question', async (asked) => {
       assert.strictEqual(asked.run.code, 0, asked.run.stderr);
       const id = threadOf(asked.run.stdout);
       assert.match(id, /^[0-9a-f-]{36}$/, asked.run.stdout);
       const said = events(asked.run.stdout).filter((e) => e.type === 'item.completed' && e.item?.type === 'agent_message').map((e) => e.item?.text);
       assert.deepStrictEqual(said, [QUESTION]);
-      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
-      const reports = await until(() => (hookReports(asked).length > 0 ? hookReports(asked) : null), 'the notify report');
+      assertNothingClaimed(asked.place.team);
+      const reports = await notified(asked);
       assert.deepStrictEqual(reports.map((r) => [r.state, r.event, r.session, r.message]), [['turn-finished', 'agent-turn-complete', id, QUESTION]]);
-    } finally {
-      await removeTurn(asked);
-    }
+    });
   });
 
   it('a model that answers slowly: while its first reply is held no turn is reported finished and nothing is claimed; released, notify reports the turn finished and the task is done', async () => {
@@ -140,12 +135,10 @@ describe('real Codex, headless, a whole turn against a scripted model', function
       assert.deepStrictEqual(runStates(slow.place.team), []);
       slow.gate.release();
       const done = await slow.done;
-      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      assertClaimedAndCompleted(done);
       const id = threadOf(done.run.stdout);
       assert.match(id, /^[0-9a-f-]{36}$/, done.run.stdout);
-      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
-      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
-      const reports = await until(() => (hookReports(done).length > 0 ? hookReports(done) : null), 'the notify report');
+      const reports = await notified(done);
       assert.deepStrictEqual(reports.map((r) => [r.state, r.event, r.session]), [['turn-finished', 'agent-turn-complete', id]]);
     } finally {
       slow.gate.release();
@@ -154,17 +147,6 @@ describe('real Codex, headless, a whole turn against a scripted model', function
   });
 
   it(`${TICKS} tick calls in one turn: the feed records the ticks it wrote through the MCP server, tasks.md keeps one last-tick line`, async () => {
-    const ticked = await realTurn('codex', 'ticks');
-    try {
-      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
-      assert.deepStrictEqual(ticked.server.unoffered, []);
-      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
-      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
-      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
-      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
-      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
-    } finally {
-      await removeTurn(ticked);
-    }
+    await withTurn('codex', 'ticks', assertTicked);
   });
 });

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
 import { parseTranscript } from '../../src/core/transcripts';
 import { GeminiUsage } from '../harness/model-servers/gemini-generate';
-import { QUESTION, RealTurn, TASK, TICKS, activity, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, runStates, tasks, until, whileHeld } from './real-turn';
+import { QUESTION, RealTurn, TASK, TICKS, activity, assertClaimedAndCompleted, assertNothingClaimed, assertTicked, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, reportsOnce, runStates, tasks, whileHeld, withTurn } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
 
 /**
@@ -18,7 +18,7 @@ import { AGENT, assertClisInstalled } from './scratch-team';
 type GeminiRequest = { tools?: { functionDeclarations?: { name: string }[] }[]; contents: { role: string; parts: { functionResponse?: { name: string; response: { output?: string; error?: unknown } } }[] }[] };
 
 /** The hook reports once Gemini CLI's SessionEnd (its last) has been recorded. */
-const untilEnded = (turn: RealTurn) => until(() => (hookReports(turn).some((r) => r.state === 'ended') ? hookReports(turn) : null), 'the SessionEnd report');
+const untilEnded = (turn: RealTurn) => reportsOnce(turn, (reports) => reports.some((r) => r.state === 'ended'), 'the SessionEnd report');
 
 describe('real Gemini CLI, headless, a whole turn against a scripted model', function () {
   this.timeout(120000);
@@ -56,7 +56,7 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
   });
 
   it('the state hooks report working → turn finished → ended with its session id, and the session log our reader reads is that session: the tokens the scripted server reported, the cost the price table gives', async () => {
-    const reports = await until(() => (hookReports(turn).some((r) => r.state === 'ended') ? hookReports(turn) : null), 'the SessionEnd report');
+    const reports = await untilEnded(turn);
     const session = reports[0].session ?? '';
     assert.match(session, /^[0-9a-f-]{36}$/);
     assert.deepStrictEqual(
@@ -91,13 +91,11 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
   });
 
   it('an overloaded model: the run ends with the API error, nothing is claimed, the session is not left working', async () => {
-    const failed = await realTurn('gemini', 'overloaded');
-    try {
+    await withTurn('gemini', 'overloaded', async (failed) => {
       assert.strictEqual(failed.run.code, 1, failed.run.stderr);
       assert.match(failed.run.stderr, /overloaded/);
-      assert.match(tasks(failed.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(failed.place.team).map((e) => e.event_type), ['task.dispatched']);
-      const reports = await until(() => (hookReports(failed).some((r) => r.state === 'ended') ? hookReports(failed) : null), 'the SessionEnd report');
+      assertNothingClaimed(failed.place.team);
+      const reports = await untilEnded(failed);
       const session = reports[0].session;
       assert.deepStrictEqual(
         reports.map((r) => [r.state, r.event, r.session]),
@@ -106,18 +104,14 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
           ['ended', 'SessionEnd', session],
         ],
       );
-    } finally {
-      await removeTurn(failed);
-    }
+    });
   });
 
   it('a question and no tool call: the answer is the question, the hooks report working → turn finished → ended, the task stays ready, the feed records nothing', async () => {
-    const asked = await realTurn('gemini', 'question');
-    try {
+    await withTurn('gemini', 'question', async (asked) => {
       assert.strictEqual(asked.run.code, 0, asked.run.stderr);
       assert.strictEqual(asked.run.stdout.trim(), QUESTION);
-      assert.match(tasks(asked.place.team), /\*\*Status:\*\* ready/);
-      assert.deepStrictEqual(activity(asked.place.team).map((e) => e.event_type), ['task.dispatched']);
+      assertNothingClaimed(asked.place.team);
       const reports = await untilEnded(asked);
       const session = reports[0].session;
       assert.deepStrictEqual(
@@ -128,9 +122,7 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
           ['ended', 'SessionEnd', session],
         ],
       );
-    } finally {
-      await removeTurn(asked);
-    }
+    });
   });
 
   it('a model that answers slowly: while its first reply is held the hooks say working and nothing is claimed; released, the turn finishes and the task is done', async () => {
@@ -141,10 +133,8 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
       assert.ok(hookReports(slow).every((r) => r.state === 'working'), 'no turn-finished report while held');
       slow.gate.release();
       const done = await slow.done;
-      assert.strictEqual(done.run.code, 0, done.run.stderr);
+      assertClaimedAndCompleted(done);
       assert.strictEqual(done.run.stdout.trim(), 'Claimed and completed Credit notes.');
-      assert.match(tasks(done.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
-      assert.deepStrictEqual(activity(done.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
       assert.deepStrictEqual(
         (await untilEnded(done)).map((r) => [r.state, r.event, r.session]),
         [
@@ -160,17 +150,6 @@ describe('real Gemini CLI, headless, a whole turn against a scripted model', fun
   });
 
   it(`${TICKS} tick calls in one turn: the feed records the ticks it wrote through the MCP server, tasks.md keeps one last-tick line`, async () => {
-    const ticked = await realTurn('gemini', 'ticks');
-    try {
-      assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
-      assert.deepStrictEqual(ticked.server.unoffered, []);
-      // A tick within the same stamp as the last writes nothing (and records nothing): one to TICKS events.
-      const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
-      assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
-      for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
-      assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
-    } finally {
-      await removeTurn(ticked);
-    }
+    await withTurn('gemini', 'ticks', assertTicked);
   });
 });

@@ -12,6 +12,7 @@ import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, ProtocolRuntime, loadProtocolTe
 import { ModelPrice } from '../../src/core/transcripts/cost';
 import { TokenUsage } from '../../src/core/transcripts';
 import { AgentCliRun, runAgentCli } from '../harness/agent-cli';
+import { waitFor } from '../harness/wait-for';
 import { ScriptedServer, ScriptedTurn, heldTurn, startAnthropicServer } from '../harness/model-servers/anthropic-messages';
 import { startGeminiServer } from '../harness/model-servers/gemini-generate';
 import { startResponsesServer } from '../harness/model-servers/openai-responses';
@@ -306,15 +307,55 @@ export function realSlowTurn(cli: RealCli): SlowTurn {
   return slowRuns.get(cli)!;
 }
 
-/** Polls `check` until it gives a value (a hook call may still run when its CLI has exited: Codex's notify, Claude Code's SessionEnd). */
-export async function until<T>(check: () => T | null | undefined | false, what: string, limitMs = 60_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+/** How long a wait for a CLI's process or report may take: far above what a loaded machine needs. */
+const WAIT_MS = 60_000;
+
+/**
+ * The hook reports once `complete` says they are (a hook call may still run when its CLI
+ * has exited: Codex's notify, Gemini CLI's SessionEnd).
+ */
+export function reportsOnce(turn: RealTurn, complete: (reports: RunState[]) => boolean, what: string): Promise<RunState[]> {
+  return waitFor(() => {
+    const reports = hookReports(turn);
+    return complete(reports) ? reports : null;
+  }, WAIT_MS, what);
+}
+
+/** Runs `check` on the scenario's turn, then removes it, whatever `check` found. */
+export async function withTurn(cli: RealCli, scenario: Scenario, check: (turn: RealTurn) => Promise<void> | void): Promise<void> {
+  const turn = await realTurn(cli, scenario);
+  try {
+    await check(turn);
+  } finally {
+    await removeTurn(turn);
   }
+}
+
+/** What a turn that claimed nothing leaves: the task still ready, nothing in the feed but its dispatch. */
+export function assertNothingClaimed(team: string): void {
+  assert.match(tasks(team), /\*\*Status:\*\* ready/);
+  assert.deepStrictEqual(activity(team).map((e) => e.event_type), ['task.dispatched']);
+}
+
+/** A turn that ran to its end and did the task: claimed and completed through the MCP server, after the CLI's dispatch. */
+export function assertClaimedAndCompleted(turn: RealTurn): void {
+  assert.strictEqual(turn.run.code, 0, turn.run.stderr);
+  assert.match(tasks(turn.place.team), /^## Credit notes\n\*\*Status:\*\* done\n/m);
+  assert.deepStrictEqual(activity(turn.place.team).map((e) => [e.event_type, e.payload.via]), [['task.dispatched', 'cli'], ['task.claimed', 'mcp'], ['task.completed', 'mcp']]);
+}
+
+/**
+ * The ticks scenario's outcome: the feed records the ticks the MCP server wrote (a tick
+ * within the same stamp as the last writes nothing and records nothing: one to TICKS
+ * events), and tasks.md keeps one last-tick line.
+ */
+export function assertTicked(ticked: RealTurn): void {
+  assert.strictEqual(ticked.run.code, 0, ticked.run.stderr);
+  assert.deepStrictEqual(ticked.server.unoffered, []);
+  const ticks = activity(ticked.place.team).filter((e) => e.event_type === 'agent.ticked');
+  assert.ok(ticks.length >= 1 && ticks.length <= TICKS, JSON.stringify(ticks));
+  for (const e of ticks) assert.deepStrictEqual([e.actor, e.payload.via], [AGENT, 'mcp']);
+  assert.strictEqual(tasks(ticked.place.team).match(/<!-- cortex:last-tick .* -->/g)?.length, 1, tasks(ticked.place.team));
 }
 
 /** Whether any process of the CLI's process group still runs (its MCP server ends a moment after it). */
@@ -330,7 +371,7 @@ function groupRuns(pid: number | undefined): boolean {
 
 /** Waits for every process the CLI started (its MCP server, its hook calls) to end. */
 export async function turnEnded(turn: RealTurn): Promise<void> {
-  await until(() => !groupRuns(turn.run.pid), `the processes of ${turn.cli} (group ${turn.run.pid}) to end`);
+  await waitFor(() => !groupRuns(turn.run.pid), WAIT_MS, `the processes of ${turn.cli} (group ${turn.run.pid}) to end`);
 }
 
 /** Removes a finished turn's scratch folders, once every process the CLI started has ended. */
@@ -345,10 +386,9 @@ export async function removeTurn(turn: RealTurn | undefined): Promise<void> {
  * (a report the hooks wrote meanwhile); by then nothing may be claimed yet.
  */
 export async function whileHeld<T>(slow: SlowTurn, also: () => T | null | undefined | false, what: string): Promise<T> {
-  const seen = await until(() => slow.gate.reached && also(), `the scripted server to hold the first request, and ${what}`);
-  assert.match(tasks(slow.place.team), /\*\*Status:\*\* ready/);
-  assert.deepStrictEqual(activity(slow.place.team).map((e) => e.event_type), ['task.dispatched']);
-  return seen;
+  const seen = await waitFor(() => slow.gate.reached && also(), WAIT_MS, `the scripted server to hold the first request, and ${what}`);
+  assertNothingClaimed(slow.place.team);
+  return seen as T;
 }
 
 /** Every session's last report (.cortex/run/<slug>/<session>.json). */

@@ -98,7 +98,7 @@ export function artifactDocs(artifacts: readonly ArtifactText[]): SearchDoc[] {
   return artifacts.map((a) => ({
     kind: 'artifact',
     title: `${a.thread} artifact`,
-    where: `Thread · ${a.template ?? 'ad hoc'} · ${a.status}`,
+    where: `Thread · ${a.template ?? 'auto thread'} · ${a.status}`,
     fields: [
       { name: 'title', text: a.thread },
       { name: 'body', text: a.text },

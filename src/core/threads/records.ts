@@ -24,7 +24,7 @@ export interface ThreadRecord {
   readonly id: string;
   /** As written; one of THREAD_STATUSES when the server wrote it. */
   readonly status: string;
-  /** `null` for ad-hoc threads. */
+  /** `null` for auto threads (seed 002's name for a thread with no template). */
   readonly templateName: string | null;
   readonly userMessage: string | null;
   readonly workspacePath: string | null;

@@ -202,7 +202,7 @@ export class ThreadCommands extends DisposableBase {
     const thread = await this.pickThread(preset, (t) => t.status === 'running', 'running', 'it can be cancelled');
     if (!thread) return undefined;
     const sure = 'Cancel Thread';
-    const answer = await this.c.prompts.warn(`Cancel thread ${thread.id} (${thread.templateName ?? 'ad hoc'}, ${thread.status})? Its record says "cancelled"; its artifact stays.`, sure);
+    const answer = await this.c.prompts.warn(`Cancel thread ${thread.id} (${thread.templateName ?? 'auto thread'}, ${thread.status})? Its record says "cancelled"; its artifact stays.`, sure);
     if (answer !== sure) return undefined;
     const op = cancelThreadOperation({ threadId: thread.id, now: this.c.clock.date().toISOString() });
     const task = thread.scheduleTaskId ? this.c.store.team?.agents.flatMap((a) => a.tasks.map((t) => ({ a, t }))).find((x) => x.t.id === thread.scheduleTaskId) : undefined;
@@ -263,7 +263,7 @@ export class ThreadCommands extends DisposableBase {
     }
     const picked = await this.c.prompts.pickStep({
       title: 'Cortex: Threads',
-      items: candidates.map((t) => ({ label: t.id, description: `${t.status} · ${t.templateName ?? 'ad hoc'}`, detail: t.userMessage ?? undefined, thread: t })),
+      items: candidates.map((t) => ({ label: t.id, description: `${t.status} · ${t.templateName ?? 'auto thread'}`, detail: t.userMessage ?? undefined, thread: t })),
       placeholder: `A ${states} thread`,
       matchOnDetail: true,
     });

@@ -114,3 +114,21 @@ Done long ago.
 
 <!-- cortex:last-tick 2026-03-28T10:00 -->
 `;
+
+/**
+ * Mocha hooks for the describe it is called in: git's global config isolated for the
+ * describe, a fresh sandbox for each test. Returns the current test's sandbox.
+ */
+export function sandboxPerTest(): () => Sandbox {
+  let box: Sandbox | undefined;
+  let isolation: { restore(): void } | undefined;
+  before(() => {
+    isolation = isolateGitConfig();
+  });
+  after(() => isolation?.restore());
+  beforeEach(() => {
+    box = new Sandbox();
+  });
+  afterEach(() => box?.dispose());
+  return () => box!;
+}

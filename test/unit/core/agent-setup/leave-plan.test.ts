@@ -1,26 +1,17 @@
 import * as assert from 'assert';
-import { readFileSync } from 'fs';
-import * as path from 'path';
 import { LEAVE_PATHS, planLeave } from '../../../../src/core/agent-setup/leave-plan';
 import { planAgentSetup } from '../../../../src/core/agent-setup/setup-plan';
 import { CortexInputError } from '../../../../src/core/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { hookShellCommand } from '../../../../src/core/agents/launch-command';
-import { PROTOCOL_RUNTIMES, PROTOCOL_TEMPLATE_DIR, ProtocolContext, loadProtocolTemplates } from '../../../../src/core/protocol-file/protocol';
+import { PROTOCOL_RUNTIMES, ProtocolContext } from '../../../../src/core/protocol-file/protocol';
 import { decodeText } from '../../../../src/core/text';
+import { Templates, ctx as ada, launch, shippedTemplates } from './setup-fixture';
 
-const ROOT = path.resolve(__dirname, '../../../../..');
 const cortex = { kind: 'node' as const, cliPath: '/opt/cortex/cli.js' };
-const launch = { command: 'node', args: ['/opt/cortex/cli.js', 'mcp', '--team', '/team', '--agent', 'ada'] };
+/** Ada with the state hooks, so that leaving takes them out too. */
 const ctx: ProtocolContext = {
-  agentName: 'Ada',
-  agentSlug: 'ada',
-  teamDir: '/team',
-  project: '/work/ada',
-  heartbeatMinutes: 15,
-  staleAfterMinutes: 30,
-  dailyBriefing: '09:00',
-  dailyReview: '18:00',
+  ...ada,
   stateHooks: { claudeCode: hookShellCommand(cortex, '/team', 'ada', 'claude-code'), gemini: hookShellCommand(cortex, '/team', 'ada', 'gemini') },
 };
 
@@ -47,7 +38,7 @@ async function files(fs: MemoryTeamFs): Promise<Record<string, string>> {
   return out;
 }
 
-async function setUp(fs: MemoryTeamFs, templates: Awaited<ReturnType<typeof loadProtocolTemplates>>): Promise<void> {
+async function setUp(fs: MemoryTeamFs, templates: Templates): Promise<void> {
   for (const spec of PROTOCOL_RUNTIMES) {
     const r = await planAgentSetup(fs, spec.id, 'worker', ctx, templates, launch);
     assert.ok(r.plans, `${spec.id}: ${r.problem}`);
@@ -65,9 +56,9 @@ async function leave(fs: MemoryTeamFs): Promise<string[]> {
 }
 
 describe('planLeave (/leave: the Cortex part out of a project, every other byte kept)', () => {
-  let templates: Awaited<ReturnType<typeof loadProtocolTemplates>>;
+  let templates: Templates;
   before(async () => {
-    templates = await loadProtocolTemplates(async (name) => readFileSync(path.join(ROOT, PROTOCOL_TEMPLATE_DIR, name), 'utf8'));
+    templates = await shippedTemplates();
   });
 
   it('after every runtime was set up in a project a person had filled, leaves every file of theirs byte for byte', async () => {

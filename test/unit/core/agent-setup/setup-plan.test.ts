@@ -1,31 +1,18 @@
 import * as assert from 'assert';
-import { readFileSync } from 'fs';
-import * as path from 'path';
 import { planAgentSetup } from '../../../../src/core/agent-setup/setup-plan';
 import { writePlannedText } from '../../../../src/core/agent-setup/write-plan';
 import { CortexConflictError } from '../../../../src/core/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { CORTEX_BEGIN, CORTEX_END } from '../../../../src/core/protocol-file/marked-section';
-import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, loadProtocolTemplates, renderProtocol } from '../../../../src/core/protocol-file/protocol';
+import { renderProtocol } from '../../../../src/core/protocol-file/protocol';
 import { decodeText } from '../../../../src/core/text';
+import { Templates, ctx, launch, shippedTemplates } from './setup-fixture';
 
-const ROOT = path.resolve(__dirname, '../../../../..');
-const launch = { command: 'node', args: ['/opt/cortex/cli.js', 'mcp', '--team', '/team', '--agent', 'ada'] };
-const ctx: ProtocolContext = {
-  agentName: 'Ada',
-  agentSlug: 'ada',
-  teamDir: '/team',
-  project: '/work/ada',
-  heartbeatMinutes: 15,
-  staleAfterMinutes: 30,
-  dailyBriefing: '09:00',
-  dailyReview: '18:00',
-};
 
 describe('planAgentSetup (the planner of Generate Protocol File and cortex-team protocol)', () => {
-  let templates: Awaited<ReturnType<typeof loadProtocolTemplates>>;
+  let templates: Templates;
   before(async () => {
-    templates = await loadProtocolTemplates(async (name) => readFileSync(path.join(ROOT, PROTOCOL_TEMPLATE_DIR, name), 'utf8'));
+    templates = await shippedTemplates();
   });
 
   it('OpenCode: the Cortex section in AGENTS.md and a local cortex server in opencode.json, the person\'s servers and comments kept', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { firstPrompt, hookShellCommand, launchLine, shellLine } from '../../../../src/core/agents/launch-command';
+import { acpCommand, firstPrompt, hookShellCommand, launchLine, shellLine } from '../../../../src/core/agents/launch-command';
 import { LaunchProfile } from '../../../../src/core/agents/launch-profile';
 
 /** Launch profiles (the agent note's `launch:`, a person's override) and the command lines they start. */
@@ -55,5 +55,13 @@ describe('launch command lines', () => {
   it('the hook command is one shell line', () => {
     assert.equal(hookShellCommand({ kind: 'node', cliPath: '/my ext/cli.js' }, '/t', 'ada', 'claude-code'), "node '/my ext/cli.js' hook --team /t --agent ada --source claude-code");
     assert.equal(hookShellCommand({ kind: 'path' }, '/t', 'ada', 'gemini'), 'cortex-team hook --team /t --agent ada --source gemini');
+  });
+
+  it('the ACP agent of each CLI: gemini --acp, the adapters, a command of the profile instead', () => {
+    assert.deepEqual(acpCommand(profile({ cli: 'gemini', args: ['-m', 'flash'] })), { program: 'gemini', args: ['-m', 'flash', '--acp'] });
+    assert.deepEqual(acpCommand(profile({ cli: 'claude-code' })), { program: 'claude-agent-acp', args: [], mode: 'default' });
+    assert.deepEqual(acpCommand(profile({ cli: 'codex', command: '/opt/codex-acp' })), { program: '/opt/codex-acp', args: [] });
+    assert.deepEqual(acpCommand(profile({ cli: 'custom', command: './my-agent --acp' })), { program: './my-agent', args: ['--acp'] });
+    assert.equal(acpCommand(profile({ cli: 'simulate' })), null);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { LaunchProfile, applyOverride, describeProfile, launchFrontmatter, readLaunchProfile, splitWords } from '../../../../src/core/agents/launch-profile';
+import { LaunchProfile, applyOverride, channelOf, describeProfile, launchFrontmatter, readLaunchProfile, splitWords } from '../../../../src/core/agents/launch-profile';
 import { parseAgentNote } from '../../../../src/core/parse/agent-note';
 
 /** Launch profiles (the agent note's `launch:`, a person's override) and the command lines they start. */
@@ -55,5 +55,29 @@ describe('launch profiles', () => {
 
   it('splits a line of words as a shell does', () => {
     assert.deepEqual(splitWords(`a "b c" 'd e' f\\ g ""`), ['a', 'b c', 'd e', 'f g', '']);
+  });
+
+  describe('the launch channel (terminal, the default, or acp)', () => {
+    it('reads channel: acp, defaults to terminal, and refuses an ACP channel for a CLI with no ACP agent', () => {
+      const acp = readLaunchProfile({ cli: 'gemini', channel: 'acp' });
+      assert.deepEqual(acp, { value: profile({ cli: 'gemini', channel: 'acp' }), problems: [] });
+      assert.equal(channelOf(acp.value), 'acp');
+      assert.equal(channelOf(readLaunchProfile('codex').value), 'terminal');
+      assert.equal(readLaunchProfile({ cli: 'codex', channel: 'Terminal' }).value?.channel, 'terminal');
+      const bad = readLaunchProfile({ cli: 'codex', channel: 'pigeon' });
+      assert.equal(bad.value?.channel, undefined);
+      assert.match(bad.problems[0], /"launch.channel" should be terminal or acp/);
+      const cursor = readLaunchProfile({ cli: 'cursor', channel: 'acp' });
+      assert.equal(channelOf(cursor.value), 'terminal');
+      assert.match(cursor.problems[0], /Cursor Agent runs in a terminal/);
+    });
+
+    it("a person's override sets or keeps the channel; Register Agent writes it; the row says it", () => {
+      assert.equal(applyOverride(profile({ cli: 'gemini' }), { channel: 'acp' })?.channel, 'acp');
+      assert.equal(applyOverride(profile({ cli: 'gemini', channel: 'acp' }), { args: ['-m', 'x'] })?.channel, 'acp');
+      assert.deepEqual(launchFrontmatter(profile({ cli: 'gemini', channel: 'acp' })), ['launch:', '  cli: gemini', '  channel: acp']);
+      assert.deepEqual(launchFrontmatter(profile({ cli: 'gemini' })), ['launch: gemini']);
+      assert.equal(describeProfile(profile({ cli: 'claude-code', channel: 'acp' })), 'Claude Code (ACP session) · claude-agent-acp');
+    });
   });
 });

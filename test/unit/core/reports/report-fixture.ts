@@ -2,6 +2,7 @@
 // Times are wall-clock minutes around NOW, a fixed clock.
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { Team } from '../../../../src/core/model';
+import { ReportInput } from '../../../../src/core/reports/team-report';
 import { loadTeam } from '../../../../src/core/team-index';
 import { formatStamp, parseStamp } from '../../../../src/base/time';
 
@@ -74,3 +75,52 @@ export function reportTeamFiles(): Record<string, string> {
 export function reportTeam(files: Record<string, string> = reportTeamFiles()): Promise<Team> {
   return loadTeam(new MemoryTeamFs(files));
 }
+
+/** The reports' input for the small team at NOW (no review recorded unless `extra` says so). */
+export async function tinyTeamInput(extra: Partial<ReportInput> = {}): Promise<ReportInput> {
+  return { team: await reportTeam(), teamName: 'tiny | team', now: NOW, staleAfterMinutes: 30, lastReview: null, ...extra };
+}
+
+/** The agents' table and latest Session Logs both reports give for the small team at NOW, line by line. */
+export const EXPECTED_AGENTS = [
+  "| Agent | Liveness | Last tick | In progress (for) | Ready | Next up |",
+  "| --- | --- | --- | --- | --- | --- |",
+  "| API \\| Dev (api-dev) | alive | 5 min ago | Fix \\`retry\\` \\| backoff (2 h 00 min) | 2 | Add \\*rate\\* limits |",
+  "| QA (qa) | inactive | never | - | 1 | Test it |",
+  "| Web Dev (web-dev) | **down** | 2 h 00 min ago | Login page (30 h 00 min) | 0 | - |",
+  "| Writer (writer) | idle | never | - | 0 | - |",
+  "",
+  "An agent whose last tick is older than 30 min is stale: down when it still has work, idle when it has none, waiting for pickup while its work was dispatched less than a heartbeat ago.",
+  "",
+  "### Latest Session Logs",
+  "",
+  "- **API \\| Dev** (api-dev), 2026-03-27: active — shipping v1",
+  "- **QA** (qa), 2026-03-20: paused, waiting for the beta",
+  "- **Web Dev** (web-dev), 2026-03-27: Blocked on the API keys",
+  "- **Writer** (writer), 2026-03-25: idle",
+];
+
+/** The ready queue and the projects' table both reports give for the small team at NOW, line by line. */
+export const EXPECTED_QUEUE_AND_PROJECTS = [
+  "- **API \\| Dev** (api-dev), 2 ready:",
+  "  1. Add \\*rate\\* limits (next up)",
+  "  2. Write \\<docs\\>",
+  "",
+  "Nothing queued for: Writer.",
+  "",
+  "## Projects",
+  "",
+  "| Project | Status | Next Action | Agents |",
+  "| --- | --- | --- | --- |",
+  "| api | active | Ship \\`v2\\` \\| then docs | api-dev, web-dev |",
+  "| web | paused | - | qa, web-dev |",
+];
+
+/** The task done in the period, as both reports list it. */
+export const EXPECTED_DONE = [
+  "### API \\| Dev",
+  "",
+  "- **Ship v1**: completed 2026-03-28 06:00, took 2 h 00 min",
+  "",
+  "  > Released. Uses `a<b` checks; &lt;script>alert(1)&lt;/script> was in the log.",
+];
