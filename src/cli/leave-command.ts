@@ -1,9 +1,10 @@
 import { recordWrite, teamEvents } from '../core/actions';
 import { LEAVE_PATHS, LeaveFilePlan, planLeave } from '../core/agent-setup/leave-plan';
 import { removePlannedFile, writePlannedText } from '../core/agent-setup/write-plan';
-import { readTextFile } from '../core/edit';
+import { readTextFile, writeOperation } from '../core/edit';
 import { CortexInputError } from '../core/errors';
 import { NodeTeamFs } from '../core/fs/node-fs';
+import { inactiveStatusOperation, inactiveStatusText } from '../core/ops/leave-status';
 import { agentNotePath } from '../core/team-paths';
 import { unifiedDiff } from '../core/text-diff';
 import { ParsedOptions } from './args';
@@ -14,15 +15,16 @@ import { agentProject } from './protocol-command';
 /**
  * `cortex-team leave`: the plugin's /leave from a terminal. Takes the agent's Cortex
  * part out of its project folder (core/agent-setup/leave-plan.ts): the protocol
- * sections, the hooks, the MCP entry and its approval; every other byte kept. The
- * agent's note and task file in the team folder stay: leaving a project is not
- * leaving the team's history. `--dry-run` prints the diff.
+ * sections, the hooks, the MCP entry and its approval; every other byte kept. Then,
+ * as the plugin's /leave does, the agent note's `status: active` becomes `inactive`
+ * (core/ops/leave-status.ts); the note and task file otherwise stay: leaving is not
+ * erasing the team's history. `--dry-run` prints the diff.
  */
 export function leaveVerb(s: SharedSpecs): Command {
   return {
     synopsis: 'leave --agent SLUG [--dry-run] [--team DIR]',
     summary:
-      "Take the agent's Cortex setup out of its project folder (the note's project:): the Cortex section of CLAUDE.local.md, AGENTS.md, GEMINI.md, .cursorrules; .cortex.md and the idle check; the Cortex hooks; the cortex MCP server entries and their approval; the plugin's older TEAM.md and the ## Cortex section of CLAUDE.md. Every other byte stays. With --dry-run, print the diff and write nothing.",
+      "Take the agent's Cortex setup out of its project folder (the note's project:): the Cortex section of CLAUDE.local.md, AGENTS.md, GEMINI.md, .cursorrules; .cortex.md and the idle check; the Cortex hooks; the cortex MCP server entries and their approval; the plugin's older TEAM.md and the ## Cortex section of CLAUDE.md. Every other byte stays. Then the agent note's status: active becomes status: inactive, as the plugin's /leave does. With --dry-run, print the diff and write nothing.",
     options: { agent: s.agent, 'dry-run': { kind: 'flag', help: 'print the changes as a diff; write nothing' }, team: s.team },
     run: (opts, ctx) => runLeave(opts, ctx, s),
   };
@@ -54,8 +56,13 @@ async function runLeave(opts: ParsedOptions, ctx: Context, s: SharedSpecs): Prom
     ctx.io.stdout(`${project} holds no Cortex setup for ${agent.name}; nothing was changed.\n`);
     return 0;
   }
+  const notePath = agent.notePath ?? agentNotePath(slug);
   if (opts.flags.has('dry-run')) {
-    ctx.io.stdout(plans.map((p) => unifiedDiff(p.path, p.before, p.after ?? undefined)).join('') + `${agent.name} would leave ${project}: ${describe(plans)}. Dry run: nothing was changed.\n`);
+    const note = await readTextFile(ctx.fs, notePath);
+    const inactive = note === undefined ? null : inactiveStatusText(note);
+    const noteDiff = inactive?.changed ? unifiedDiff(notePath, note!, inactive.text) : '';
+    const noteWords = inactive?.changed ? `; ${notePath} would say status: inactive` : '';
+    ctx.io.stdout(plans.map((p) => unifiedDiff(p.path, p.before, p.after ?? undefined)).join('') + noteDiff + `${agent.name} would leave ${project}: ${describe(plans)}${noteWords}. Dry run: nothing was changed.\n`);
     return 0;
   }
   const done: LeaveFilePlan[] = [];
@@ -69,9 +76,11 @@ async function runLeave(opts: ParsedOptions, ctx: Context, s: SharedSpecs): Prom
       throw e;
     }
   }
-  const record = teamEvents.protocolRemoved('cortex-team', slug, agent.notePath ?? agentNotePath(slug), project, done.map((p) => p.path));
+  const madeInactive = (await readTextFile(ctx.fs, notePath)) !== undefined && (await writeOperation(ctx.fs, notePath, inactiveStatusOperation(), ctx.edit)).result;
+  const record = teamEvents.protocolRemoved('cortex-team', slug, notePath, project, done.map((p) => p.path), madeInactive);
   const now = () => (ctx.io.clock ? ctx.io.clock() : new Date());
   const feed = record ? await recordWrite({ fs: ctx.fs, edit: ctx.edit, via: 'cli', clock: now }, record, now()) : '';
-  ctx.io.stdout(`${agent.name} left ${project}: ${describe(done)}.${feed}\n`);
+  const status = madeInactive ? ` ${notePath} now says status: inactive.` : '';
+  ctx.io.stdout(`${agent.name} left ${project}: ${describe(done)}.${status}${feed}\n`);
   return 0;
 }

@@ -15,6 +15,7 @@ import { renderReview } from '../core/reports/review';
 import { buildTeamReport } from '../core/reports/team-report';
 import { ActionContext, ActivityRecord, checkAgentSlug, checkMayDispatch, dispatchAction, knownAgents, recordWrite, teamEvents } from '../core/actions';
 import { loadTeam } from '../core/team-index';
+import { Team } from '../core/model';
 import { agentTasksPath } from '../core/team-paths';
 import { formatDate, localDateOf, nowStamp, parseStamp, wallMinutes } from '../base/time';
 import { loadWorklogEvents } from '../core/worklog/events';
@@ -30,6 +31,8 @@ import { CliIo, Command, Context } from './command';
 import { eventsTable } from './events';
 import { reportJson } from './report';
 import { statusJson, statusTable } from './status';
+import { olderFormatJson, olderFormatNotice } from './older-format';
+import { readOlderFormat } from '../core/legacy/older-agents';
 import { openStatusCache, saveStatusCache } from './status-cache';
 import { checkTeamDir, loadCliConfig, resolveTeamDir } from './team-dir';
 
@@ -157,15 +160,20 @@ const commands: Record<string, Command> = {
       const now = nowOf(opts, ctx.io);
       const nowMinutes = parseStamp(now)!;
       const staleAfter = staleAfterMinutes(ctx.heartbeatMinutes);
+      // The Cortex plugin's older format (flat agents/<slug>.md, ## Work Queue) is read as it is, beside the rest.
+      const older = await readOlderFormat(ctx.fs);
+      const withOlder = (team: Team): Team => (older ? { ...team, agents: [...team.agents, ...older.agents] } : team);
       if (opts.flags.has('json')) {
-        const team = await loadTeam(ctx.fs);
-        ctx.io.stdout(JSON.stringify(statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter), null, 2) + '\n');
+        const team = withOlder(await loadTeam(ctx.fs));
+        ctx.io.stdout(JSON.stringify({ ...statusJson(team, ctx.teamDir, now, nowMinutes, staleAfter), ...(older ? { olderFormat: olderFormatJson(older) } : {}) }, null, 2) + '\n');
         return EXIT_OK;
       }
       // The table needs only each file's open work: parsed files come from the cache when their bytes did not change.
       const cached = await openStatusCache(ctx.io, ctx.teamDir);
-      const team = await loadTeam(ctx.fs, cached?.cache.parsers);
-      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter, (a) => cached?.cache.readyCount(a.tasksPath)));
+      const team = withOlder(await loadTeam(ctx.fs, cached?.cache.parsers));
+      const olderSlugs = new Set(older?.agents.map((a) => a.slug));
+      ctx.io.stdout(statusTable(team, ctx.teamDir, now, nowMinutes, staleAfter, (a) => (olderSlugs.has(a.slug) ? undefined : cached?.cache.readyCount(a.tasksPath))));
+      if (older) ctx.io.stdout(olderFormatNotice(older));
       if (cached) await saveStatusCache(cached);
       return EXIT_OK;
     },

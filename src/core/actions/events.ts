@@ -70,9 +70,10 @@ export const teamEvents = {
   },
 
   /** `/leave`: the agent's Cortex part taken out of its project folder. */
-  protocolRemoved(actor: string, agent: string, notePath: string, project: string, changed: readonly string[]): ActivityRecord | undefined {
+  /** `madeInactive`: the agent note's `status: active` became `inactive` (the plugin's /leave). */
+  protocolRemoved(actor: string, agent: string, notePath: string, project: string, changed: readonly string[], madeInactive = false): ActivityRecord | undefined {
     if (changed.length === 0) return undefined;
-    return { type: 'protocol.removed', actor, subject: `Cortex setup removed for ${agent}`, file: notePath, details: { agent, project, files: [...changed] } };
+    return { type: 'protocol.removed', actor, subject: `Cortex setup removed for ${agent}`, file: notePath, details: { agent, project, files: [...changed], ...(madeInactive ? { status: 'inactive' } : {}) } };
   },
 
   projectCreated(actor: string, slug: string, path: string, name: string): ActivityRecord {

@@ -2,8 +2,9 @@
  * Which background agents the list shows. Seed 003: "Completed agents stay in the
  * registry for 24 hours then are pruned on next access" — the agent manager prunes
  * (on each new registration), not the dashboard, so the dashboard deletes nothing: a
- * record that ended more than 24 hours ago is hidden as expired (and counted), the rest
- * filtered by status as the document's `agent_list(status)` does. Pure; "now" is passed in.
+ * record that ended more than 24 hours ago is hidden as expired (and counted) unless
+ * the person asks to see them (Show Expired), the rest filtered by status as the
+ * document's `agent_list(status)` does. Pure; "now" is passed in.
  */
 import { BACKGROUND_STATUSES, BackgroundAgent } from './background-agents';
 
@@ -29,14 +30,15 @@ export function isBackgroundExpired(a: Pick<BackgroundAgent, 'status' | 'finishe
 export interface BackgroundListing {
   /** In the order given (running first, then newest). */
   readonly shown: readonly BackgroundAgent[];
-  /** Records matching the filter but hidden as expired. */
+  /** Records matching the filter that are expired: hidden, or shown (marked) with `showExpired`. */
   readonly expired: number;
   /** Records not matching the filter (expired or not). */
   readonly filteredOut: number;
 }
 
-export function listBackgroundAgents(agents: readonly BackgroundAgent[], filter: BackgroundStatusFilter, nowMs: number): BackgroundListing {
+/** `showExpired`: the expired records stay in `shown`, in their place (still counted in `expired`). */
+export function listBackgroundAgents(agents: readonly BackgroundAgent[], filter: BackgroundStatusFilter, nowMs: number, showExpired = false): BackgroundListing {
   const matching = agents.filter((a) => filter === 'all' || a.status === filter);
-  const shown = matching.filter((a) => !isBackgroundExpired(a, nowMs));
-  return { shown, expired: matching.length - shown.length, filteredOut: agents.length - matching.length };
+  const current = matching.filter((a) => !isBackgroundExpired(a, nowMs));
+  return { shown: showExpired ? matching : current, expired: matching.length - current.length, filteredOut: agents.length - matching.length };
 }

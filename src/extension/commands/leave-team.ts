@@ -3,9 +3,10 @@ import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { LEAVE_PATHS, LeaveFilePlan, planLeave } from '../../core/agent-setup/leave-plan';
 import { removePlannedFile, writePlannedText } from '../../core/agent-setup/write-plan';
-import { readTextFile } from '../../core/edit';
+import { readTextFile, writeOperation } from '../../core/edit';
 import { CortexConflictError, CortexInputError } from '../../core/errors';
 import { Agent } from '../../core/model';
+import { inactiveStatusOperation } from '../../core/ops/leave-status';
 import { agentNotePath } from '../../core/team-paths';
 import { ProtocolPreviews } from '../diff-previews';
 import { Services } from '../services';
@@ -18,9 +19,11 @@ import { projectFolder } from './generate-protocol';
  * "Cortex: Leave Team…": the plugin's /leave. Takes an agent's Cortex setup out of its
  * project folder (core/agent-setup/leave-plan.ts: the protocol sections, the hooks,
  * the MCP entry and its approval, every other byte kept), after a review with every
- * diff open: Leave, Show a diff again, or Cancel. The agent's note and task file stay
- * in the team folder. Files are changed in order, each only while it still holds what
- * the preview showed; when one fails the message says which were changed.
+ * diff open: Leave, Show a diff again, or Cancel. Then, as the plugin's /leave does,
+ * the agent note's `status: active` becomes `inactive` (core/ops/leave-status.ts); the
+ * note and task file otherwise stay in the team folder. Files are changed in order,
+ * each only while it still holds what the preview showed; when one fails the message
+ * says which were changed.
  */
 export interface LeftTeam {
   readonly agent: string;
@@ -29,6 +32,8 @@ export interface LeftTeam {
   readonly changed: readonly string[];
   /** Files removed (Cortex's own, or left holding nothing). */
   readonly removed: readonly string[];
+  /** The agent note's `status: active` became `inactive`. */
+  readonly madeInactive: boolean;
 }
 
 interface ReviewItem extends vscode.QuickPickItem {
@@ -124,9 +129,8 @@ async function review(c: Services, agent: Agent, project: string, plans: readonl
 
 async function apply(c: Services, agent: Agent, fs: VscodeTeamFs, project: string, plans: readonly LeaveFilePlan[]): Promise<LeftTeam | undefined> {
   const done: LeaveFilePlan[] = [];
-  const event = () => teamEvents.protocolRemoved(DASHBOARD_ACTOR, agent.slug, agent.notePath ?? agentNotePath(agent.slug), project, done.map((p) => p.path));
   try {
-    await c.writer.write({ what: 'leave the team', folder: fs.root, paths: plans.map((p) => p.path), event }, async (projectFs) => {
+    await c.writer.write({ what: 'leave the team', folder: fs.root, paths: plans.map((p) => p.path) }, async (projectFs) => {
       for (const plan of plans) {
         if (plan.after === null) await removePlannedFile(projectFs, plan);
         else await writePlannedText(projectFs, { path: plan.path, before: plan.before, after: plan.after });
@@ -134,16 +138,39 @@ async function apply(c: Services, agent: Agent, fs: VscodeTeamFs, project: strin
       }
     });
   } catch (e) {
-    const reason = e instanceof UnsavedChangesError ? `${e.path} has unsaved changes in an editor` : e instanceof CortexConflictError || e instanceof CortexInputError ? e.message : errorMessage(e);
     const wrote = done.length > 0 ? `changed ${describe(done)}, but ` : 'nothing was changed: ';
-    await c.prompts.error(`Cortex: in ${project}, ${wrote}${reason.replace(/\.$/, '')}. Run "Cortex: Leave Team" again to see what is left.`);
+    await c.prompts.error(`Cortex: in ${project}, ${wrote}${reason(e)}. Run "Cortex: Leave Team" again to see what is left.`);
     return undefined;
   }
-  void c.prompts.info(`Cortex: ${agent.name} left ${project}: ${describe(done)}. Its note and task file stay in the team folder.`);
+  const madeInactive = await markInactive(c, agent, project, done);
+  if (madeInactive === undefined) return undefined;
+  const note = madeInactive ? 'Its note now says status: inactive; the note and task file otherwise stay' : 'Its note and task file stay';
+  void c.prompts.info(`Cortex: ${agent.name} left ${project}: ${describe(done)}. ${note} in the team folder.`);
   return {
     agent: agent.slug,
     project,
     changed: done.filter((p) => p.after !== null).map((p) => p.path),
     removed: done.filter((p) => p.after === null).map((p) => p.path),
+    madeInactive,
   };
+}
+
+function reason(e: unknown): string {
+  const r = e instanceof UnsavedChangesError ? `${e.path} has unsaved changes in an editor` : e instanceof CortexConflictError || e instanceof CortexInputError ? e.message : errorMessage(e);
+  return r.replace(/\.$/, '');
+}
+
+/** The note's `status: active` → `inactive`, with the feed event for the whole leave; `undefined` when the note could not be written (said). */
+async function markInactive(c: Services, agent: Agent, project: string, done: readonly LeaveFilePlan[]): Promise<boolean | undefined> {
+  const notePath = agent.notePath ?? agentNotePath(agent.slug);
+  const event = (inactive: boolean) => teamEvents.protocolRemoved(DASHBOARD_ACTOR, agent.slug, notePath, project, done.map((p) => p.path), inactive);
+  try {
+    const r = await c.writer.write({ what: 'mark an agent inactive', paths: [notePath], event }, async (teamFs, edit) =>
+      (await readTextFile(teamFs, notePath)) === undefined ? false : (await writeOperation(teamFs, notePath, inactiveStatusOperation(), edit)).result,
+    );
+    return r ?? false;
+  } catch (e) {
+    await c.prompts.error(`Cortex: ${agent.name} left ${project} (${describe(done)}), but its note still says it is on the team: ${reason(e)}. Set status: inactive in ${notePath} yourself.`);
+    return undefined;
+  }
 }

@@ -95,11 +95,19 @@ export class ThreadsViews extends DisposableBase {
     this.register(vscode.commands.registerCommand('cortex.refreshThreads', () => this.store.reload(true)));
     this.register(vscode.commands.registerCommand('cortex.openThreadTemplates', () => this.openTemplates(undefined)));
     this.register(vscode.commands.registerCommand('cortex.filterBackgroundAgents', (arg?: unknown) => this.filterBackground(arg)));
+    this.register(vscode.commands.registerCommand('cortex.toggleExpiredBackgroundAgents', (arg?: unknown) => this.showExpiredBackground(arg)));
   }
 
   /** What the Background agents group of the Threads list shows now (filtered by status, the expired hidden). */
-  backgroundListing(): ReturnType<ThreadsTree['backgroundListing']> & { readonly filter: BackgroundStatusFilter } {
-    return { ...this.tree.backgroundListing(), filter: this.tree.backgroundFilter };
+  backgroundListing(): ReturnType<ThreadsTree['backgroundListing']> & { readonly filter: BackgroundStatusFilter; readonly showExpired: boolean } {
+    return { ...this.tree.backgroundListing(), filter: this.tree.backgroundFilter, showExpired: this.tree.showExpiredBackground };
+  }
+
+  /** Show Expired Background Agents: `show` given (true/false), else toggled. Returns whether they are shown now. */
+  showExpiredBackground(show?: unknown): boolean {
+    this.tree.showExpiredBackground = typeof show === 'boolean' ? show : !this.tree.showExpiredBackground;
+    this.tree.refresh();
+    return this.tree.showExpiredBackground;
   }
 
   /** Filter Background Agents by Status: `status` given (a status or `all`), else asked. Returns the filter now set. */

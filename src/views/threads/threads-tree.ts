@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
 import { BackgroundAgent, backgroundElapsedMinutes } from '../../core/agents/background-agents';
-import { BackgroundListing, BackgroundStatusFilter, listBackgroundAgents } from '../../core/agents/background-list';
+import { BackgroundListing, BackgroundStatusFilter, isBackgroundExpired, listBackgroundAgents } from '../../core/agents/background-list';
 import { formatDuration } from '../../core/reports/format';
 import { oneLine } from '../../base/one-line';
 import { SelectionKind, ThreadView, ThreadsViewState, threadStateText, threadTemplateText } from './common/messages';
@@ -50,9 +50,12 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
   /** The status the Background agents group is filtered by (Filter Background Agents by Status). */
   backgroundFilter: BackgroundStatusFilter = 'all';
 
-  /** What the Background agents group shows now: filtered by status, the expired hidden. */
+  /** Show Expired Background Agents: the records the manager would prune are listed too, marked expired. */
+  showExpiredBackground = false;
+
+  /** What the Background agents group shows now: filtered by status, the expired hidden (unless shown). */
   backgroundListing(): BackgroundListing {
-    return listBackgroundAgents(this.background(), this.backgroundFilter, this.now());
+    return listBackgroundAgents(this.background(), this.backgroundFilter, this.now(), this.showExpiredBackground);
   }
 
   refresh(): void {
@@ -138,9 +141,10 @@ export class ThreadsTree implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(GROUP_LABELS.background, vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'group:background';
     item.contextValue = 'cortexBackgroundGroup';
-    const parts = [String(l.shown.length), this.backgroundFilter === 'all' ? null : `${this.backgroundFilter} only`, l.expired > 0 ? `${l.expired} expired hidden` : null];
+    const shown = this.showExpiredBackground;
+    const parts = [String(l.shown.length), this.backgroundFilter === 'all' ? null : `${this.backgroundFilter} only`, l.expired > 0 ? `${l.expired} expired ${shown ? 'shown' : 'hidden'}` : null];
     item.description = parts.filter(Boolean).join(' · ');
-    item.tooltip = l.expired > 0 ? `${l.expired} ended more than 24 hours ago: hidden (seed 003's agent manager prunes them on its next access; the dashboard deletes nothing).` : undefined;
+    item.tooltip = l.expired > 0 ? `${l.expired} ended more than 24 hours ago: ${shown ? 'shown, marked expired' : 'hidden (Show Expired Background Agents lists them)'}. Seed 003's agent manager prunes them on its next access; the dashboard deletes nothing.` : undefined;
     return item;
   }
 }
@@ -157,9 +161,11 @@ function backgroundItem(a: BackgroundAgent | undefined, id: string, nowMs: numbe
   // Seed 003's agent_status shows the elapsed time (started to finished, or to now while it runs): in the tooltip.
   const elapsed = backgroundElapsedMinutes(a, nowMs);
   const took = elapsed === null ? null : a.status === 'running' ? `for ${formatDuration(elapsed)}` : formatDuration(elapsed);
-  item.description = [a.status, a.level !== null ? `L${a.level}` : null, a.task ? oneLine(a.task, 50) : null].filter(Boolean).join(' · ');
+  // Listed only while Show Expired is on: said, as the manager will prune it.
+  const expired = isBackgroundExpired(a, nowMs) ? 'expired' : null;
+  item.description = [a.status, expired, a.level !== null ? `L${a.level}` : null, a.task ? oneLine(a.task, 50) : null].filter(Boolean).join(' · ');
   const tip = new vscode.MarkdownString();
-  tip.appendText(`${a.role ?? 'agent'} ${a.id} — ${a.status}${a.level !== null ? `, level ${a.level}` : ''}\n\n`);
+  tip.appendText(`${a.role ?? 'agent'} ${a.id} — ${a.status}${a.level !== null ? `, level ${a.level}` : ''}${expired ? ', expired (ended over 24 hours ago; the manager prunes it)' : ''}\n\n`);
   if (a.task) tip.appendText(`Task: ${a.task}\n\n`);
   if (a.parentId) tip.appendText(`Spawned by ${a.parentId}\n\n`);
   tip.appendText(`Started ${a.started ?? '—'}${a.finished ? `, finished ${a.finished}` : ''}${took ? ` (${a.status === 'running' ? 'running' : 'ran'} ${took})` : ''}\n\n`);

@@ -14,6 +14,7 @@ interface Left {
   project: string;
   changed: string[];
   removed: string[];
+  madeInactive: boolean;
 }
 
 describe('Command: Leave Team', function () {
@@ -52,6 +53,8 @@ describe('Command: Leave Team', function () {
     script(a, ['Claude Code', 'Write']);
     await generate(worker.slug);
     assert.ok(exists(path.join(folder, '.cortex.md')));
+    const note = read(worker.noteFile);
+    assert.match(note, /^status: active$/m);
     let tabs: string[] = [];
     let items: string[] = [];
     script(a, [
@@ -72,7 +75,11 @@ describe('Command: Leave Team', function () {
     for (const [name, text] of Object.entries(mine)) assert.equal(readFileSync(path.join(folder, name), 'utf8'), text, name);
     for (const name of left!.removed) assert.equal(exists(path.join(folder, name)), false, name);
     assert.equal(previewTabs().length, 0, 'the previews are closed');
-    message(a, /^Cortex: Itest Leave Worker left .*: \.cortex\.md \(removed\), .*Its note and task file stay in the team folder\.$/, 'info');
+    message(a, /^Cortex: Itest Leave Worker left .*: \.cortex\.md \(removed\), .*Its note now says status: inactive; the note and task file otherwise stay in the team folder\.$/, 'info');
+    // The plugin's /leave: the note's status goes to inactive, every other byte kept.
+    assert.equal(left?.madeInactive, true);
+    assert.equal(read(worker.noteFile), note.replace(/^status: active$/m, 'status: inactive'));
+    await waitFor(() => a.store.team?.agents.find((x) => x.slug === worker.slug)?.status === 'inactive', 5000, 'the store reads the agent as inactive');
   });
 
   it('Cancel changes nothing and closes the previews', async () => {

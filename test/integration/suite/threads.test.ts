@@ -290,10 +290,16 @@ describe('Threads (extension host)', function () {
       const l = api.threads.backgroundListing();
       assert.deepEqual([l.shown.map((a) => a.role), l.expired, l.filter], [['support'], 1, 'all']);
       assert.equal(readFileSync(file, 'utf8'), original, 'the dashboard deletes nothing: the manager prunes');
+      // Show Expired lists it again, marked; the group says so; toggled back, hidden.
+      assert.equal(await vscode.commands.executeCommand('cortex.toggleExpiredBackgroundAgents'), true);
+      const withExpired = api.threads.backgroundListing();
+      assert.deepEqual([withExpired.shown.map((a) => a.role), withExpired.expired, withExpired.showExpired], [['support', 'research'], 1, true]);
+      assert.equal(await vscode.commands.executeCommand('cortex.toggleExpiredBackgroundAgents'), false);
+      assert.deepEqual(api.threads.backgroundListing().shown.map((a) => a.role), ['support']);
 
       api.setPromptAnswers({ message: () => undefined, quickPick: (items) => items.find((i) => i.label === 'done') });
       assert.equal(await vscode.commands.executeCommand('cortex.filterBackgroundAgents'), 'done');
-      assert.deepEqual(api.threads.backgroundListing(), { shown: [], expired: 1, filteredOut: 1, filter: 'done' });
+      assert.deepEqual(api.threads.backgroundListing(), { shown: [], expired: 1, filteredOut: 1, filter: 'done', showExpired: false });
       api.setNow(() => new Date('2026-03-28T12:00:00Z'));
       assert.deepEqual(api.threads.backgroundListing().shown.map((a) => a.role), ['research']);
 
@@ -305,6 +311,7 @@ describe('Threads (extension host)', function () {
       api.setPromptAnswers(undefined);
       api.setNow(undefined);
       await api.threads.filterBackground('all');
+      api.threads.showExpiredBackground(false);
     }
   });
 

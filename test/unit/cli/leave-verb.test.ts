@@ -25,7 +25,7 @@ describe('cortex-team leave (real process)', function () {
     project = path.join(root, 'ada-project');
     mkdirSync(project);
     mkdirSync(path.join(root, 'home'));
-    writeFiles(team, { 'agents/ada/ada.md': `---\nname: Ada Lovelace\nproject: ${project}\n---\n## Role\nBackend.\n`, 'agents/ada/tasks.md': '' });
+    writeFiles(team, { 'agents/ada/ada.md': `---\nname: Ada Lovelace\nproject: ${project}\nstatus: active\n---\n## Role\nBackend.\n`, 'agents/ada/tasks.md': '' });
     env = { PATH: process.env.PATH, HOME: path.join(root, 'home'), TZ: process.env.TZ, CORTEX_TEAM_SETTLE_MS: '0' };
   });
 
@@ -61,13 +61,18 @@ describe('cortex-team leave (real process)', function () {
     const setUp = snapshot(project);
     const dry = ok(await cli('leave', '--agent', 'ada', '--dry-run'));
     assert.match(dry, /^--- a\/\.cortex\.md\n\+\+\+ \/dev\/null\n/);
-    assert.match(dry, /Ada Lovelace would leave .*: \.cortex\.md \(removed\), CLAUDE\.local\.md \(the "## Cortex" section taken out\), .*Dry run: nothing was changed\.\n$/);
+    assert.match(dry, /Ada Lovelace would leave .*: \.cortex\.md \(removed\), CLAUDE\.local\.md \(the "## Cortex" section taken out\), .*; agents\/ada\/ada\.md would say status: inactive\. Dry run: nothing was changed\.\n$/);
+    assert.match(dry, /--- a\/agents\/ada\/ada\.md\n\+\+\+ b\/agents\/ada\/ada\.md\n[^]*-status: active\n\+status: inactive\n/);
     assert.deepStrictEqual(snapshot(project), setUp);
+    const note = readFileSync(path.join(team, 'agents/ada/ada.md'), 'utf8');
     const out = ok(await cli('leave', '--agent', 'ada'));
-    assert.match(out, /^Ada Lovelace left .*: \.cortex\.md \(removed\), CLAUDE\.local\.md \(the "## Cortex" section taken out\), \.claude\/hooks\/cortex-precheck\.sh \(removed\), \.claude\/settings\.json \(removed\), \.claude\/settings\.local\.json \(removed\), \.mcp\.json \(the cortex MCP server taken out\), AGENTS\.md \(the Cortex section taken out\), \.codex\/config\.toml \(the cortex MCP server block taken out\), opencode\.json \(removed\)\.\n$/);
+    assert.match(out, /^Ada Lovelace left .*: \.cortex\.md \(removed\), CLAUDE\.local\.md \(the "## Cortex" section taken out\), \.claude\/hooks\/cortex-precheck\.sh \(removed\), \.claude\/settings\.json \(removed\), \.claude\/settings\.local\.json \(removed\), \.mcp\.json \(the cortex MCP server taken out\), AGENTS\.md \(the Cortex section taken out\), \.codex\/config\.toml \(the cortex MCP server block taken out\), opencode\.json \(removed\)\. agents\/ada\/ada\.md now says status: inactive\.\n$/);
+    // The plugin's /leave: the note's status goes to inactive, every other byte kept.
+    assert.strictEqual(readFileSync(path.join(team, 'agents/ada/ada.md'), 'utf8'), note.replace('status: active', 'status: inactive'));
     assert.deepStrictEqual(snapshot(project), Object.fromEntries(Object.entries(person).map(([k, v]) => [k, Buffer.from(v).toString('base64')])));
     const feed = parseActivity(readFileSync(path.join(team, ACTIVITY_FILE), 'utf8')).events;
     assert.deepStrictEqual(feed.map((e) => e.event_type), ['protocol.generated', 'protocol.generated', 'protocol.generated', 'protocol.removed']);
+    assert.strictEqual(feed[3].payload.status, 'inactive');
     assert.match(ok(await cli('leave', '--agent', 'ada')), /holds no Cortex setup for Ada Lovelace; nothing was changed\.\n$/);
   });
 

@@ -118,6 +118,13 @@ describe("a team folder shared with the Cortex plugin (real processes)", functio
     const project = '---\ntype: project\n---\n\n## Next Action\n- Webhooks\n\n## Work Queue\n\n### 2026-03-27T10:00\n**Task:** Add Stripe webhook endpoint\n**Scope:** POST /webhooks/stripe\n**Status:** in-progress\n\n## Notes\n- Agent: billing-dev\n';
     writeFiles(team, { 'agents/billing-dev.md': note, 'projects/billing-service.md': project, 'templates/agent-template.md': 'mine\n' });
     const before = snapshot(team);
+    // Read as it is, before any upgrade: the agent, its Work Queue task and its liveness, and the upgrade offered.
+    const asIs = ok(await cli('status', '--now', '2026-03-27T12:00'));
+    assert.match(asIs, /\nbilling-dev +alive +15m +0 +Add Stripe webhook endpoint\n/);
+    assert.match(asIs, /older format: 1 agent read from flat agents\/<slug>\.md .*Upgrade in one step: cortex-team upgrade \(--dry-run shows the diff\)\.\n$/);
+    const asJson = JSON.parse(ok(await cli('status', '--json', '--now', '2026-03-27T12:00'))) as { agents: Array<{ slug: string }>; olderFormat: { agents: string[]; problem: string | null } };
+    assert.deepStrictEqual([asJson.agents.map((a) => a.slug), asJson.olderFormat], [['billing-dev'], { agents: ['billing-dev'], problem: null, upgrade: 'cortex-team upgrade' }]);
+    assert.deepStrictEqual(snapshot(team), before);
     const dry = ok(await cli('upgrade', '--dry-run'));
     assert.match(dry, /^Billing Dev \(billing-dev\): last heartbeat 2026-03-27T11:45, 1 task\n  - Add Stripe webhook endpoint \(in-progress, dispatched 2026-03-27T10:00, from projects\/billing-service\.md\)\n/);
     assert.match(dry, /\+\+\+ b\/agents\/billing-dev\/tasks\.md\n/);

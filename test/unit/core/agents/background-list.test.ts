@@ -49,6 +49,18 @@ describe('background agents (seed 003): 24-hour expiry and the status filter', (
     assert.equal(JSON.stringify(all), before);
   });
 
+  it('Show Expired: the expired records are listed too, in their place, still counted; the status filter still applies', () => {
+    const all = agents();
+    const l = listBackgroundAgents(all, 'all', NOW, true);
+    assert.deepEqual(l.shown.map((a) => a.id), all.map((a) => a.id));
+    assert.deepEqual([l.expired, l.filteredOut], [2, 0]);
+    assert.deepEqual(l.shown.filter((a) => isBackgroundExpired(a, NOW)).map((a) => a.id).sort(), ['old-done', 'old-failed']);
+    const done = listBackgroundAgents(all, 'done', NOW, true);
+    assert.deepEqual([done.shown.map((a) => a.id), done.expired, done.filteredOut], [all.filter((a) => a.status === 'done').map((a) => a.id), 1, 4]);
+    assert.equal(done.shown.length, 2);
+    assert.deepEqual(listBackgroundAgents(all, 'running', NOW, true).shown.map((a) => a.id), ['old-running']);
+  });
+
   it('accepts only the document\'s statuses (or all) as a filter', () => {
     for (const f of ['all', 'running', 'done', 'failed', 'cancelled', 'timeout']) assert.ok(isBackgroundStatusFilter(f), f);
     for (const f of ['', 'Done', 'unknown', 3, undefined]) assert.equal(isBackgroundStatusFilter(f), false, String(f));
