@@ -17,7 +17,8 @@ export function DiffBlock(props: { diff: DiffView }) {
       <figcaption class="diff-path">
         <span class={`codicon codicon-${d.newFile ? 'new-file' : 'diff'}`} aria-hidden="true" />
         <span class="diff-path-text" title={d.path}>
-          {d.path}
+          {/* The span is right-to-left so a long path loses its start, not its file name; the path itself stays left-to-right (else an absolute path's leading "/" shows at its end). */}
+          <bdi dir="ltr">{d.path}</bdi>
         </span>
         <span class="diff-counts">
           <span class="diff-added">+{added}</span> <span class="diff-removed">−{removed}</span>

@@ -4,7 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { taskReferenceLine } from '../../../src/core/review/task-reference';
 import { fileAtRevision, listCommits, openProjectRepo, taskChanges } from '../../../src/git/task-changes';
-import { Sandbox, isolateGitConfig, sh, write } from './git-fixture';
+import { sandboxPerTest, sh, write } from './git-fixture';
 
 /** Commits everything with author and committer time `date` (ISO with its zone), returns the SHA. */
 function commitAt(dir: string, message: string, date: string, committed = date): string {
@@ -28,19 +28,10 @@ async function changesOf(dir: string, task: typeof TASK | (Omit<typeof TASK, 'co
 
 describe('git: what a task changed in its project', function () {
   this.timeout(30_000);
-  let box: Sandbox;
-  let config: { restore(): void };
-  beforeEach(() => {
-    config = isolateGitConfig();
-    box = new Sandbox();
-  });
-  afterEach(() => {
-    box.dispose();
-    config.restore();
-  });
+  const box = sandboxPerTest();
 
   it('a done task: its commits by time (in the author\'s own zone), the files and the lines between the range\'s ends', async () => {
-    const dir = box.init('project');
+    const dir = box().init('project');
     write(dir, { 'src/app.ts': 'one\ntwo\n', 'README.md': 'readme\n' });
     const before = commitAt(dir, 'before the task', '2026-11-24T08:50:00+01:00');
     write(dir, { 'src/app.ts': 'one\nTWO\nthree\n', 'src/webhook.ts': 'export {};\n' });
@@ -70,7 +61,7 @@ describe('git: what a task changed in its project', function () {
   });
 
   it('a task in progress: committed and uncommitted work, new files not yet added included', async () => {
-    const dir = box.init('project');
+    const dir = box().init('project');
     write(dir, { 'a.txt': 'a\n' });
     const base = commitAt(dir, 'base', '2026-11-24T08:00:00+00:00');
     write(dir, { 'a.txt': 'a\nb\n' });
@@ -90,7 +81,7 @@ describe('git: what a task changed in its project', function () {
   });
 
   it('merges: work a merge brought in is not the task\'s; by reference, the task\'s own commits on a side branch are', async () => {
-    const dir = box.init('project');
+    const dir = box().init('project');
     write(dir, { 'a.txt': 'a\n' });
     commitAt(dir, 'base', '2026-11-24T08:00:00+00:00');
     sh(dir, 'checkout', '--quiet', '-b', 'other');
@@ -124,7 +115,7 @@ describe('git: what a task changed in its project', function () {
   });
 
   it('rebased history: new SHAs, the same task; the range follows the rebased commits', async () => {
-    const dir = box.init('project');
+    const dir = box().init('project');
     write(dir, { 'a.txt': 'a\n' });
     commitAt(dir, 'base', '2026-11-24T08:00:00+00:00');
     sh(dir, 'checkout', '--quiet', '-b', 'work');
@@ -146,7 +137,7 @@ describe('git: what a task changed in its project', function () {
   });
 
   it('a project folder inside a bigger repository: files outside it are not the agent\'s', async () => {
-    const dir = box.init('mono');
+    const dir = box().init('mono');
     write(dir, { 'app/a.txt': 'a\n', 'other/b.txt': 'b\n' });
     commitAt(dir, 'base', '2026-11-24T08:00:00+00:00');
     write(dir, { 'app/a.txt': 'a\na\n', 'other/b.txt': 'b\nb\n' });
@@ -161,8 +152,8 @@ describe('git: what a task changed in its project', function () {
   });
 
   it('a folder that is not a repository, and a repository without commits', async () => {
-    assert.strictEqual(await openProjectRepo(box.folder('plain')), undefined);
-    const empty = box.init('empty');
+    assert.strictEqual(await openProjectRepo(box().folder('plain')), undefined);
+    const empty = box().init('empty');
     writeFileSync(path.join(empty, 'x.txt'), 'x\n');
     const repo = (await openProjectRepo(empty))!;
     assert.strictEqual(repo.head, null);
