@@ -14,3 +14,9 @@ export function costText(usd: number): string {
   if (usd < 10) return `$${usd.toFixed(2)}`;
   return `$${Math.round(usd).toLocaleString('en-US')}`;
 }
+
+/** The Start button's title (Team view row, board lane header): how the agent will run, and with what. */
+export function startTitle(name: string, run: { readonly profile: string | null; readonly channel: 'terminal' | 'acp' }): string {
+  const how = run.channel === 'acp' ? 'as an ACP session' : 'in a terminal';
+  return run.profile ? `Start ${name} ${how}: ${run.profile}` : `Start ${name} ${how} (choose its CLI)…`;
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Agent, Task } from '../../core/model';
 import { DisposableBase } from '../../base/disposable';
-import { describeProfile } from '../../core/agents/launch-profile';
+import { channelOf, describeProfile } from '../../core/agents/launch-profile';
 import { agentLiveness } from '../../core/liveness';
 import type { AgentRunActions, AgentRunFacts, AgentRunSource } from '../../extension/agents/agent-runs';
 import { reviewOf } from '../../core/review/review-line';
@@ -511,5 +511,5 @@ function preview(data: unknown): string {
 
 /** The lane header's part of an agent's run facts. */
 function laneRun(f: AgentRunFacts): BoardAgentRun {
-  return { live: f.live, session: f.session, profile: f.profile ? describeProfile(f.profile) : null };
+  return { live: f.live, session: f.session, profile: f.profile ? describeProfile(f.profile) : null, channel: channelOf(f.profile) };
 }

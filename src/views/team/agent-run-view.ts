@@ -1,4 +1,4 @@
-import { describeProfile } from '../../core/agents/launch-profile';
+import { channelOf, describeProfile } from '../../core/agents/launch-profile';
 import { totalTokens } from '../../core/transcripts/transcript';
 import type { AgentRunFacts } from '../../extension/agents/agent-runs';
 import { AgentRunView } from './common/messages';
@@ -16,6 +16,7 @@ export function agentRunView(f: AgentRunFacts): AgentRunView {
   const usage = f.usage;
   return {
     profile: f.profile ? describeProfile(f.profile) : null,
+    channel: channelOf(f.profile),
     terminal: f.terminal?.status ?? 'none',
     session: f.session,
     exitCode: f.terminal?.exitCode ?? null,

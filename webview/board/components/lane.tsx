@@ -4,6 +4,7 @@ import { METRICS, rowTop } from '../../../src/views/board/common/layout';
 import { BoardAgent, BoardCard, ColumnId } from '../../../src/views/board/common/messages';
 import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
+import { startTitle } from '../../shared/format';
 import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
 import { plural } from '../../../src/base/words';
@@ -67,7 +68,7 @@ function LaneRunButtons(p: { agent: BoardAgent; onRun: (slug: string, what: Lane
           {button('stop', 'debug-stop', 'Stop', `Stop ${a.name}`)}
         </>
       ) : (
-        button('start', 'play', 'Start', a.run.profile ? `Start ${a.name} in a terminal: ${a.run.profile}` : `Start ${a.name} in a terminal (choose its CLI)…`)
+        button('start', 'play', 'Start', startTitle(a.name, a.run))
       )}
     </span>
   );

@@ -1,6 +1,6 @@
 import { AgentRunView, AgentView } from '../../../src/views/team/common/messages';
 import { TeamActions } from '../actions';
-import { costText, tokensText } from '../../shared/format';
+import { costText, startTitle, tokensText } from '../../shared/format';
 import { duration } from '../../../src/base/words';
 
 /**
@@ -42,7 +42,7 @@ export function RunButtons(props: { agent: AgentView; actions: TeamActions; tabS
   if (run.terminal === 'exited' || run.terminal === 'closed' || run.terminal === 'ended') {
     return button('debug-restart', `Start ${a.name} again${run.profile ? ` (${run.profile})` : ''}`, 'restart', () => actions.startAgent(a.slug));
   }
-  return button('play', run.profile ? `Start ${a.name} in a terminal: ${run.profile}` : `Start ${a.name} in a terminal (choose its CLI)…`, 'start', () => actions.startAgent(a.slug));
+  return button('play', startTitle(a.name, run), 'start', () => actions.startAgent(a.slug));
 }
 
 /** The run line, the activity line and the usage line, as they apply. */

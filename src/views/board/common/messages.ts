@@ -77,6 +77,8 @@ export interface BoardAgentRun {
   readonly session: boolean;
   /** The launch profile in words; `null`: none yet (Start asks for the CLI). */
   readonly profile: string | null;
+  /** How Start runs it (its launch profile's channel; a terminal when it has none yet). */
+  readonly channel: 'terminal' | 'acp';
 }
 
 export interface BoardLaneCards {
@@ -244,7 +246,7 @@ const agent = object({
   projects: arrayOf(str),
   rev: int,
   counts: (v, at) => (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isInteger(n) && n >= 0) ? null : `${at} should be four counts`),
-  run: nullable(object({ live: bool, session: bool, profile: nullable(str) })),
+  run: nullable(object({ live: bool, session: bool, profile: nullable(str), channel: oneOf(['terminal', 'acp']) })),
 });
 const header = object({
   status: oneOf(['loading', 'noTeam', 'ready']),

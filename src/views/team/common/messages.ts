@@ -74,6 +74,8 @@ export const BUDGET_LEVELS = ['ok', 'warning', 'exceeded'] as const;
 export interface AgentRunView {
   /** "Claude Code · claude --model sonnet"; `null` without a launch profile (Start asks for one). */
   readonly profile: string | null;
+  /** How Start runs it (its launch profile's channel; a terminal when it has none yet). */
+  readonly channel: 'terminal' | 'acp';
   /** The terminal started here: none, starting, running, exited (the agent's command ended; its shell is open), closed, ended (it did not come back after a window reload). */
   readonly terminal: (typeof TERMINAL_STATES)[number];
   /** It runs here as an ACP session (no terminal): Open Session instead of Show Terminal. */
@@ -229,6 +231,7 @@ const agentView = object({
   run: nullable(
     object({
       profile: nullable(str),
+      channel: oneOf(['terminal', 'acp']),
       terminal: oneOf(TERMINAL_STATES),
       session: bool,
       exitCode: nullable(num),

@@ -111,9 +111,9 @@ describe('Task board model (host side)', () => {
     const team = await new TeamIndex(new MemoryTeamFs(fixtureFiles())).load();
     const input = { status: 'ready' as const, team, header: null, message: null, trusted: true, now: NOW, staleAfterMinutes: 30 };
     assert.ok(new BoardModel().build(input).agents.every((a) => a.run === null));
-    const runs = new BoardModel().build({ ...input, run: (a) => (a.slug === 'billing-dev' ? { live: true, session: false, profile: 'Codex · codex' } : { live: false, session: false, profile: null }) });
-    assert.deepEqual(runs.agents.find((a) => a.slug === 'billing-dev')!.run, { live: true, session: false, profile: 'Codex · codex' });
-    assert.deepEqual(runs.agents.find((a) => a.slug === 'docs')!.run, { live: false, session: false, profile: null });
+    const runs = new BoardModel().build({ ...input, run: (a) => (a.slug === 'billing-dev' ? { live: true, session: false, profile: 'Codex · codex', channel: 'terminal' as const } : { live: false, session: false, profile: null, channel: 'terminal' as const }) });
+    assert.deepEqual(runs.agents.find((a) => a.slug === 'billing-dev')!.run, { live: true, session: false, profile: 'Codex · codex', channel: 'terminal' });
+    assert.deepEqual(runs.agents.find((a) => a.slug === 'docs')!.run, { live: false, session: false, profile: null, channel: 'terminal' });
     assert.equal(checkBoardHostMessage({ type: 'state', version: 1, base: null, header: runs.header, agents: runs.agents, lanes: [] }).ok, true);
     assert.equal(checkBoardWebviewMessage({ type: 'startAgent', agent: 'billing-dev' }).ok, true);
     assert.equal(checkBoardWebviewMessage({ type: 'stopAgent', agent: '../x' }).ok, false);

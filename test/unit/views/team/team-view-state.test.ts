@@ -94,7 +94,7 @@ describe('Team view model', () => {
   it("a row of an agent whose own session reports a turn reads alive, and the header counts it so", async () => {
     const team = await loadFixture();
     const run = (turn: AgentRunView['turn'], turnMinutes: number | null, terminal: AgentRunView['terminal'] = 'running'): AgentRunView => ({
-      profile: null, terminal, session: false, exitCode: null, problem: null, reconnected: false, turn, turnMinutes, message: null, heartbeat: null, activity: [], usage: null,
+      profile: null, channel: 'terminal', terminal, session: false, exitCode: null, problem: null, reconnected: false, turn, turnMinutes, message: null, heartbeat: null, activity: [], usage: null,
     });
     const rows = (r: (slug: string) => AgentRunView | null) => buildTeamViewState(input(team, { run: (a) => r(a.slug) }));
     const finished = rows((slug) => (slug === 'dash-dev' || slug === 'docs' ? run('turn-finished', 0) : null));

@@ -460,7 +460,7 @@ describe('Task board (Preact components in a DOM)', () => {
     const s = await snapshotOf();
     const withRun = (live: boolean, session = false) => ({
       ...fullMessage(s),
-      agents: s.agents.map((a) => (a.slug === 'billing-dev' ? { ...a, run: { live, session, profile: 'Stand-in agent · cortex-team simulate' } } : a)),
+      agents: s.agents.map((a) => (a.slug === 'billing-dev' ? { ...a, run: { live, session, profile: 'Stand-in agent · cortex-team simulate', channel: 'terminal' as const } } : a)),
     });
     const m = mount(withRun(false));
     const head = (slug: string) => root.querySelector<HTMLElement>(`[data-lane-head="${slug}"]`)!;

@@ -267,7 +267,7 @@ describe('Team view (Preact components in a DOM)', () => {
 
   it("an agent run as an ACP session: Open Session and Stop on its row (no terminal), and its request's Answer opens the session", async () => {
     const run = (turn: 'turn-finished' | 'needs-input') => ({
-      profile: 'Gemini CLI (ACP session) · gemini', terminal: 'none' as const, session: true, exitCode: null, problem: null, reconnected: false, turn, turnMinutes: 0, message: turn === 'needs-input' ? 'Asks to run Writing to notes.txt.' : null, heartbeat: null, activity: [], usage: null,
+      profile: 'Gemini CLI (ACP session) · gemini', channel: 'acp' as const, terminal: 'none' as const, session: true, exitCode: null, problem: null, reconnected: false, turn, turnMinutes: 0, message: turn === 'needs-input' ? 'Asks to run Writing to notes.txt.' : null, heartbeat: null, activity: [], usage: null,
     });
     draw(await stateOf(fixtureFiles(), { run: (a) => (a.slug === 'docs' ? run('turn-finished') : null) }));
     const buttons = () => Array.from(row('docs').querySelectorAll<HTMLButtonElement>('.run-button')).map((b) => b.getAttribute('aria-label'));
