@@ -12,17 +12,18 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { formatDate, wallMinutes } from '../../src/base/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { heldTurn, type ScriptedServer, type ScriptedTurn } from '../harness/model-servers/anthropic-messages';
 import { startGeminiServer } from '../harness/model-servers/gemini-generate';
-import { openViewContainer, resizeSidebar, runCommand } from '../harness/workbench';
+import { foldThreadsView, openViewContainer, resizeSidebar, runCommand } from '../harness/workbench';
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
-import { agentCliVersions, assertAgentClis, dispatch, prepareAcpAgent, processesWithEnv } from './real-agent-setup';
+import { agentCliVersions, assertAgentClis, dispatch, endProcess, prepareAcpAgent, processesWithEnv } from './real-agent-setup';
 import { setColorTheme } from './themes';
 import { printDiagnostics } from './diagnostics';
+import { agentRow, focused, literally, needsYou, rowsFit } from './team-view-locators';
 
 interface AcpAgent {
   readonly slug: string;
@@ -52,38 +53,6 @@ function script(agent: AcpAgent, edit: 'replace' | 'write_file', gate: ReturnTyp
     { kind: 'text', text: `Edited ${agent.file} for "${agent.task}".` },
     { kind: 'text', text: 'Still working on it.', hold: gate.hold, onHeld: gate.onHeld },
   ];
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function agentRow(view: FrameLocator, name: string): Locator {
-  return view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
-}
-
-function needsYou(view: FrameLocator): Locator {
-  return view.getByRole('list', { name: /^Needs you/ });
-}
-
-/** Every Needs you row stays inside the list's width, however long the names, tools and paths. */
-async function rowsFit(view: FrameLocator): Promise<void> {
-  const rows = needsYou(view).getByRole('listitem');
-  for (let i = 0; i < (await rows.count()); i++) {
-    const over = await rows.nth(i).evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return [...el.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().right > box.right + 1 && c.getClientRects().length > 0).map((c) => `${c.tagName}.${(c as HTMLElement).className}`);
-    });
-    assert.deepEqual(over, [], `Needs you row ${i} overflows`);
-  }
-}
-
-const focused = (row: Locator) => row.evaluate((el) => el === el.ownerDocument.activeElement);
-
-function endProcess(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone already
-  }
 }
 
 after(() => cleanUpScratch());
@@ -136,8 +105,7 @@ describe('Agents as ACP sessions: the real gemini --acp, the Needs you list with
     await openViewContainer(wb.page, 'Cortex');
     view = await findWebview(wb.page, (f) => f.getByRole('list', { name: 'Agents' }), 'the Team view', 45_000);
     await resizeSidebar(wb.page, 520);
-    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
-    if ((await threads.count()) > 0) await threads.first().click();
+    await foldThreadsView(wb.page);
   });
   afterEach(function () {
     if (this.currentTest?.state === 'failed' && wb) printDiagnostics(wb, this.currentTest.title);
@@ -155,8 +123,8 @@ describe('Agents as ACP sessions: the real gemini --acp, the Needs you list with
     for (const agent of [billing, docs]) {
       const row = agentRow(view, agent.name);
       await expectText(row, agent.name, 45_000);
-      await row.getByRole('button', { name: new RegExp(`^Start ${escape(agent.name)}`) }).click();
-      await expectCount(row.getByRole('button', { name: new RegExp(`^Stop ${escape(agent.name)}`) }), 1, 60_000);
+      await row.getByRole('button', { name: new RegExp(`^Start ${literally(agent.name)}`) }).click();
+      await expectCount(row.getByRole('button', { name: new RegExp(`^Stop ${literally(agent.name)}`) }), 1, 60_000);
       // The first prompt's turn ("Ready for work.") over before the task comes.
       await eventually(async () => servers[agent === billing ? 0 : 1].served.length >= 1, () => `${agent.slug}'s first prompt answered by the model`, 60_000);
       await expectText(row, /Turn finished/, 60_000);
@@ -228,7 +196,7 @@ describe('Agents as ACP sessions: the real gemini --acp, the Needs you list with
     await rows.first().press('Enter');
     const session = await findWebview(wb.page, (f) => f.getByRole('textbox', { name: `Write to ${other.name}` }), `${other.name}'s session view`, 30_000);
     const log = session.getByRole('log', { name: `${other.name}'s session` });
-    await expectText(log, new RegExp(`You Cortex: you are ${escape(other.name)}\\.`), 10_000);
+    await expectText(log, new RegExp(`You Cortex: you are ${literally(other.name)}\\.`), 10_000);
     await expectText(log, /Agent Ready for work\./, 10_000);
     // The request waits here too, with its diff; answered with the keyboard on it.
     const request = session.getByRole('region', { name: `${other.name} asks` }).locator('.pending-request');
@@ -242,7 +210,7 @@ describe('Agents as ACP sessions: the real gemini --acp, the Needs you list with
     const tool = log.locator('.entry.tool');
     await expectText(tool, other === billing ? /settlement-ledger\.md: the old clearing account => .*edit ?done/ : /Writing to refunds-guide\.md ?edit ?done/, 30_000);
     await expectText(tool.locator('figure.diff'), other === billing ? /\+ ?Refunds settle to: the new settlement account/ : /\+ ?A refund is issued/, 5000);
-    await expectText(log, new RegExp(`Agent Edited ${escape(other.file)}`), 30_000);
+    await expectText(log, new RegExp(`Agent Edited ${literally(other.file)}`), 30_000);
     await expectText(session.getByRole('status'), /waiting for you/, 30_000);
     for (const [theme, name] of [
       [lightTheme, 'light'],
@@ -285,9 +253,9 @@ describe('Agents as ACP sessions: the real gemini --acp, the Needs you list with
     await expectText(session.getByRole('log', { name: `${other.name}'s session` }), /The turn ended: cancelled\./, 10_000);
     await session.getByRole('button', { name: 'Stop' }).click();
     await expectText(session.getByRole('status'), /stopped/, 30_000);
-    await expectCount(agentRow(view, other.name).getByRole('button', { name: new RegExp(`^Start ${escape(other.name)}`) }), 1, 30_000);
+    await expectCount(agentRow(view, other.name).getByRole('button', { name: new RegExp(`^Start ${literally(other.name)}`) }), 1, 30_000);
     // The other one from its row.
-    await agentRow(view, answered.name).getByRole('button', { name: new RegExp(`^Stop ${escape(answered.name)}`) }).click();
-    await expectCount(agentRow(view, answered.name).getByRole('button', { name: new RegExp(`^Start ${escape(answered.name)}`) }), 1, 30_000);
+    await agentRow(view, answered.name).getByRole('button', { name: new RegExp(`^Stop ${literally(answered.name)}`) }).click();
+    await expectCount(agentRow(view, answered.name).getByRole('button', { name: new RegExp(`^Start ${literally(answered.name)}`) }), 1, 30_000);
   });
 });

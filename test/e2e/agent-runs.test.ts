@@ -9,21 +9,18 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
-import { openViewContainer, resizeSidebar, runCommand } from '../harness/workbench';
+import { foldThreadsView, openViewContainer, resizeSidebar, runCommand } from '../harness/workbench';
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 import { setColorTheme } from './themes';
 import { printDiagnostics } from './diagnostics';
+import { agentRow } from './team-view-locators';
 
 /** A name long enough to wrap or clip on a 520 px side bar. */
 const BILLING = 'Billing and Invoicing Platform Developer (payments, refunds, dunning)';
 const ASK = 'Publish the refunds guide [ask] once the wording of the refund policy is confirmed';
-
-function agentRow(view: FrameLocator, name: string): Locator {
-  return view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
-}
 
 function rename(wb: Workbench, slug: string, name: string): void {
   const file = wb.teamFile(`agents/${slug}/${slug}.md`);
@@ -99,9 +96,7 @@ describe('Running agents from the Team view (VSIX in code-server)', function () 
     view = await teamFrame(wb.page);
     await expectText(view.locator('body'), BILLING, 45_000);
     await resizeSidebar(wb.page, 520);
-    // The Threads view folded: the Team view gets the side bar's height for its rows.
-    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
-    if ((await threads.count()) > 0) await threads.first().click();
+    await foldThreadsView(wb.page);
     await expectText(agentRow(view, BILLING), /Stand-in agent · cortex-team simulate --speed 2/, 10_000);
     await expectCount(agentRow(view, BILLING).getByRole('button', { name: /^Start Billing and Invoicing/ }), 1, 5000);
   });

@@ -14,6 +14,7 @@ import { lightTheme } from '../harness/settings';
 import { openViewContainer, resizeSidebar, runCommand, webviewFrame } from '../harness/workbench';
 import { eventually, expectText } from './expect';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
+import { agentRow } from './team-view-locators';
 
 function quickInput(page: Page): Locator {
   return page.locator('.quick-input-widget');
@@ -36,10 +37,6 @@ async function typeInto(page: Page, text: string): Promise<void> {
 
 function message(page: Page): Locator {
   return quickInput(page).locator('.quick-input-message');
-}
-
-function agentRow(view: FrameLocator, name: string): Locator {
-  return view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
 }
 
 function toast(page: Page, text: RegExp): Locator {

@@ -7,13 +7,14 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
-import { openViewContainer, resizeSidebar } from '../harness/workbench';
+import { foldThreadsView, openViewContainer, resizeSidebar } from '../harness/workbench';
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { artifactsDir, cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
 import { setColorTheme } from './themes';
 import { printDiagnostics } from './diagnostics';
+import { focused, needsYou, rowsFit } from './team-view-locators';
 
 const BILLING = 'Billing and Invoicing Platform Developer (payments, refunds, dunning)';
 const DOCS = 'Senior Documentation and Developer Relations Writer (guides, API reference)';
@@ -33,24 +34,6 @@ function onlyTask(wb: Workbench, slug: string, title: string): void {
   assert.ok(tick > 0, `${slug}'s tasks.md ends with a tick`);
   writeFileSync(file, `## ${title}\n**Status:** ready\n\nAsk the owner first.\n\n${text.slice(tick)}`);
 }
-
-function needsYou(view: FrameLocator): Locator {
-  return view.getByRole('list', { name: /^Needs you/ });
-}
-
-/** Every Needs you row stays inside the list's width, however long the names and questions. */
-async function rowsFit(view: FrameLocator): Promise<void> {
-  const rows = needsYou(view).getByRole('listitem');
-  for (let i = 0; i < (await rows.count()); i++) {
-    const over = await rows.nth(i).evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return [...el.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().right > box.right + 1 && c.getClientRects().length > 0).map((c) => `${c.tagName}.${(c as HTMLElement).className}`);
-    });
-    assert.deepEqual(over, [], `Needs you row ${i} overflows`);
-  }
-}
-
-const focused = (row: Locator) => row.evaluate((el) => el === el.ownerDocument.activeElement);
 
 after(() => cleanUpScratch());
 
@@ -77,8 +60,7 @@ describe('Needs you: one list for every agent (VSIX in code-server)', function (
     view = await findWebview(wb.page, (f) => f.getByRole('list', { name: 'Agents' }), 'the Team view', 45_000);
     await expectText(view.locator('body'), DOCS, 45_000);
     await resizeSidebar(wb.page, 520);
-    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
-    if ((await threads.count()) > 0) await threads.first().click();
+    await foldThreadsView(wb.page);
     for (const name of [BILLING, DOCS]) {
       const row = view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
       await row.getByRole('button', { name: new RegExp(`^Start ${name.slice(0, 20)}`) }).click();

@@ -176,3 +176,12 @@ export function dispatch(extensionDir: string, team: string, slug: string, title
   const r = spawnSync(process.execPath, [path.join(extensionDir, 'dist', 'cli.js'), 'dispatch', '--team', team, '--agent', slug, '--title', title, '--body', 'For the e2e suite.'], { encoding: 'utf8', timeout: 30_000 });
   if (r.status !== 0) throw new Error(`dispatch failed (exit ${r.status}): ${r.stderr}`);
 }
+
+/** Ends a process the test started, if it still runs. */
+export function endProcess(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}

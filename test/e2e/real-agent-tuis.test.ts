@@ -10,17 +10,18 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { formatDate, wallMinutes } from '../../src/base/time';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { heldTurn, startAnthropicServer, type ScriptedServer, type ScriptedTurn } from '../harness/model-servers/anthropic-messages';
 import { startGeminiServer } from '../harness/model-servers/gemini-generate';
-import { openViewContainer, resizeSidebar } from '../harness/workbench';
+import { foldThreadsView, openViewContainer, resizeSidebar } from '../harness/workbench';
 import { eventually, expectCount, expectText, findWebview } from './expect';
 import { cleanUpScratch, screenshot, startWorkbench, type Workbench } from './fixture';
-import { agentCliVersions, agentEnvironment, assertAgentClis, dispatch, prepareRealAgent, processesWithRunId, realAgent, reportedRunIds, terminalPathSetting, type RealAgent } from './real-agent-setup';
+import { agentCliVersions, agentEnvironment, assertAgentClis, dispatch, endProcess, prepareRealAgent, processesWithRunId, realAgent, reportedRunIds, terminalPathSetting, type RealAgent } from './real-agent-setup';
 import { setColorTheme } from './themes';
 import { printDiagnostics } from './diagnostics';
+import { agentRow } from './team-view-locators';
 
 /** How each CLI names the tools of a turn. */
 interface Tools {
@@ -49,10 +50,6 @@ function script(tools: Tools, claimHold: Promise<void>): ScriptedTurn[] {
   ];
 }
 
-function agentRow(view: FrameLocator, name: string): Locator {
-  return view.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: name });
-}
-
 function teamFrame(page: Page): Promise<FrameLocator> {
   return findWebview(page, (f) => f.getByRole('list', { name: 'Agents' }), 'the Team view', 45_000);
 }
@@ -64,14 +61,6 @@ async function terminalHasFocus(page: Page): Promise<void> {
     () => 'the keyboard focus in the terminal',
     15_000,
   );
-}
-
-function endProcess(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone already
-  }
 }
 
 after(() => cleanUpScratch());
@@ -108,8 +97,7 @@ describe('The real Claude Code and Gemini CLI TUIs run from the Team view (VSIX 
     await openViewContainer(wb.page, 'Cortex');
     view = await teamFrame(wb.page);
     await resizeSidebar(wb.page, 520);
-    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
-    if ((await threads.count()) > 0) await threads.first().click();
+    await foldThreadsView(wb.page);
   });
   afterEach(function () {
     if (this.currentTest?.state === 'failed' && wb) printDiagnostics(wb, this.currentTest.title);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
-import { openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
+import { foldThreadsView, openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
 import { expectCount, expectText } from './expect';
 import { setColorTheme } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
@@ -43,9 +43,7 @@ describe('Team view lineage tree and Shuttle progress (VSIX in code-server)', fu
     view = webviewFrame(wb.page);
     await expectText(view.locator('body'), 'Chief of Staff', 45_000);
     await resizeSidebar(wb.page, 520);
-    // The Threads view below folded, so the tree has the side bar's height.
-    const threads = wb.page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
-    if ((await threads.count()) > 0) await threads.first().click();
+    await foldThreadsView(wb.page);
     const toggle = view.getByRole('button', { name: 'Show the agents as a tree' });
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
     await toggle.click();

@@ -6,12 +6,13 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { darkTheme, highContrastTheme, lightTheme } from '../harness/settings';
 import { openViewContainer, parkPointer, resizeSidebar, webviewFrame } from '../harness/workbench';
 import { eventually, expectCount, expectText } from './expect';
 import { setColorTheme } from './themes';
 import { artifactsDir, cleanUpScratch, startWorkbench, type Workbench } from './fixture';
+import { agentList, agentRow } from './team-view-locators';
 
 /** The example team as it should look at any time (its dates are shifted to now). */
 const agents: ReadonlyArray<{ name: string; liveness: 'alive' | 'idle' | 'down' | 'inactive' }> = [
@@ -22,14 +23,6 @@ const agents: ReadonlyArray<{ name: string; liveness: 'alive' | 'idle' | 'down' 
   { name: 'Docs Writer', liveness: 'idle' },
   { name: 'QA Engineer', liveness: 'inactive' },
 ];
-
-function agentList(view: FrameLocator): Locator {
-  return view.getByRole('list', { name: 'Agents' });
-}
-
-function agentRow(view: FrameLocator, name: string): Locator {
-  return agentList(view).getByRole('listitem').filter({ hasText: name });
-}
 
 /** Counts `**Status:** ready` lines over every tasks.md of a team folder. */
 function readyTasks(teamDir: string): number {

@@ -83,3 +83,9 @@ export async function parkPointer(page: Page): Promise<void> {
   // The workbench's hovers close once the pointer has left them: wait for that, not a while.
   await page.locator('.monaco-hover:visible, .workbench-hover-container:visible').first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
+
+/** Folds the side bar's Threads view when it is open, so the Team view above gets the side bar's height. */
+export async function foldThreadsView(page: Page): Promise<void> {
+  const threads = page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: /^Threads/i });
+  if ((await threads.count()) > 0) await threads.first().click();
+}

@@ -15,30 +15,14 @@ import { agentCliBin } from '../../harness/agent-cli';
 import { heldTurn, startAnthropicServer, type ScriptedServer } from '../../harness/model-servers/anthropic-messages';
 import { EXTENSION_ID, openTeamView } from './cortex-helpers';
 import { TestAgent, addAgent, api, messages, removeAgents, reset, tempFolder, waitFor } from './commands-helpers';
+import { launchNote } from './launch-note';
 
 const SLUG = 'itest-claude-acp';
 const NAME = 'Itest Claude ACP Agent';
 const LONG = 60_000;
 
 function note(project: string, adapter: string, env: Record<string, string>): string {
-  return [
-    '---',
-    `name: ${NAME}`,
-    `project: ${project}`,
-    'status: active',
-    'joined: 2026-03-01',
-    'launch:',
-    '  cli: claude-code',
-    '  channel: acp',
-    `  command: ${JSON.stringify(adapter)}`,
-    '  env:',
-    ...Object.entries(env).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`),
-    '---',
-    '',
-    '## Role',
-    'Runs Claude Code as an ACP session for the integration suite.',
-    '',
-  ].join('\n');
+  return launchNote({ name: NAME, project, launch: ['  cli: claude-code', '  channel: acp', `  command: ${JSON.stringify(adapter)}`], env, role: 'Runs Claude Code as an ACP session for the integration suite.' });
 }
 
 describe('Claude Code as an ACP session: a permission request rejected from the list, and Cancel during a turn', function () {

@@ -15,30 +15,14 @@ import { ScriptedServer } from '../../harness/model-servers/anthropic-messages';
 import { GeminiUsage, startGeminiServer } from '../../harness/model-servers/gemini-generate';
 import { EXTENSION_ID } from './cortex-helpers';
 import { TestAgent, addAgent, api, removeAgents, reset, tempFolder, waitFor } from './commands-helpers';
+import { launchNote } from './launch-note';
 
 const SLUG = 'itest-acp';
 const NAME = 'Itest ACP Agent';
 const LONG = 60_000;
 
 function note(project: string, gemini: string, env: Record<string, string>): string {
-  return [
-    '---',
-    `name: ${NAME}`,
-    `project: ${project}`,
-    'status: active',
-    'joined: 2026-03-01',
-    'launch:',
-    '  cli: gemini',
-    '  channel: acp',
-    `  command: ${JSON.stringify(gemini)}`,
-    '  env:',
-    ...Object.entries(env).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`),
-    '---',
-    '',
-    '## Role',
-    'Runs as an ACP session for the integration suite.',
-    '',
-  ].join('\n');
+  return launchNote({ name: NAME, project, launch: ['  cli: gemini', '  channel: acp', `  command: ${JSON.stringify(gemini)}`], env, role: 'Runs as an ACP session for the integration suite.' });
 }
 
 describe('Agents as ACP sessions: the runner, the driver, permission requests, usage', function () {

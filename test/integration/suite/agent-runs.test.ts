@@ -12,33 +12,14 @@ import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import type { AgentView } from '../../../src/views/team/common/messages';
 import { TestAgent, addAgent, api, message, messages, removeAgents, removeTempFolders, reset, tempFolder, waitFor } from './commands-helpers';
+import { launchNote } from './launch-note';
 
 const SLUG = 'itest-runner';
 const NAME = 'Itest Runner Agent';
 const LONG = 60_000;
 
 function note(project: string, home: string): string {
-  return [
-    '---',
-    `name: ${NAME}`,
-    `project: ${project}`,
-    'status: active',
-    'joined: 2026-03-01',
-    'launch:',
-    '  cli: simulate',
-    '  args: [--speed, "20"]',
-    '  env:',
-    `    CORTEX_HOME: ${JSON.stringify(home)}`,
-    '---',
-    '',
-    '## Role',
-    'Runs in a terminal for the integration suite.',
-    '',
-    '## Session Log',
-    'Last session: --',
-    'Status: registered',
-    '',
-  ].join('\n');
+  return launchNote({ name: NAME, project, launch: ['  cli: simulate', '  args: [--speed, "20"]'], env: { CORTEX_HOME: home }, role: 'Runs in a terminal for the integration suite.', after: ['## Session Log', 'Last session: --', 'Status: registered', ''] });
 }
 
 const readyTask = (title: string) => `## ${title}\n**Status:** ready\n\nFor the stand-in agent.\n\n`;
