@@ -47,6 +47,8 @@ export interface ThreadRecord {
   readonly metadata: ReadonlyArray<readonly [string, string]>;
   /** The team task that launched the thread (`metadata.scheduleTaskId`). */
   readonly scheduleTaskId: string | null;
+  /** The agent Add Agent added last and how many steps the thread had then (`metadata.addedAgent`); absent: none. */
+  readonly addedAgent?: { readonly agent: string; readonly afterSteps: number } | null;
   /** Why the engine stopped it, when it says (`stopReason`): one of `STOP_REASONS`' keys, or as written. */
   readonly stopReason: string | null;
 }
@@ -125,6 +127,13 @@ function readMetadata(v: unknown): Array<[string, string]> {
     .map(([k, x]) => [k, typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : JSON.stringify(x)]);
 }
 
+function readAdded(v: unknown): ThreadRecord['addedAgent'] {
+  if (!isObj(v)) return null;
+  const agent = s(v.agent);
+  const afterSteps = n(v.afterSteps);
+  return agent !== null && afterSteps !== null ? { agent, afterSteps } : null;
+}
+
 function readRecord(v: unknown, key: string | null): ThreadRecord | null {
   if (!isObj(v)) return null;
   const id = s(v.id) ?? key;
@@ -149,6 +158,7 @@ function readRecord(v: unknown, key: string | null): ThreadRecord | null {
     iterationCounts: isObj(v.iterationCounts) ? Object.entries(v.iterationCounts).flatMap(([k, x]) => (n(x) !== null ? [[k, x as number] as [string, number]] : [])) : [],
     metadata: readMetadata(v.metadata),
     scheduleTaskId: isObj(v.metadata) ? s(v.metadata.scheduleTaskId) : null,
+    addedAgent: isObj(v.metadata) ? readAdded(v.metadata.addedAgent) : null,
     stopReason: s(v.stopReason) ?? s(v.stop_reason),
   };
 }

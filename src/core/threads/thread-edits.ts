@@ -125,7 +125,9 @@ export interface AddAgentInput {
 /**
  * Seed 002's "add an agent": only to a thread that is completed or waiting (not
  * running). The agent gets a slot in `agents` (kept when it ran before), becomes the
- * active agent, the thread waits for it; a message joins `metadata.pendingMessages`.
+ * active agent, and the thread is `running` again, waiting for that agent's step
+ * (`metadata.addedAgent`: who, and how many steps there were); a message joins
+ * `metadata.pendingMessages`.
  */
 export function addThreadAgentOperation(i: AddAgentInput): TextOperation<{ readonly previous: string }> {
   return {
@@ -139,7 +141,9 @@ export function addThreadAgentOperation(i: AddAgentInput): TextOperation<{ reado
       const pending = pendingMessages(node);
       const changes: Array<readonly [readonly string[], unknown]> = [];
       if (!slot) changes.push([['agents', i.agent], { status: 'idle', persistSession: i.persistSession }]);
-      changes.push([['activeAgent'], i.agent], [['activeStage'], null], [['status'], 'waiting'], [['updatedAt'], i.now]);
+      // It runs next (core/threads/pickup.ts: awaitsAddedAgent): running, as the engine records a thread whose next step is due.
+      changes.push([['activeAgent'], i.agent], [['activeStage'], null], [['status'], 'running'], [['updatedAt'], i.now]);
+      changes.push([['metadata', 'addedAgent'], { agent: i.agent, afterSteps: record.steps.length, at: i.now }]);
       if (i.message.trim() !== '') changes.push([['metadata', 'pendingMessages'], [...pending, { agent: i.agent, message: i.message.trim(), at: i.now }]]);
       return { text: setThreadFields(text, i.threadId, changes), result: { previous: record.status } };
     },

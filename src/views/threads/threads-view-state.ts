@@ -7,7 +7,7 @@ import { templateGraph } from '../../core/threads/graph';
 import { layoutGraph } from './graph-layout';
 import { THREAD_STATUSES, explainStop, threadKind, ThreadRecord, artifactLocation, sortThreads } from '../../core/threads/records';
 import { TemplatesCheck } from '../../core/threads/template-checks';
-import { awaitsPickup } from '../../core/threads/pickup';
+import { awaitsAddedAgent, awaitsPickup } from '../../core/threads/pickup';
 import { AgentDef, DEFAULT_HOOK_TIMEOUT_MS, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { pluginDirLocation } from '../../core/threads/plugin-dirs';
@@ -108,7 +108,7 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
     const task = r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null;
     return {
       id: r.id,
-      status: awaitsPickup(r, task?.status) ? 'pickup' : statusView(r.status),
+      status: awaitsPickup(r, task?.status) || awaitsAddedAgent(r) ? 'pickup' : statusView(r.status),
       rawStatus: r.status,
       templateName: r.templateName,
       kind,
@@ -133,6 +133,7 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
       stopExplained: r.stopReason !== null ? explainStop(r.stopReason) : null,
       scheduleTaskId: r.scheduleTaskId,
       task,
+      addedAgent: awaitsAddedAgent(r) ? r.addedAgent!.agent : null,
     };
   });
 }

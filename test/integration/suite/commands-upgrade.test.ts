@@ -28,9 +28,6 @@ describe('Command: Upgrade Team Format', function () {
   });
 
   it('shows the diffs, then moves the flat note and the Work Queue; the agent shows up with its task and heartbeat', async () => {
-    writeFileSync(path.join(team, 'agents', `${SLUG}.md`), `---\nname: Itest Older Dev\nstatus: active\nlast-heartbeat: 2026-03-28T11:30\n---\n\n## Projects\n- itest-older-project\n`);
-    const project = '---\ntype: project\n---\n\n## Work Queue\n\n### 2026-03-28T10:00\n**Task:** Itest older task\n**Scope:** Do it\n**Status:** ready\n';
-    writeFileSync(path.join(team, PROJECT), project);
     let detail = '';
     script(a, [
       (r) => {
@@ -38,6 +35,14 @@ describe('Command: Upgrade Team Format', function () {
         return 'Upgrade';
       },
     ]);
+    // Answers set first: the notice below is recorded, whenever the watcher sees the files.
+    writeFileSync(path.join(team, 'agents', `${SLUG}.md`), `---\nname: Itest Older Dev\nstatus: active\nlast-heartbeat: 2026-03-28T11:30\n---\n\n## Projects\n- itest-older-project\n`);
+    const project = '---\ntype: project\n---\n\n## Work Queue\n\n### 2026-03-28T10:00\n**Task:** Itest older task\n**Scope:** Do it\n**Status:** ready\n';
+    writeFileSync(path.join(team, PROJECT), project);
+    // The Team view shows today's layout only: the older format is said once, with the upgrade offered (not taken here).
+    a.store.notifyChanged([`agents/${SLUG}.md`, 'agents', PROJECT]);
+    await waitFor(() => a.shownMessages.some((m) => /older format/.test(m.message)), 10_000, 'the older-format notice');
+    message(a, /^Cortex: .* holds agents in the Cortex plugin's older format \(flat agents\/<slug>\.md, tasks in ## Work Queue\), which the Team view does not show\. Upgrade it in one step/, 'info');
     const r = await vscode.commands.executeCommand<{ agents: string[]; tasks: number } | undefined>('cortex.upgradeTeamFormat');
     assert.deepEqual(r && { agents: r.agents, tasks: r.tasks }, { agents: [SLUG], tasks: 1 });
     assert.equal(detail, 'Itest Older Dev: 1 task, last heartbeat 2026-03-28T11:30');

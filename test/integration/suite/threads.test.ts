@@ -232,6 +232,10 @@ describe('Threads (extension host)', function () {
       script(api, ['reviewer', 'Please focus on security'], () => undefined);
       assert.equal(await api.threadCommands.addAgent('thr_7b21e0d5'), 'thr_7b21e0d5');
       assert.equal(api.threads.store.records.find((r) => r.id === 'thr_7b21e0d5')?.activeAgent, 'reviewer');
+      // Running again, awaiting the added agent's step: its own state, not seed 002's `waiting` (the user's input).
+      const addedView = () => api.threads.state().threads.find((t) => t.id === 'thr_7b21e0d5');
+      await waitFor(() => addedView()?.addedAgent === 'reviewer', 5000, 'the thread view awaiting the added agent');
+      assert.deepEqual([addedView()?.rawStatus, addedView()?.status], ['running', 'pickup']);
       assert.equal(events('thread.agent.added').at(-1)?.payload.agent, 'reviewer');
 
       script(api, [], (_s, text, items) => (/^Cancel thread/.test(text) ? items[0] : undefined));

@@ -123,8 +123,9 @@ export const THREAD_STATUS_VALUES = ['pickup', 'running', 'completed', 'failed',
 export type ThreadStatusView = (typeof THREAD_STATUS_VALUES)[number];
 
 /** A thread's state in words: the record's status, or who it awaits (its record still says running). */
-export function threadStateText(t: Pick<ThreadView, 'status' | 'rawStatus' | 'task'>): string {
+export function threadStateText(t: Pick<ThreadView, 'status' | 'rawStatus' | 'task' | 'addedAgent'>): string {
   if (t.status !== 'pickup') return t.rawStatus;
+  if (t.addedAgent !== null) return `added ${t.addedAgent}, awaiting its step`;
   return t.task ? `awaiting pickup by ${t.task.agentName}` : 'awaiting pickup';
 }
 
@@ -180,6 +181,8 @@ export interface ThreadView {
   /** The task it was launched from: `scheduleTaskId` when the team has it (`task`), or only the id. */
   readonly scheduleTaskId: string | null;
   readonly task: ThreadTaskView | null;
+  /** The agent Add Agent added, while the thread waits for its step (status `pickup`); else null. */
+  readonly addedAgent: string | null;
 }
 
 export type ThreadsStatus = 'loading' | 'none' | 'ready';
@@ -288,6 +291,7 @@ const threadView = object({
   stopExplained: nullable(str),
   scheduleTaskId: nullable(str),
   task: nullable(object({ agent: str, agentName: str, index: int, title: str, status: nullable(str) })),
+  addedAgent: nullable(str),
 });
 const threadsViewState = object({
   status: oneOf(['loading', 'none', 'ready']),

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { readOlderFormat } from '../../../../src/core/legacy/older-agents';
+import { hasOlderAgentNotes, readOlderFormat } from '../../../../src/core/legacy/older-agents';
 import { agentLiveness } from '../../../../src/core/liveness';
 import { parseStamp } from '../../../../src/base/time';
 
@@ -28,5 +28,11 @@ describe('older format read as it is', () => {
     assert.strictEqual(await readOlderFormat(new MemoryTeamFs({ 'agents/a/a.md': '---\nname: A\n---\n', 'projects/p.md': '## Work Queue\n' })), null);
     const bad = await readOlderFormat(new MemoryTeamFs({ 'agents/billing-dev.md': note('last-heartbeat: yesterday\n'), 'projects/billing-service.md': project }));
     assert.deepStrictEqual(bad, { agents: [], problem: 'agents/billing-dev.md: last-heartbeat "yesterday" is not a time (YYYY-MM-DDTHH:MM).' });
+  });
+
+  it('a flat note is any agents/<slug>.md (not a hidden or temporary file, not a folder)', async () => {
+    assert.strictEqual(await hasOlderAgentNotes(new MemoryTeamFs({ 'agents/a/a.md': 'x', 'agents/.notes.md': 'x' })), false);
+    assert.strictEqual(await hasOlderAgentNotes(new MemoryTeamFs({ 'agents/a/a.md': 'x', 'agents/b.md': 'x' })), true);
+    assert.strictEqual(await hasOlderAgentNotes(new MemoryTeamFs({})), false);
   });
 });

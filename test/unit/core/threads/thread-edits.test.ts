@@ -6,6 +6,7 @@ import { CortexInputError } from '../../../../src/core/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { ThreadRecord, readThreadRecords } from '../../../../src/core/threads/records';
+import { awaitsAddedAgent } from '../../../../src/core/threads/pickup';
 import { StartThreadInput, addThreadAgentOperation, cancelThreadOperation, newThreadId, startThreadOperation } from '../../../../src/core/threads/thread-edits';
 import { exampleTeamDir } from '../../../harness/paths';
 import { VirtualClock, hooked } from '../edit/fs-hooks';
@@ -74,10 +75,13 @@ describe('threads: the dashboard writes to threads.json', () => {
     const op = addThreadAgentOperation({ threadId: 'thr_7b21e0d5', agent: 'reviewer', persistSession: false, message: 'Focus on security', now: NOW });
     const after = op.apply(EXAMPLE, { exists: true }).text;
     const t = records(after).find((r) => r.id === 'thr_7b21e0d5')!;
-    assert.deepStrictEqual([t.status, t.activeAgent, t.updatedAt, t.steps.length], ['waiting', 'reviewer', NOW, 4]);
+    // Running again (seed 002's `waiting` is the user's input), the added agent active and awaited.
+    assert.deepStrictEqual([t.status, t.activeAgent, t.updatedAt, t.steps.length, t.addedAgent], ['running', 'reviewer', NOW, 4, { agent: 'reviewer', afterSteps: 4 }]);
+    assert.strictEqual(awaitsAddedAgent(t), true);
     const r = raw(after, 'thr_7b21e0d5');
     assert.deepStrictEqual(r.agents, { reviewer: { status: 'idle', persistSession: false } });
     assert.deepStrictEqual((r.metadata as { pendingMessages: unknown }).pendingMessages, [{ agent: 'reviewer', message: 'Focus on security', at: NOW }]);
+    assert.deepStrictEqual((r.metadata as { addedAgent: unknown }).addedAgent, { agent: 'reviewer', afterSteps: 4, at: NOW });
     // The other records are the same bytes.
     const first = EXAMPLE.indexOf('"id": "thr_7b21e0d5"');
     assert.strictEqual(after.slice(0, first), EXAMPLE.slice(0, first));

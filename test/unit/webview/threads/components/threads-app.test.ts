@@ -71,6 +71,13 @@ describe('threads: view model and protocol', () => {
       buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_0a1b2c3d', status: 'running', steps: [], metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: () => ({ agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Thread thr_0a1b2c3d: refunds', status }) }).threads[0];
     assert.deepEqual([started('ready').status, started('ready').rawStatus, threadStateText(started('ready'))], ['pickup', 'running', 'awaiting pickup by Billing Dev']);
     assert.deepEqual([started('in-progress').status, threadStateText(started('in-progress'))], ['running', 'running']);
+    // Add Agent: running again with the added agent active, awaiting its step (not 002's `waiting`, the user's input); then running.
+    const step = { agent: 'coder', status: 'done' };
+    const added = (steps: unknown[]) =>
+      buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, threads: readRecords([{ id: 'thr_7b21e0d5', status: 'running', activeAgent: 'reviewer', steps, metadata: { addedAgent: { agent: 'reviewer', afterSteps: 1, at: '2026-03-28T12:00:00.000Z' } } }]) }).threads[0];
+    assert.deepEqual([added([step]).status, added([step]).rawStatus, added([step]).addedAgent, threadStateText(added([step]))], ['pickup', 'running', 'reviewer', 'added reviewer, awaiting its step']);
+    assert.equal(checkThreadsViewState({ ...exampleState(), threads: [added([step])] }), null);
+    assert.deepEqual([added([step, { ...step, agent: 'reviewer' }]).status, added([step, { ...step, agent: 'reviewer' }]).addedAgent], ['running', null]);
   });
 
   it('refuses messages with extra fields, paths, unknown types or bad artifact trees', () => {
