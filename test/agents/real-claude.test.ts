@@ -7,6 +7,7 @@ import { TurnUsage, WAIT_FOR_MCP } from '../harness/model-servers/anthropic-mess
 import { RunState } from '../../src/core/agents/run-state';
 import { QUESTION, RealTurn, TASK, TICKS, activity, assertClaimedAndCompleted, assertNothingClaimed, assertTicked, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, turnEnded, runStates, tasks, whileHeld, withTurn } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';
+import { waitFor } from '../harness/wait-for';
 
 /**
  * The real Claude Code, headless (`claude -p … --output-format json`), against the
@@ -107,7 +108,9 @@ describe('real Claude Code, headless, a whole turn against a scripted model', fu
       assert.strictEqual(res.api_error_status, 529);
       assertNothingClaimed(failed.place.team);
       await turnEnded(failed);
-      // After a failed request Claude Code runs the StopFailure and SessionEnd hooks in either order.
+      // After a failed request Claude Code runs the StopFailure and SessionEnd hooks in either order,
+      // without waiting for them: their reports may land after its processes have ended.
+      await waitFor(() => hookReports(failed).length > 1 && runStates(failed.place.team)[0]?.state !== 'working', 60_000, 'a report after the failure (StopFailure or SessionEnd)');
       const [first, ...rest] = hookReports(failed).map((r) => [r.state, r.event, r.session]);
       assert.deepStrictEqual(first, ['working', 'UserPromptSubmit', res.session_id]);
       assert.ok(rest.length > 0, 'a report after the failure');
