@@ -11,7 +11,7 @@
 import type { AgentTick, CycleStat, Insights } from '../../../core/insights/figures';
 import type { AgentUsageDays, UsageDays } from '../../../core/insights/usage';
 import { LIVENESS_VALUES } from '../../shared/common/liveness';
-import { Check, Checked, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
+import { Check, Checked, Infer, MessageOf, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, slug, str } from '../../shared/common/validate';
 
 export const INSIGHTS_PROTOCOL_VERSION = 1;
 
@@ -19,51 +19,25 @@ export type { AgentTick, AgentUsageDays, CycleStat, Insights, UsageDays };
 export type { QueuePoint } from '../../../core/insights/figures';
 export type { Liveness } from '../../shared/common/liveness';
 
-export type InsightsStatus = 'loading' | 'noTeam' | 'ready';
+export const INSIGHTS_STATUSES = ['loading', 'noTeam', 'ready'] as const;
+export type InsightsStatus = (typeof INSIGHTS_STATUSES)[number];
 
 /**
  * Where the past comes from: `reading` (git is being read), `read` (snapshots from
  * git), `notRepository`, `unavailable` (git missing or failed), `notLocal` (the team
  * folder is not on a file system git can reach from here).
  */
-export type HistoryStatus = 'reading' | 'read' | 'notRepository' | 'unavailable' | 'notLocal';
-export const HISTORY_STATUSES: readonly HistoryStatus[] = ['reading', 'read', 'notRepository', 'unavailable', 'notLocal'];
+export const HISTORY_STATUSES = ['reading', 'read', 'notRepository', 'unavailable', 'notLocal'] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
-export interface InsightsState {
-  readonly status: InsightsStatus;
-  readonly team: { readonly name: string; readonly path: string } | null;
-  /** Why no team is shown, or a load failure. */
-  readonly message: string | null;
-  readonly insights: Insights | null;
-  readonly history: {
-    readonly status: HistoryStatus;
-    /** Why git could not be read (for `unavailable`). */
-    readonly detail: string | null;
-    /** Wall-clock minutes of the last read. */
-    readonly readAt: number | null;
-  };
-  /** What the charts rest on and what they lack, one sentence each. */
-  readonly notes: readonly string[];
-  /** The liveness rule's threshold (a line on the tick chart). */
-  readonly staleAfterMinutes: number;
-  /** Tokens and cost per day of `insights.days`, from the agents' session logs; `null` where the dashboard reads none. */
-  readonly usage: UsageDays | null;
-}
-
-/** Host → webview. */
-export type InsightsHostMessage = { readonly type: 'state'; readonly version: number; readonly state: InsightsState };
-
-/** Webview → host. */
-export type InsightsWebviewMessage = { readonly type: 'ready'; readonly protocol: number } | { readonly type: 'refresh' };
-export type InsightsWebviewMessageType = InsightsWebviewMessage['type'];
-
-// ---- validation --------------------------------------------------------------------
+// ---- the messages, declared once: each type is what its check accepts ----------------
 
 const DATE = /^\d{4}-\d\d-\d\d$/;
-const date: Check = (v, at) => (typeof v === 'string' && DATE.test(v) ? null : `${at} should be a YYYY-MM-DD date`);
+const date: Check<string> = (v, at) => (typeof v === 'string' && DATE.test(v) ? null : `${at} should be a YYYY-MM-DD date`);
 const counts = arrayOf(int);
-const cycleStatCheck = object({ count: int, medianMinutes: nullable(num), p90Minutes: nullable(num) });
-const insights = object({
+const cycleStatCheck: Check<CycleStat> = object({ count: int, medianMinutes: nullable(num), p90Minutes: nullable(num) });
+// The figures' types are the core's; `Check<Insights>` holds the check to them both ways.
+const insights: Check<Insights> = object({
   now: num,
   days: arrayOf(date),
   done: object({ team: counts, total: int, agents: arrayOf(object({ slug, name: str, counts, total: int })) }),
@@ -73,7 +47,7 @@ const insights = object({
   counts: object({ doneWithoutDate: int, fromHistoryOnly: int, snapshots: int }),
 });
 const numbers = arrayOf(num);
-const usage = object({
+const usage: Check<UsageDays> = object({
   team: object({ tokens: numbers, cost: numbers }),
   agents: arrayOf(object({ slug, name: str, tokens: numbers, cost: numbers, totalTokens: num, totalCost: num })),
   totalTokens: num,
@@ -81,31 +55,47 @@ const usage = object({
   unpriced: arrayOf(str),
 });
 const state = object({
-  status: oneOf(['loading', 'noTeam', 'ready']),
+  status: oneOf(INSIGHTS_STATUSES),
   team: nullable(object({ name: str, path: str })),
+  /** Why no team is shown, or a load failure. */
   message: nullable(str),
   insights: nullable(insights),
-  history: object({ status: oneOf(HISTORY_STATUSES), detail: nullable(str), readAt: nullable(num) }),
+  history: object({
+    status: oneOf(HISTORY_STATUSES),
+    /** Why git could not be read (for `unavailable`). */
+    detail: nullable(str),
+    /** Wall-clock minutes of the last read. */
+    readAt: nullable(num),
+  }),
+  /** What the charts rest on and what they lack, one sentence each. */
   notes: arrayOf(str),
+  /** The liveness rule's threshold (a line on the tick chart). */
   staleAfterMinutes: num,
+  /** Tokens and cost per day of `insights.days`, from the agents' session logs; `null` where the dashboard reads none. */
   usage: nullable(usage),
 });
+export type InsightsState = Infer<typeof state>;
 
-const hostMessages: Readonly<Record<InsightsHostMessage['type'], Check>> = {
-  state: object({ type: str, version: int, state }),
+/** Host → webview. */
+const hostMessages = {
+  state: object({ type: oneOf(['state']), version: int, state }),
 };
+export type InsightsHostMessage = MessageOf<typeof hostMessages>;
 
-const webviewMessages: Readonly<Record<InsightsWebviewMessageType, Check>> = {
-  ready: object({ type: str, protocol: int }),
-  refresh: object({ type: str }),
+/** Webview → host. */
+const webviewMessages = {
+  ready: object({ type: oneOf(['ready']), protocol: int }),
+  refresh: object({ type: oneOf(['refresh']) }),
 };
+export type InsightsWebviewMessage = MessageOf<typeof webviewMessages>;
+export type InsightsWebviewMessageType = InsightsWebviewMessage['type'];
 
 /** Checks a message the host received from the insights webview. */
 export function checkInsightsWebviewMessage(data: unknown): Checked<InsightsWebviewMessage> {
-  return checkMessage<InsightsWebviewMessage>(data, webviewMessages);
+  return checkMessage(data, webviewMessages);
 }
 
 /** Checks a message the insights webview received from the host. */
 export function checkInsightsHostMessage(data: unknown): Checked<InsightsHostMessage> {
-  return checkMessage<InsightsHostMessage>(data, hostMessages);
+  return checkMessage(data, hostMessages);
 }

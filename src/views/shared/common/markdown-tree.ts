@@ -25,11 +25,15 @@ export const MD_TAGS = [
 ] as const;
 export type MdTag = (typeof MD_TAGS)[number];
 
-const MD_FIELDS: Readonly<Record<string, Check>> = { link: int, href: str, start: int };
+const MD_FIELDS: Readonly<Record<string, Check<number> | Check<string>>> = { link: int, href: str, start: int };
 
-/** A markdown tree: strings and elements with known tags and fields only, at most `depth` elements deep. */
+/**
+ * A markdown tree: strings and elements with known tags and fields only, at most `depth`
+ * elements deep. Written by hand (the type is recursive and its fields optional): keep it
+ * in step with `MdElement`.
+ */
 export const markdownTree =
-  (depth = 32): Check =>
+  (depth = 32): Check<readonly MdNode[]> =>
   (v, at) => {
     if (!Array.isArray(v)) return `${at} should be a list`;
     for (let i = 0; i < v.length; i++) {

@@ -1,6 +1,13 @@
 import * as assert from 'assert';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
+import { readFileSync } from 'fs';
+import * as path from 'path';
+import { parseWorklog } from '../../../../src/core/worklog/parse';
+import { checkWorklogHostMessage } from '../../../../src/views/worklog/common/messages';
 import { buildWorklogViewState } from '../../../../src/views/worklog/worklog-view-state';
+
+const ROOT = path.resolve(__dirname, '../../../../..');
+const example = (file: string) => readFileSync(path.join(ROOT, 'examples/team', file), 'utf8');
 
 /** What the panel counts as "could not be read as the format says". */
 describe('worklog view state: unreadable parts', () => {
@@ -24,5 +31,23 @@ describe('worklog view state: unreadable parts', () => {
 
   it('a message without its table is counted', () => {
     assert.equal(view(`# Mailbox\n\n## MSG-0001 — no table\n\nJust text.\n`).problems > 0, true);
+  });
+});
+
+describe('worklog view state: the page accepts it', () => {
+  it('a state built from the example team passes the page\'s full check of every field (and a stray field does not)', () => {
+    const state = buildWorklogViewState({
+      hasTeam: true,
+      team: { name: 'team', path: '/t' },
+      trusted: true,
+      worklog: parseWorklog(example('WORKLOG.md')),
+      mailbox: parseMailbox(example('MAILBOX.md')),
+      now: 0,
+      charter: { file: '001-charter.md', text: '# Charter\n' },
+    });
+    assert.ok(state.worklog.entries.length > 0 && state.mailbox.messages.length > 0);
+    assert.deepEqual(checkWorklogHostMessage({ type: 'state', state }), { ok: true, value: { type: 'state', state } });
+    const stray = { ...state, mailbox: { ...state.mailbox, messages: [{ ...state.mailbox.messages[0], extra: 1 }] } };
+    assert.equal(checkWorklogHostMessage({ type: 'state', state: stray }).ok, false);
   });
 });
