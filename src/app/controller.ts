@@ -40,7 +40,7 @@ import { ThreadsViews, registerThreads } from '../views/threads/registration';
 import { registerWorklog } from '../views/worklog/registration';
 import { SessionViewsDeps, registerSessionViews } from '../views/session/registration';
 import { SessionPanels } from '../views/session/session-panels';
-import { WorklogActions, WorklogPanel } from '../views/worklog/worklog-panel';
+import { WorklogPanelCommands, WorklogPanel } from '../views/worklog/worklog-panel';
 
 /**
  * The composition root: builds the services, the commands and each view's
@@ -144,7 +144,7 @@ export class CortexController extends DisposableBase {
     });
     this.insights = registerInsights(own, { extensionUri, log, team, usage });
     this.threads = registerThreads(own, { extensionUri, log, store: threadsStore, team, prompts, clock, showTask: (t) => this.board.showCard(t) });
-    this.worklog = registerWorklog(own, { extensionUri, log, team, actions: worklogPanelActions(worklog, escalation) });
+    this.worklog = registerWorklog(own, { extensionUri, log, team, commands: worklogPanelCommands(worklog, escalation) });
     this.search = own.add(new SearchTeam({ team, threads: threadsStore, log, prompts }, searchTargets(this.board, this.worklog, this.threads)));
   }
 
@@ -202,7 +202,7 @@ function needsYouSource(agents: RunningAgents, prompts: Prompts, openSession: (s
 }
 
 /** What the worklog panel's buttons do: the worklog commands and escalation. */
-function worklogPanelActions(worklog: WorklogCommands, escalation: EscalationCommands): WorklogActions {
+function worklogPanelCommands(worklog: WorklogCommands, escalation: EscalationCommands): WorklogPanelCommands {
   return {
     append: () => worklog.append(),
     updateStatus: () => worklog.updateStatus(),

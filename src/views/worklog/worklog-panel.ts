@@ -11,8 +11,8 @@ import { ReadonlyTeam } from '../shared/sources';
 import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
 import { buildWorklogViewState } from './worklog-view-state';
 
-/** The commands behind the panel's buttons (Append Entry, Update Status, Compose, a message's status). */
-export interface WorklogActions {
+/** The commands the host runs for the panel's buttons (Append Entry, Update Status, Compose, a message's status); the page's `WorklogActions` (webview/worklog/actions.ts) is what its components call. */
+export interface WorklogPanelCommands {
   append(): unknown;
   updateStatus(): unknown;
   compose(to: string | undefined): unknown;
@@ -25,7 +25,7 @@ export interface WorklogDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly team: ReadonlyTeam;
-  readonly actions: WorklogActions;
+  readonly commands: WorklogPanelCommands;
 }
 
 /**
@@ -163,15 +163,15 @@ export class WorklogPanel extends DisposableBase {
         return e && isTeamPath(e.payload.file) ? this.openAt(e.payload.file, line) : undefined;
       }
       case 'setStatus':
-        return this.ctx.actions.setStatus(msg.id, msg.status, msg.expected);
+        return this.ctx.commands.setStatus(msg.id, msg.status, msg.expected);
       case 'appendEntry':
-        return this.ctx.actions.append();
+        return this.ctx.commands.append();
       case 'updateStatus':
-        return this.ctx.actions.updateStatus();
+        return this.ctx.commands.updateStatus();
       case 'compose':
-        return this.ctx.actions.compose(msg.to ?? undefined);
+        return this.ctx.commands.compose(msg.to ?? undefined);
       case 'escalate':
-        return this.ctx.actions.escalate(msg.id);
+        return this.ctx.commands.escalate(msg.id);
     }
   }
 
