@@ -32,9 +32,9 @@ import { ACTIVITY_FILE, activityEvent, recordActivity } from '../src/core/action
 import { MemoryTeamFs } from '../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
 import { dispatchTask, dispatchText } from '../src/core/ops/dispatch';
-import { Team } from '../src/core/model';
-import { TeamIndex } from '../src/core/team-index';
-import { decodeText, hashBytes } from '../src/core/text';
+import { Team } from '../src/core/team/model';
+import { TeamIndex } from '../src/core/team/team-index';
+import { decodeText, hashBytes } from '../src/core/text/text';
 import { formatStamp, parseStamp } from '../src/base/time';
 
 const GENERATOR_VERSION = 'cortex-bench-3';

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { NodeTeamFs } from '../src/core/fs/node-fs';
-import { TeamIndex } from '../src/core/team-index';
+import { TeamIndex } from '../src/core/team/team-index';
 import { parseStamp } from '../src/base/time';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from '../src/views/board/board-view-state';
 import { BoardStateMessage } from '../src/views/board/common/messages';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { AcpSessions } from '../extension/acp/acp-sessions';
-import { OPEN_AGENT_SESSION_COMMAND } from '../extension/command-ids';
+import { OPEN_AGENT_SESSION_COMMAND } from '../extension/commands/command-ids';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
 import { AgentRunActions, AgentRuns } from '../extension/agents/agent-runs';
@@ -11,10 +11,10 @@ import { PermissionWatch } from '../extension/agents/permission-watch';
 import { SessionTicker } from '../extension/agents/session-ticker';
 import { NeedsYou } from '../extension/sessions/needs-you';
 import { SessionRegistry } from '../extension/sessions/session-registry';
-import { DownNotifier } from '../extension/down-notifier';
-import { OlderFormatNotifier } from '../extension/older-format-notifier';
+import { DownNotifier } from '../extension/ui/down-notifier';
+import { OlderFormatNotifier } from '../extension/ui/older-format-notifier';
 import { Services } from '../extension/services';
-import { TeamStatusBar } from '../extension/status-bar';
+import { TeamStatusBar } from '../extension/ui/status-bar';
 
 /** Running agents: terminals, turn states, the heartbeat driver, their cost, what the rows show. */
 export interface RunningAgents {

@@ -1,6 +1,6 @@
 /**
  * The characters that hide or reorder what a text shows, and the one escape that makes
- * them visible, for the host (messages, terminals, the CLI: core/input-rules.ts
+ * them visible, for the host (messages, terminals, the CLI: core/text/input-rules.ts
  * `visible()`) and the pages (webview/shared/neutralise.ts) alike: C0 and C1 controls,
  * the bidirectional embeddings, overrides and isolates (a U+202E makes "txt.exe" read
  * as "exe.txt"), the implicit direction marks (LRM, RLM, ALM) and the line and

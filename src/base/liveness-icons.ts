@@ -1,7 +1,7 @@
 /**
  * The codicon each liveness state shows with, everywhere (Quick Picks, the Team view,
  * the board, Team Insights): never colour alone. The states are the core's
- * (core/liveness.ts, which checks that every one has its icon); the table lives here so
+ * (core/team/liveness.ts, which checks that every one has its icon); the table lives here so
  * that the pages can bundle it.
  */
 export const LIVENESS_ICONS = {

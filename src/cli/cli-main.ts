@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
-import { hashBytes } from '../core/text';
-import { run } from './run';
+import { hashBytes } from '../core/text/text';
+import { run } from './verbs';
 
 // Every verb of the `cortex-team` bin but `hook` (main.ts hands it here).
 run(process.argv.slice(2), {

@@ -1,8 +1,8 @@
 // What a verb of `cortex-team` is and what it runs with, apart from the table of verbs
-// (run.ts) so the verbs defined elsewhere (agent-commands.ts) need not import it.
-import { EditOptions } from '../core/edit';
+// (verbs.ts) so the verbs defined elsewhere (agent-verbs.ts, run-verbs.ts) need not import it.
+import { EditOptions } from '../core/edit/edit-file';
 import { NodeTeamFs } from '../core/fs/node-fs';
-import { Diagnostic } from '../core/model';
+import { Diagnostic } from '../core/team/model';
 import { OptionSpecs, ParsedOptions } from './args';
 import { CliEnv } from './team-dir';
 

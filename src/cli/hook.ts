@@ -4,7 +4,7 @@ import { interpretHook, recordRunState } from '../core/agents/run-state';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { parseTaskFile } from '../core/parse/tasks';
 import { TICK_PREFIX } from '../core/protocol-file/protocol';
-import { agentTasksPath } from '../core/team-paths';
+import { agentTasksPath } from '../core/team/team-paths';
 import { isOpenStatus } from '../base/task-status';
 
 /**

@@ -1,14 +1,16 @@
-import { recordWrite, teamEvents } from '../core/actions';
+import { recordWrite } from '../core/actions/context';
+import { teamEvents } from '../core/actions/events';
 import { LEAVE_PATHS, LeaveFilePlan, planLeave } from '../core/agent-setup/leave-plan';
 import { removePlannedFile, writePlannedText } from '../core/agent-setup/write-plan';
-import { readTextFile, writeOperation } from '../core/edit';
-import { CortexInputError } from '../core/errors';
+import { readTextFile } from '../core/edit/edit-file';
+import { writeOperation } from '../core/edit/writer';
+import { CortexInputError } from '../core/edit/errors';
 import { NodeTeamFs } from '../core/fs/node-fs';
 import { inactiveStatusOperation, inactiveStatusText } from '../core/ops/leave-status';
-import { agentNotePath } from '../core/team-paths';
-import { unifiedDiff } from '../core/text-diff';
+import { agentNotePath } from '../core/team/team-paths';
+import { unifiedDiff } from '../core/text/text-diff';
 import { ParsedOptions } from './args';
-import { SharedSpecs } from './agent-commands';
+import { SharedSpecs } from './agent-verbs';
 import type { Command, Context } from './command';
 import { agentProject } from './protocol-command';
 

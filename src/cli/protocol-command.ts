@@ -1,17 +1,19 @@
 import { promises as fsp } from 'fs';
 import * as path from 'path';
-import { recordWrite, teamEvents } from '../core/actions';
+import { recordWrite } from '../core/actions/context';
+import { teamEvents } from '../core/actions/events';
 import { hookShellCommand } from '../core/agents/launch-command';
 import { SetupFilePlan, isWiring, planAgentSetup } from '../core/agent-setup/setup-plan';
 import { PlannedText, writePlannedText } from '../core/agent-setup/write-plan';
-import { readTextFile } from '../core/edit';
-import { CortexInputError } from '../core/errors';
+import { readTextFile } from '../core/edit/edit-file';
+import { CortexInputError } from '../core/edit/errors';
 import { NodeTeamFs } from '../core/fs/node-fs';
-import { staleAfterMinutes } from '../core/liveness';
-import { CortexCommand, McpLaunch, WiringFilePlan, cortexLaunch, describeWiringChange, planAgentTrust, trustPaths } from '../core/mcp-wiring';
-import { Agent } from '../core/model';
+import { staleAfterMinutes } from '../core/team/liveness';
+import { CortexCommand, McpLaunch, cortexLaunch } from '../core/mcp-wiring/launch';
+import { WiringFilePlan, describeWiringChange, planAgentTrust, trustPaths } from '../core/mcp-wiring/plan';
+import { Agent } from '../core/team/model';
 import { expandHome } from '../core/parse/config';
-import { isAbsolutePath } from '../core/project-folder';
+import { isAbsolutePath } from '../core/team/project-folder';
 import {
   PROTOCOL_RUNTIMES,
   PROTOCOL_TEMPLATE_DIR,
@@ -23,11 +25,11 @@ import {
   protocolVariant,
   runtimeSpec,
 } from '../core/protocol-file/protocol';
-import { loadTeam } from '../core/team-index';
-import { agentNotePath } from '../core/team-paths';
-import { unifiedDiff } from '../core/text-diff';
+import { loadTeam } from '../core/team/team-index';
+import { agentNotePath } from '../core/team/team-paths';
+import { unifiedDiff } from '../core/text/text-diff';
 import { ParsedOptions, UsageError } from './args';
-import { SharedSpecs, packageRoot } from './agent-commands';
+import { SharedSpecs, packageRoot } from './agent-verbs';
 import type { Command, Context } from './command';
 import { homeDir, loadCliConfig } from './team-dir';
 

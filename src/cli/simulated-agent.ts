@@ -1,6 +1,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'fs';
 import * as path from 'path';
-import { ActionContext, TaskWithBody, agentQueue, claimAction, completeAction, logAction, tickAction } from '../core/actions';
+import { ActionContext } from '../core/actions/context';
+import { TaskWithBody, agentQueue, claimAction, completeAction, tickAction } from '../core/actions/tasks';
+import { logAction } from '../core/actions/worklog';
 import { HookReport, TurnState, recordRunState } from '../core/agents/run-state';
 import { SimulatedTranscript } from '../core/agents/simulated-transcript';
 import { slugify } from '../core/ops/register';
@@ -8,7 +10,7 @@ import { TICK_PREFIX } from '../core/protocol-file/protocol';
 import { taskReferenceLine } from '../core/review/task-reference';
 import { gitMessage } from '../git/repo';
 import { runGit } from '../git/run-git';
-import { agentTasksPath } from '../core/team-paths';
+import { agentTasksPath } from '../core/team/team-paths';
 import type { Context } from './command';
 import type { PromptLines } from './prompt-lines';
 

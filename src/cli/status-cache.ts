@@ -1,7 +1,7 @@
 import { promises as fsp, statSync, statfsSync } from 'fs';
 import * as path from 'path';
 import { FileStamp, ParseCache } from '../core/parse-cache/parse-cache';
-import { hashBytes } from '../core/text';
+import { hashBytes } from '../core/text/text';
 import { CliIo } from './command';
 import { homeDir } from './team-dir';
 import { UsageError } from './args';

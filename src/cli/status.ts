@@ -1,5 +1,5 @@
-import { Liveness, agentLiveness, tickAgeMinutes } from '../core/liveness';
-import { Agent, Diagnostic, Team } from '../core/model';
+import { Liveness, agentLiveness, tickAgeMinutes } from '../core/team/liveness';
+import { Agent, Diagnostic, Team } from '../core/team/model';
 
 /** `cortex-team status`: the JSON object other tools read, and the table people read. */
 

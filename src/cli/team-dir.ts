@@ -1,8 +1,8 @@
 import { promises as fsp } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CortexInputError } from '../core/errors';
-import { CortexConfig, DEFAULT_CONFIG, Diagnostic } from '../core/model';
+import { CortexInputError } from '../core/edit/errors';
+import { CortexConfig, DEFAULT_CONFIG, Diagnostic } from '../core/team/model';
 import { expandHome, parseConfig } from '../core/parse/config';
 
 /**

@@ -1,10 +1,10 @@
-import { recordWrite } from '../core/actions';
+import { recordWrite } from '../core/actions/context';
 import { removePlannedFile, writePlannedText } from '../core/agent-setup/write-plan';
 import { LegacyTeam, UpgradeFilePlan, planUpgrade, readLegacyTeam } from '../core/legacy/upgrade-plan';
 import { readOlderFiles } from '../core/legacy/read-older';
-import { unifiedDiff } from '../core/text-diff';
+import { unifiedDiff } from '../core/text/text-diff';
 import { ParsedOptions } from './args';
-import { SharedSpecs } from './agent-commands';
+import { SharedSpecs } from './agent-verbs';
 import type { Command, Context } from './command';
 
 /**

@@ -1,11 +1,11 @@
 import type * as vscode from 'vscode';
-import type { LiveTeam } from './live-team';
-import type { LivenessClock } from './liveness-clock';
-import type { Prompts } from './prompts';
+import type { LiveTeam } from './team/live-team';
+import type { LivenessClock } from './team/liveness-clock';
+import type { Prompts } from './ui/prompts';
 import type { Settings } from './settings';
-import type { TeamSession } from './team-session';
-import type { TeamStore } from './team-store';
-import type { TeamWriter } from './writer';
+import type { TeamSession } from './team/team-session';
+import type { TeamStore } from './team/team-store';
+import type { TeamWriter } from './writes/team-writer';
 
 /**
  * The extension's services, built once by the composition root (`app/controller.ts`)

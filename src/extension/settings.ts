@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { staleAfterMinutes } from '../core/liveness';
-import { DEFAULT_CONFIG } from '../core/model';
+import { staleAfterMinutes } from '../core/team/liveness';
+import { DEFAULT_CONFIG } from '../core/team/model';
 import { DisposableBase } from '../base/disposable';
 
 /** The extension's settings, read in one place. */

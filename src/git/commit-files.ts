@@ -2,7 +2,7 @@
 // repository: other people's staged work stays staged, other dirty files stay dirty.
 import { existsSync } from 'fs';
 import * as path from 'path';
-import { ACTIVITY_FILE } from '../core/team-paths';
+import { ACTIVITY_FILE } from '../core/team/team-paths';
 import { TeamRepo, git, repoPath } from './repo';
 import { runGit } from './run-git';
 

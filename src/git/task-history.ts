@@ -6,9 +6,9 @@
 // time limit. Node only, no `vscode` import.
 import { dateOfDay, sampleTime, windowDays } from '../core/insights/days';
 import { HistorySnapshot, INSIGHT_DAYS, TeamHistory } from '../core/insights/figures';
-import { Task } from '../core/model';
+import { Task } from '../core/team/model';
 import { readTaskFile } from '../core/parse/tasks';
-import { decodeText } from '../core/text';
+import { decodeText } from '../core/text/text';
 import { instantOfWall, wallMinutes } from '../base/time';
 import { GitNotFoundError, GitResult, runGit } from './run-git';
 

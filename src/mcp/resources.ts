@@ -1,7 +1,7 @@
-import { readTextFile } from '../core/edit';
-import { CortexInputError } from '../core/errors';
+import { readTextFile } from '../core/edit/edit-file';
+import { CortexInputError } from '../core/edit/errors';
 import { TeamFs } from '../core/fs/team-fs';
-import { staleAfterMinutes } from '../core/liveness';
+import { staleAfterMinutes } from '../core/team/liveness';
 import {
   PROTOCOL_RUNTIMES,
   ProtocolRuntime,
@@ -9,7 +9,7 @@ import {
   protocolVariant,
   renderProtocol,
 } from '../core/protocol-file/protocol';
-import { loadTeam } from '../core/team-index';
+import { loadTeam } from '../core/team/team-index';
 import { WORKLOG_FILE, layoutWorklog, trimmedBlock } from '../core/worklog/parse';
 
 /**

@@ -1,7 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ActionContext, recordActivity, teamEvents } from '../core/actions';
-import { EditOptions, SettleWatches, Settling, describeFailure } from '../core/edit';
+import { ActionContext } from '../core/actions/context';
+import { recordActivity } from '../core/actions/activity';
+import { teamEvents } from '../core/actions/events';
+import { EditOptions } from '../core/edit/edit-file';
+import { SettleWatches, Settling } from '../core/edit/settle-watches';
+import { describeFailure } from '../core/edit/file-errors';
 import { TeamFs } from '../core/fs/team-fs';
 import { ProtocolTemplates } from '../core/protocol-file/protocol';
 import { cortexResources } from './resources';

@@ -1,20 +1,11 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { MESSAGE_TYPES, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../core/mailbox/urgency';
 import { z } from 'zod';
-import {
-  ActionContext,
-  ActionResult,
-  agentQueue,
-  claimAction,
-  completeAction,
-  dispatchAction,
-  listMessagesAction,
-  logAction,
-  sendMessageAction,
-  teamStatus,
-  tickAction,
-  updateMessageAction,
-} from '../core/actions';
+import { ActionContext, ActionResult } from '../core/actions/context';
+import { agentQueue, claimAction, completeAction, dispatchAction, tickAction } from '../core/actions/tasks';
+import { listMessagesAction, sendMessageAction, updateMessageAction } from '../core/actions/messages';
+import { logAction } from '../core/actions/worklog';
+import { teamStatus } from '../core/actions/status';
 import { MESSAGE_STATUSES } from '../core/mailbox/statuses';
 import { ALL_EVENT_TYPES } from '../core/worklog/event-type';
 
@@ -26,7 +17,7 @@ import { ALL_EVENT_TYPES } from '../core/worklog/event-type';
  *
  * The schemas give the types only: what a text may hold (empty, lines, length,
  * control characters, structure) is checked by the operation with the input rules
- * (src/core/input-rules.ts), the same rules and sentences as the CLI's.
+ * (src/core/text/input-rules.ts), the same rules and sentences as the CLI's.
  */
 export interface ToolOptions {
   /** The agent this server acts for (`--agent`), or null for the whole team. */

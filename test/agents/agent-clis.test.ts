@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as path from 'path';
-import { CortexCommand, McpLaunch, WiringFilePlan, cortexLaunch, planAgentTrust, planMcpWiring } from '../../src/core/mcp-wiring';
+import { CortexCommand, McpLaunch, cortexLaunch } from '../../src/core/mcp-wiring/launch';
+import { WiringFilePlan, planAgentTrust, planMcpWiring } from '../../src/core/mcp-wiring/plan';
 import { ProtocolRuntime } from '../../src/core/protocol-file/protocol';
 import { AgentCliRun, runAgentCli } from '../harness/agent-cli';
 import { AGENT, BIN, CLI, assertClisInstalled, scratchTeam } from './scratch-team';

@@ -5,9 +5,9 @@ import * as path from 'path';
 import { hookShellCommand, launchLine } from '../../src/core/agents/launch-command';
 import { LaunchProfile } from '../../src/core/agents/launch-profile';
 import { parseRunState } from '../../src/core/agents/run-state';
-import { CortexCommand } from '../../src/core/mcp-wiring';
+import { CortexCommand } from '../../src/core/mcp-wiring/launch';
 import { PROTOCOL_TEMPLATE_DIR, ProtocolContext, ProtocolRuntime, loadProtocolTemplates, planProtocolFiles } from '../../src/core/protocol-file/protocol';
-import { parseTranscript } from '../../src/core/transcripts';
+import { parseTranscript } from '../../src/core/transcripts/read-transcript';
 import { waitFor } from '../harness/wait-for';
 import { AGENT, BIN, CLI, ROOT, assertClisInstalled, scratchTeam } from './scratch-team';
 

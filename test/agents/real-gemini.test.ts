@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { DEFAULT_PRICES, sumUsage } from '../../src/core/transcripts/cost';
-import { parseTranscript } from '../../src/core/transcripts';
+import { parseTranscript } from '../../src/core/transcripts/read-transcript';
 import { GeminiUsage } from '../harness/model-servers/gemini-generate';
 import { QUESTION, RealTurn, TASK, TICKS, activity, assertClaimedAndCompleted, assertNothingClaimed, assertTicked, hookReports, listPrice, printVersions, realSlowTurn, realTurn, removeTurn, reportsOnce, runStates, tasks, whileHeld, withTurn } from './real-turn';
 import { AGENT, assertClisInstalled } from './scratch-team';

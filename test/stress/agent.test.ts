@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { DEFAULT_SETTLE_MS } from '../../src/cli/run';
+import { DEFAULT_SETTLE_MS } from '../../src/cli/verbs';
 import { ACTIVITY_FILE, parseActivity } from '../../src/core/actions/activity';
 import { isCortexTempName } from '../../src/core/fs/team-fs';
 import { parseTaskFile } from '../../src/core/parse/tasks';

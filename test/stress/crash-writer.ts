@@ -8,7 +8,7 @@
  * Prints "ready" after its first write, so that a kill from then on lands inside
  * one of the writes that follow (reading, writing the temp file, replacing, reading back).
  */
-import { writeOperation } from '../../src/core/edit';
+import { writeOperation } from '../../src/core/edit/writer';
 import { NodeTeamFs } from '../../src/core/fs/node-fs';
 import { dispatchOperation } from '../../src/core/ops/dispatch';
 import { parseTaskFile } from '../../src/core/parse/tasks';

@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { writeOperation } from '../../src/core/edit';
+import { writeOperation } from '../../src/core/edit/writer';
 import { NodeTeamFs } from '../../src/core/fs/node-fs';
 import { isCortexTempName } from '../../src/core/fs/team-fs';
 import { dispatchOperation } from '../../src/core/ops/dispatch';

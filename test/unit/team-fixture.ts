@@ -1,8 +1,8 @@
 // A small team as real files (in memory), read by the real core: the input the Team
 // view's model is built from. Times are wall-clock minutes around NOW.
 import { MemoryTeamFs } from '../../src/core/fs/memory-fs';
-import { Team } from '../../src/core/model';
-import { TeamIndex } from '../../src/core/team-index';
+import { Team } from '../../src/core/team/model';
+import { TeamIndex } from '../../src/core/team/team-index';
 import { formatStamp, parseStamp } from '../../src/base/time';
 
 export const NOW = parseStamp('2026-03-28T12:00')!;

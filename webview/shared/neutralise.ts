@@ -6,7 +6,7 @@ import { escapeHidden, hasHidden } from '../../src/base/hidden-chars';
  * visible `\uXXXX` escapes (src/base/hidden-chars.ts: the core's `visible()` for
  * terminals and messages uses the same; line breaks and tabs stay). Titles, names and bodies come from files agents write; a U+202E in a
  * title would otherwise make "txt.exe" read as "exe.txt", and a control character
- * would be invisible. The input rules (src/core/input-rules.ts) keep them out of what
+ * would be invisible. The input rules (src/core/text/input-rules.ts) keep them out of what
  * Cortex writes; this is for what others wrote.
  *
  * Installed once per page (each page's main.tsx imports this module) as a Preact

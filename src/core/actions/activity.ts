@@ -1,9 +1,11 @@
 import { randomBytes } from 'crypto';
-import { EditOptions, TextOperation, writeOperation } from '../edit';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
 import { TeamFs } from '../fs/team-fs';
-import { Diagnostic } from '../model';
-import { ACTIVITY_FILE } from '../team-paths';
-import { detectEol } from '../text';
+import { Diagnostic } from '../team/model';
+import { ACTIVITY_FILE } from '../team/team-paths';
+import { detectEol } from '../text/text';
 import { EVENT_TYPES, GENERIC_EVENT_TYPE } from '../worklog/event-type';
 import { EventLink, readSessionCharter } from '../worklog/events';
 

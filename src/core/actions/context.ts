@@ -1,7 +1,7 @@
-import { EditOptions } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
-import { isSkippedName } from '../team-paths';
+import { isSkippedName } from '../team/team-paths';
 import { nowStamp } from '../../base/time';
 import { ActivityRecord, ActivityVia, recordActivity } from './activity';
 

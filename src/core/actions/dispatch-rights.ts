@@ -1,9 +1,9 @@
-import { readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { readTextFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
-import { COORDINATOR_SLUG, isCoordinator } from '../coordinator';
+import { COORDINATOR_SLUG, isCoordinator } from '../team/coordinator';
 import { parseAgentNote } from '../parse/agent-note';
-import { agentNotePath } from '../team-paths';
+import { agentNotePath } from '../team/team-paths';
 
 /**
  * Who may create tasks. The protocol: "Chief of staff dispatches, workers execute". A

@@ -1,5 +1,5 @@
-import { readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { readTextFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { composeMessage } from '../mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../mailbox/parse';
 import { setMessageStatus } from '../mailbox/set-status';

@@ -1,5 +1,5 @@
-import { Liveness, agentLiveness, staleAfterMinutes, tickAgeMinutes } from '../liveness';
-import { loadTeam } from '../team-index';
+import { Liveness, agentLiveness, staleAfterMinutes, tickAgeMinutes } from '../team/liveness';
+import { loadTeam } from '../team/team-index';
 import { parseStamp } from '../../base/time';
 import { ActionContext, ActionResult, readClock } from './context';
 import { LIVENESS_WORDS } from '../../base/liveness-words';

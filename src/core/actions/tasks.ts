@@ -1,11 +1,11 @@
-import { readTextFile } from '../edit';
-import { LIMITS, checkOneLine } from '../input-rules';
+import { readTextFile } from '../edit/edit-file';
+import { LIMITS, checkOneLine } from '../text/input-rules';
 import { claimTask } from '../ops/claim';
 import { completeTask } from '../ops/complete';
 import { dispatchTask } from '../ops/dispatch';
 import { tickTasks } from '../ops/tick';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { agentTasksPath } from '../team-paths';
+import { agentTasksPath } from '../team/team-paths';
 import { ActionContext, ActionResult, checkAgentSlug, readClock, recordWrite } from './context';
 import { teamEvents } from './events';
 

@@ -1,4 +1,4 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { appendWorklogEntry } from '../worklog/append';
 import { ALL_EVENT_TYPES, EventType, isEventType } from '../worklog/event-type';
 import { WORKLOG_FILE } from '../worklog/parse';

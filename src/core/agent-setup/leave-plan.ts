@@ -1,7 +1,9 @@
 import { JsonFileOptions, readJsonObject } from '../json/json-edit';
 import { JsonNode, property } from '../json/json-reader';
 import { isEmptyJson, removeJsonMember } from '../json/json-remove';
-import { CLAUDE_CORTEX_ALLOW_RULE, CLAUDE_LOCAL_SETTINGS, CLAUDE_MCP_JSON, CODEX_CONFIG, CURSOR_MCP_JSON, GEMINI_SETTINGS, MCP_SERVER_NAME, OPENCODE_JSON } from '../mcp-wiring';
+import { CLAUDE_CORTEX_ALLOW_RULE, CLAUDE_LOCAL_SETTINGS, CLAUDE_MCP_JSON, CURSOR_MCP_JSON, GEMINI_SETTINGS, OPENCODE_JSON } from '../mcp-wiring/json-configs';
+import { CODEX_CONFIG } from '../mcp-wiring/codex-toml';
+import { MCP_SERVER_NAME } from '../mcp-wiring/launch';
 import { CLAUDE_SETTINGS_PATH, HOOK_SCRIPT_PATH } from '../protocol-file/claude-settings';
 import { findHeadingSection } from '../protocol-file/heading-section';
 import { HASH_MARKERS, HTML_MARKERS, MarkerStyle, findMarkedSection } from '../protocol-file/marked-section';

@@ -1,7 +1,8 @@
-import { readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { readTextFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
-import { McpLaunch, WiringFilePlan, planMcpWiring, wiringPaths } from '../mcp-wiring';
+import { McpLaunch } from '../mcp-wiring/launch';
+import { WiringFilePlan, planMcpWiring, wiringPaths } from '../mcp-wiring/plan';
 import { ProtocolContext, ProtocolFilePlan, ProtocolRuntime, ProtocolTemplates, ProtocolVariant, filesFor, planProtocolFiles, runtimeSpec } from '../protocol-file/protocol';
 
 /**

@@ -1,7 +1,7 @@
-import { EditOptions, createExclusive, editFile, readTextFile } from '../edit';
-import { CortexConflictError } from '../errors';
+import { EditOptions, createExclusive, editFile, readTextFile } from '../edit/edit-file';
+import { CortexConflictError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
-import { encodeText } from '../text';
+import { encodeText } from '../text/text';
 
 /** The part of a plan a write needs: where, the text it was planned from, the text to write. */
 export interface PlannedText {

@@ -9,8 +9,8 @@
  * tolerantly like threads.json) and writes one change to: seed 003's `agent_cancel`.
  * Pure.
  */
-import { TextOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { TextOperation } from '../edit/operation';
+import { CortexInputError } from '../edit/errors';
 import { readJson, toValue } from '../json/json-reader';
 import { RecordFile, locateRecords, setRecordFields } from '../json/json-records';
 

@@ -1,5 +1,5 @@
 import { TeamFs } from '../fs/team-fs';
-import { hashBytes } from '../text';
+import { hashBytes } from '../text/text';
 
 /**
  * A session's turn state, as its own CLI reports it through hooks: working, needs

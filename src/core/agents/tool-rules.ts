@@ -5,7 +5,7 @@
  * The effective set is the runtime's tools, narrowed to the allow list when there is one,
  * minus the deny list. A level-3 agent also has the spawn tools denied (document 003's
  * level enforcement: "L2 → spawns L3" adds `deny_tools=["spawn_agent", "aider_run"]`, so
- * level 3 cannot delegate further; the lineage rule is core/lineage.ts). The dashboard
+ * level 3 cannot delegate further; the lineage rule is core/team/lineage.ts). The dashboard
  * reads and shows the rules; the agent's runtime applies them.
  */
 export interface ToolRules {

@@ -1,4 +1,4 @@
-import { CortexFileError, FailureKind, failureKind } from '../errors';
+import { CortexFileError, FailureKind, failureKind } from './errors';
 
 /**
  * Operating-system errors as sentences: which file, what happened, what to do. The

@@ -1,4 +1,4 @@
-import { CortexUnconfirmedError } from '../errors';
+import { CortexUnconfirmedError } from './errors';
 import { TeamFs } from '../fs/team-fs';
 import { Clock, systemClock } from './clock';
 import { TextOperation, WriteTracker } from './operation';

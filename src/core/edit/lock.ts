@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
-import { CortexConflictError } from '../errors';
+import { CortexConflictError } from './errors';
 import { TeamFs, basename } from '../fs/team-fs';
-import { decodeText, encodeText } from '../text';
+import { decodeText, encodeText } from '../text/text';
 import { Clock } from './clock';
 import { ProcessInfo } from './process-info';
 import { lockPathFor, tempPathFor } from './temp-names';

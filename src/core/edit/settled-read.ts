@@ -1,6 +1,6 @@
-import { CortexConflictError, CortexInputError } from '../errors';
+import { CortexConflictError, CortexInputError } from './errors';
 import { FileNotFoundError, TeamFs } from '../fs/team-fs';
-import { decodeText, hashBytes, isLosslessUtf8 } from '../text';
+import { decodeText, hashBytes, isLosslessUtf8 } from '../text/text';
 import { Clock } from './clock';
 
 /**

@@ -1,6 +1,6 @@
-import { CortexConflictError, CortexFileError, CortexInputError, CortexUnconfirmedError } from '../errors';
+import { CortexConflictError, CortexFileError, CortexInputError, CortexUnconfirmedError } from './errors';
 import { FileOwnership, FileStat, OwnershipError, TeamFs, dirname } from '../fs/team-fs';
-import { encodeText, hashBytes } from '../text';
+import { encodeText, hashBytes } from '../text/text';
 import { Clock, systemClock } from './clock';
 import { Doing, fileError, fileErrorMessage } from './file-errors';
 import { Lock, acquireLock } from './lock';

@@ -1,4 +1,4 @@
-import { Team } from '../model';
+import { Team } from '../team/model';
 import { parseStamp } from '../../base/time';
 import { TeamHistory } from './figures';
 

@@ -3,8 +3,8 @@
  * Days are local calendar days (`YYYY-MM-DD`, the files' wall clock), oldest first;
  * durations are minutes.
  */
-import { Liveness } from '../liveness';
-import { Task } from '../model';
+import { Liveness } from '../team/liveness';
+import { Task } from '../team/model';
 
 /** How many days the charts look back, today included. */
 export const INSIGHT_DAYS = 14;

@@ -1,5 +1,5 @@
-import { agentLiveness, tickAgeMinutes } from '../liveness';
-import { Team } from '../model';
+import { agentLiveness, tickAgeMinutes } from '../team/liveness';
+import { Team } from '../team/model';
 import { compareStrings } from '../../base/sorted';
 import { parseStamp } from '../../base/time';
 import { dateOfDay, dayOf, sampleTime, windowDays } from './days';

@@ -1,6 +1,6 @@
 import { visit } from 'jsonc-parser';
-import { CortexInputError } from '../errors';
-import { Eol, detectEol } from '../text';
+import { CortexInputError } from '../edit/errors';
+import { Eol, detectEol } from '../text/text';
 import { JsonArray, JsonNode, JsonObject, LineIndex, property, readJson, toValue } from './json-reader';
 
 /**

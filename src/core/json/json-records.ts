@@ -5,7 +5,7 @@
  * one record touching only their bytes (see json-edit.ts). Refusals are
  * `CortexInputError`s that name the file; nothing is changed. Pure.
  */
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { JsonFileOptions, indentUnit, setJsonValueIn } from './json-edit';
 import { JsonArray, JsonNode, JsonObject, property, readJson } from './json-reader';
 

@@ -1,4 +1,4 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { JsonFileOptions, readJsonObject } from './json-edit';
 import { JsonNode, readJson, toValue } from './json-reader';
 

@@ -1,8 +1,8 @@
-import { CortexInputError } from '../errors';
-import { readFrontmatter, stringField } from '../frontmatter';
+import { CortexInputError } from '../edit/errors';
+import { readFrontmatter, stringField } from '../text/frontmatter';
 import { TeamFs } from '../fs/team-fs';
-import { Agent, Task } from '../model';
-import { isSkippedName } from '../team-paths';
+import { Agent, Task } from '../team/model';
+import { isSkippedName } from '../team/team-paths';
 import { readOlderFiles } from './read-older';
 import { LegacyAgent, LegacyTask, readLegacyTeam } from './upgrade-plan';
 

@@ -1,6 +1,6 @@
-import { readTextFile } from '../edit';
+import { readTextFile } from '../edit/edit-file';
 import { TeamFs } from '../fs/team-fs';
-import { isSkippedName } from '../team-paths';
+import { isSkippedName } from '../team/team-paths';
 
 /** The files of the older format a team folder holds: flat agent notes (slug → text) and project notes (path → text). */
 export async function readOlderFiles(fs: TeamFs): Promise<{ flat: Map<string, string>; projects: Map<string, string> }> {

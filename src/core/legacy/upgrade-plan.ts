@@ -1,8 +1,8 @@
 import { parseStamp } from '../../base/time';
-import { CortexInputError } from '../errors';
-import { readFrontmatter, stringField } from '../frontmatter';
+import { CortexInputError } from '../edit/errors';
+import { readFrontmatter, stringField } from '../text/frontmatter';
 import { findHeadingSection } from '../protocol-file/heading-section';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 
 /**
  * The Cortex plugin's older team format, and the one step that upgrades it. Before

@@ -1,9 +1,11 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices, normalizeUserText } from '../ops/shared';
 import { formatRow } from '../parse/md-table';
-import { detectStampStyle, formatInStyle } from '../stamp-style';
-import { bomLength, detectEol } from '../text';
+import { detectStampStyle, formatInStyle } from '../text/stamp-style';
+import { bomLength, detectEol } from '../text/text';
 import { checkBlockText, checkOneLine } from '../worklog/check-text';
 import { newBlockSplice } from '../worklog/layout-edit';
 import { inboxSplices } from './inbox-sync';

@@ -1,10 +1,10 @@
 import { formatStamp, nowStamp, wallMinutes } from '../../base/time';
-import { EditOptions, editFile, readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions, editFile, readTextFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { applySplices } from '../ops/shared';
 import { formatRow } from '../parse/md-table';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { AppendedEntry, appendWorklogEntry } from '../worklog/append';
 import { WORKLOG_FILE, parseWorklog } from '../worklog/parse';
 import { MAILBOX_FILE, Mailbox, MailboxMessage, layoutMailbox, parseMailbox } from './parse';

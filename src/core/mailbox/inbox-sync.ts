@@ -1,6 +1,6 @@
 import { Splice, separatorBefore } from '../ops/shared';
 import { columnIndex, escapeCell, formatRow } from '../parse/md-table';
-import { Eol, bomLength } from '../text';
+import { Eol, bomLength } from '../text/text';
 import { blankLineIfFollowed, breakIfUnterminated } from '../worklog/layout-edit';
 import { MailboxLayout, MailboxMessage, inboxCounts } from './parse';
 

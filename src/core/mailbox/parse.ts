@@ -1,7 +1,7 @@
-import { Diagnostic } from '../model';
+import { Diagnostic } from '../team/model';
 import { MdTable, TableCell, columnIndex, readTable } from '../parse/md-table';
 import { findSections } from '../parse/sections';
-import { Line, bomLength, splitLines } from '../text';
+import { Line, bomLength, splitLines } from '../text/text';
 import { trimmedBlock } from '../worklog/parse';
 import { MESSAGE_STATUSES, OPEN_STATUSES, isMessageStatus } from './statuses';
 

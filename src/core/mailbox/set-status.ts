@@ -1,8 +1,10 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices } from '../ops/shared';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { inboxSplices } from './inbox-sync';
 import { MAILBOX_FILE, layoutMailbox } from './parse';
 import { FLOW_STATUSES, MESSAGE_STATUSES, MessageStatus, isFinalStatus, isMessageStatus, nextStatuses } from './statuses';

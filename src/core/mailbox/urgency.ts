@@ -1,5 +1,5 @@
 import { formatStamp, parseStamp } from '../../base/time';
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { MailboxMessage } from './parse';
 import { OPEN_STATUSES } from './statuses';
 

@@ -1,8 +1,8 @@
 import { TomlError, parse } from 'smol-toml';
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { HASH_MARKERS, findMarkedSection, upsertMarkedSection } from '../protocol-file/marked-section';
 import { separatorBefore } from '../ops/shared';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { MCP_SERVER_NAME, McpLaunch } from './launch';
 
 /**

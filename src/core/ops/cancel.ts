@@ -1,6 +1,6 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { parseTaskFile } from '../parse/tasks';
-import { detectEol, withEol } from '../text';
+import { detectEol, withEol } from '../text/text';
 import { replaceLine, setField } from './move';
 import { takeReadyTask } from './reassign';
 import { agentFolder, applySplices, checkStamp, separatorBefore } from './shared';

@@ -1,8 +1,10 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
+import { resolveTaskRef } from '../team/task-refs';
 import { MoveResult, moveText, taskMoveOperation } from './move';
 
 /**

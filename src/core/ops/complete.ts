@@ -1,9 +1,11 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
-import { checkSummary } from '../input-rules';
+import { resolveTaskRef } from '../team/task-refs';
+import { checkSummary } from '../text/input-rules';
 import { MoveResult, moveText, taskMoveOperation } from './move';
 
 /**

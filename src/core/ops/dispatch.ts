@@ -1,9 +1,11 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
 import { newTaskId, taskIdLine } from '../parse/task-id';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { checkNoOpenFence, checkTitle, checkUserText, normalizeUserText, openTitleClash, separatorBefore, titleClashMessage } from './shared';
 
 /**

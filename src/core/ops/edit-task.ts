@@ -1,7 +1,7 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
-import { detectEol, splitLines, withEol } from '../text';
+import { resolveTaskRef } from '../team/task-refs';
+import { detectEol, splitLines, withEol } from '../text/text';
 import { checkTitle, checkUserText, normalizeUserText, openTitleClash, titleClashMessage } from './shared';
 
 /**

@@ -1,5 +1,5 @@
-import { TextOperation } from '../edit';
-import { readFrontmatter } from '../frontmatter';
+import { TextOperation } from '../edit/operation';
+import { readFrontmatter } from '../text/frontmatter';
 
 /**
  * The team side of `/leave`: the plugin's /leave sets the agent note's `status: active`

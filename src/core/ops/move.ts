@@ -1,10 +1,12 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { LocatedTask, ParsedTaskFile, parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
-import { Eol, detectEol } from '../text';
-import { checkSummary } from '../input-rules';
+import { resolveTaskRef } from '../team/task-refs';
+import { Eol, detectEol } from '../text/text';
+import { checkSummary } from '../text/input-rules';
 import { Splice, TaskKey, applySplices, checkStamp, findTask, normalizeUserText, taskKey } from './shared';
 import { isOpenStatus } from '../../base/task-status';
 

@@ -1,11 +1,11 @@
-import { createExclusive, readTextFile } from '../edit';
-import { CortexInputError } from '../errors';
-import { yamlScalar } from '../frontmatter';
+import { createExclusive, readTextFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
+import { yamlScalar } from '../text/frontmatter';
 import { TeamFs } from '../fs/team-fs';
-import { LIMITS, checkOneLine, checkUserText, slugify } from '../input-rules';
-import { PROJECTS_DIR, PROJECT_TEMPLATE } from '../team-paths';
-import { BUILTIN_PROJECT_TEMPLATE } from '../templates';
-import { encodeText } from '../text';
+import { LIMITS, checkOneLine, checkUserText, slugify } from '../text/input-rules';
+import { PROJECTS_DIR, PROJECT_TEMPLATE } from '../team/team-paths';
+import { BUILTIN_PROJECT_TEMPLATE } from '../team/builtin-templates';
+import { encodeText } from '../text/text';
 import { fillNoteTemplate } from './note-template';
 
 /**

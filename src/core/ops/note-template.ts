@@ -1,6 +1,6 @@
-import { readFrontmatter } from '../frontmatter';
+import { readFrontmatter } from '../text/frontmatter';
 import { findSections } from '../parse/sections';
-import { Eol, detectEol, endsWithEol } from '../text';
+import { Eol, detectEol, endsWithEol } from '../text/text';
 import { Splice, applySplices } from './shared';
 
 /**

@@ -1,6 +1,7 @@
-import { EditOptions, readTextFile, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
-import { readFrontmatter } from '../frontmatter';
+import { EditOptions, readTextFile } from '../edit/edit-file';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
+import { readFrontmatter } from '../text/frontmatter';
 import { TeamFs, isCortexTempName } from '../fs/team-fs';
 import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
 import { findSections, sectionNamed } from '../parse/sections';

@@ -1,10 +1,12 @@
-import { EditOptions, TextOperation, readTextFile, writeOperation } from '../edit';
-import { CortexConflictError, CortexInputError } from '../errors';
+import { EditOptions, readTextFile } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexConflictError, CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { newTaskId, taskIdLine } from '../parse/task-id';
 import { parseTaskFile } from '../parse/tasks';
-import { findOccurrence, occurrenceOf, resolveTaskRef } from '../refs';
-import { detectEol, withEol } from '../text';
+import { findOccurrence, occurrenceOf, resolveTaskRef } from '../team/task-refs';
+import { detectEol, withEol } from '../text/text';
 import { appendTaskBlock, hasTask } from './dispatch';
 import { unclosedFenceLine } from './shared';
 

@@ -1,13 +1,13 @@
-import { createExclusive, readTextFile } from '../edit';
+import { createExclusive, readTextFile } from '../edit/edit-file';
 import { LaunchProfile, launchFrontmatter } from '../agents/launch-profile';
-import { CortexInputError } from '../errors';
-import { yamlScalar } from '../frontmatter';
+import { CortexInputError } from '../edit/errors';
+import { yamlScalar } from '../text/frontmatter';
 import { TeamFs } from '../fs/team-fs';
 import { parseAgentNote } from '../parse/agent-note';
-import { MAX_LEVEL, MIN_LEVEL, isValidLevel } from '../lineage';
-import { BUILTIN_AGENT_TEMPLATE } from '../templates';
-import { encodeText } from '../text';
-import { LIMITS, checkAgentName, checkOneLine, otherSlugSpellings, slugify } from '../input-rules';
+import { MAX_LEVEL, MIN_LEVEL, isValidLevel } from '../team/lineage';
+import { BUILTIN_AGENT_TEMPLATE } from '../team/builtin-templates';
+import { encodeText } from '../text/text';
+import { LIMITS, checkAgentName, checkOneLine, otherSlugSpellings, slugify } from '../text/input-rules';
 import { fillNoteTemplate } from './note-template';
 import { agentFolder, agentNotePath, agentTasksPath } from './shared';
 
@@ -32,7 +32,7 @@ export interface RegisterInput {
   readonly joined: string;
   /** Which CLI runs it (`launch:` in the note); absent: none yet (asked at its first Start). */
   readonly launch?: LaunchProfile;
-  /** Where it sits in the hierarchy (core/lineage.ts): the slug of the agent that starts it, and its level. */
+  /** Where it sits in the hierarchy (core/team/lineage.ts): the slug of the agent that starts it, and its level. */
   readonly parent?: string;
   readonly level?: number;
 }
@@ -167,7 +167,7 @@ export async function registerAgent(fs: TeamFs, input: RegisterInput): Promise<R
 }
 
 /**
- * A new agent's place in the hierarchy, checked as core/lineage.ts reads it: a level
+ * A new agent's place in the hierarchy, checked as core/team/lineage.ts reads it: a level
  * of 1, 2 or 3; a parent that is a registered agent with a level of its own, one
  * above the new agent's (so level 1 has no parent, and a level-3 agent starts nothing).
  */

@@ -1,8 +1,8 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
+import { resolveTaskRef } from '../team/task-refs';
 import { REVIEWED_KEY, ReviewVerdict, reviewValue } from '../review/review-line';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { appendTaskBlock } from './dispatch';
 import { setField } from './move';
 import { applySplices, checkStamp, checkTitle, checkUserText, normalizeUserText } from './shared';

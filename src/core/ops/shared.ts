@@ -1,6 +1,6 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
-import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text';
+import { Eol, bomLength, endsWithEol, splitLines, withEol } from '../text/text';
 import { isOpenStatus } from '../../base/task-status';
 
 /** Helpers the edit operations share: checking text people supply, and splicing. */
@@ -9,9 +9,9 @@ import { isOpenStatus } from '../../base/task-status';
 export function agentFolder(slug: string): string {
   return `agents/${slug}`;
 }
-export { agentNotePath, agentTasksPath } from '../team-paths';
+export { agentNotePath, agentTasksPath } from '../team/team-paths';
 /** The input rules live in one module; re-exported here for the operations' callers. */
-export { checkTitle, checkUserText } from '../input-rules';
+export { checkTitle, checkUserText } from '../text/input-rules';
 
 /** The 1-based line of a code fence that is never closed, or null. */
 export function unclosedFenceLine(text: string): number | null {

@@ -1,6 +1,6 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { LocatedTask, parseTaskFile } from '../parse/tasks';
-import { detectEol, endsWithEol, withEol } from '../text';
+import { detectEol, endsWithEol, withEol } from '../text/text';
 import { appendTaskBlock } from './dispatch';
 import { reorderText } from './reorder';
 import { separatorBefore, withBlankLineAfter } from './shared';

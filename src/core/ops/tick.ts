@@ -1,8 +1,10 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
 import { parseStamp } from '../../base/time';
 import { TeamFs } from '../fs/team-fs';
 import { parseTaskFile } from '../parse/tasks';
-import { Line, detectEol } from '../text';
+import { Line, detectEol } from '../text/text';
 import { checkStamp, separatorBefore } from './shared';
 import { isOpenStatus } from '../../base/task-status';
 

@@ -1,7 +1,7 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { parseTaskFile } from '../parse/tasks';
-import { resolveTaskRef } from '../refs';
-import { detectEol } from '../text';
+import { resolveTaskRef } from '../team/task-refs';
+import { detectEol } from '../text/text';
 import { replaceLine, setField } from './move';
 import { Splice, applySplices, checkStamp } from './shared';
 

@@ -1,4 +1,4 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { parseTaskFile } from '../parse/tasks';
 import { unarchiveText } from './cancel';
 import { blockText, insertBlockText, moveBlockText, removeBlockText, replaceBlockText } from './task-block';

@@ -1,4 +1,4 @@
-import { Diagnostic, TaskFile } from '../model';
+import { Diagnostic, TaskFile } from '../team/model';
 
 /**
  * The open work of a task file as `cortex-team status` needs it, bounded by what its
@@ -8,7 +8,7 @@ import { Diagnostic, TaskFile } from '../model';
  * diagnostic. Done tasks and bodies are left out, and so are the ready tasks after the
  * next one, except while no task is in progress: then liveness may need each ready
  * task's title (an agent "waits for pickup" when every ready task was dispatched
- * recently, looked up by title in the activity feed; see core/pickup.ts), so they are
+ * recently, looked up by title in the activity feed; see core/team/pickup.ts), so they are
  * all kept. A few hundred bytes per file, whatever the length of its queue while it
  * has work in progress.
  */

@@ -1,8 +1,8 @@
-import { FileContent } from '../file-content';
+import { FileContent } from '../text/file-content';
 import { AgentNote, parseAgentNote } from '../parse/agent-note';
 import { ParsedProjectNote, parseProjectNote } from '../parse/project-note';
 import { readTaskFile } from '../parse/tasks';
-import { TeamParsers } from '../team-parsers';
+import { TeamParsers } from '../team/team-parsers';
 import { StoredOpenWork, loadOpenWork, readyCountOf, storeOpenWork } from './open-work';
 
 /**

@@ -1,7 +1,7 @@
-import { readFrontmatter, stringField } from '../frontmatter';
-import { Diagnostic, SessionLogEntry } from '../model';
+import { readFrontmatter, stringField } from '../text/frontmatter';
+import { Diagnostic, SessionLogEntry } from '../team/model';
 import { Fence, closesFence, fenceOpenedBy } from './fence';
-import { Line } from '../text';
+import { Line } from '../text/text';
 import { parseStamp } from '../../base/time';
 import { Section, findSections, sectionNamed } from './sections';
 import { LaunchProfile, readLaunchProfile } from '../agents/launch-profile';

@@ -1,6 +1,6 @@
-import { parseYaml } from '../frontmatter';
-import { CortexConfig, DEFAULT_CONFIG, Diagnostic } from '../model';
-import { bomLength, splitLines } from '../text';
+import { parseYaml } from '../text/frontmatter';
+import { CortexConfig, DEFAULT_CONFIG, Diagnostic } from '../team/model';
+import { bomLength, splitLines } from '../text/text';
 
 /**
  * Reads `~/.cortex/config.yaml`, the file the Cortex Claude Code plugin writes:

@@ -1,4 +1,4 @@
-import { Line } from '../text';
+import { Line } from '../text/text';
 
 /**
  * GitHub-style markdown tables as the WORKLOG and MAILBOX use them (`| a | b |`

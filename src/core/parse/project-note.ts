@@ -1,6 +1,6 @@
-import { readFrontmatter, stringField } from '../frontmatter';
-import { Diagnostic, Project } from '../model';
-import { Line } from '../text';
+import { readFrontmatter, stringField } from '../text/frontmatter';
+import { Diagnostic, Project } from '../team/model';
+import { Line } from '../text/text';
 import { duplicateKeys, firstItem } from './agent-note';
 import { Section, findSections, sectionNamed } from './sections';
 

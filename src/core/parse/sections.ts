@@ -1,4 +1,4 @@
-import { Line } from '../text';
+import { Line } from '../text/text';
 import { Fence, closesFence, fenceOpenedBy } from './fence';
 
 /**

@@ -1,5 +1,5 @@
-import { Diagnostic, Task, TaskFile } from '../model';
-import { Line, bomLength } from '../text';
+import { Diagnostic, Task, TaskFile } from '../team/model';
+import { Line, bomLength } from '../text/text';
 import { exactStampAt, parseStamp } from '../../base/time';
 import { TASK_ID_PREFIX, taskIdOf } from './task-id';
 import { TASK_STATUSES, isOpenStatus, isTaskStatus } from '../../base/task-status';

@@ -1,7 +1,7 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { describeNode, indentUnit, insertMember, readJsonObject, renderIn } from '../json/json-edit';
 import { JsonNode, property } from '../json/json-reader';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 
 /**
  * Claude Code's project settings (`.claude/settings.json`) with the Cortex idle hook

@@ -1,8 +1,8 @@
-import { CortexInputError } from '../errors';
-import { readFrontmatter } from '../frontmatter';
+import { CortexInputError } from '../edit/errors';
+import { readFrontmatter } from '../text/frontmatter';
 import { separatorBefore } from '../ops/shared';
 import { findSections } from '../parse/sections';
-import { detectEol, splitLines, withEol } from '../text';
+import { detectEol, splitLines, withEol } from '../text/text';
 import { trimBlankLines } from './marked-section';
 
 /**

@@ -1,6 +1,6 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { separatorBefore } from '../ops/shared';
-import { Eol, bomLength, detectEol, splitLines, withEol } from '../text';
+import { Eol, bomLength, detectEol, splitLines, withEol } from '../text/text';
 
 /**
  * The Cortex section of an instruction file that also holds other people's text

@@ -1,8 +1,8 @@
-import { isCoordinator } from '../coordinator';
+import { isCoordinator } from '../team/coordinator';
 import { findMarkedSection, isMarkerLine, markedBlock, upsertMarkedSection } from './marked-section';
 import { findHeadingSection, upsertHeadingSection } from './heading-section';
 import { PlaceholderValues, fillTemplate } from './render';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { CLAUDE_SETTINGS_PATH, HOOK_SCRIPT_PATH, addPromptHook } from './claude-settings';
 import { CLAUDE_STATE_EVENTS, GEMINI_SETTINGS_PATH, GEMINI_STATE_EVENTS, addStateHooks } from './state-hooks';
 import { MAILBOX_FILE } from '../mailbox/parse';

@@ -1,7 +1,7 @@
-import { CortexInputError } from '../errors';
+import { CortexInputError } from '../edit/errors';
 import { describeNode, indentUnit, insertMember, readJsonObject, renderIn, setJsonValue } from '../json/json-edit';
 import { JsonNode, JsonScalar, property } from '../json/json-reader';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 
 /**
  * The state hooks: entries in an agent CLI's JSON settings that run

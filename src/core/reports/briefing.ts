@@ -1,4 +1,4 @@
-import { Team } from '../model';
+import { Team } from '../team/model';
 import { formatClock, formatDay, formatWhen } from './format';
 import { plainText } from './markdown-text';
 import { agentsTable, blockerLines, countsLine, doneLines, problemsLine, projectsLines, readyQueueLines, sessionLogLines, staleRuleLine } from './sections';

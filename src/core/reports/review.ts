@@ -1,5 +1,5 @@
 import { PrunePlan } from '../ops/prune';
-import { Team } from '../model';
+import { Team } from '../team/model';
 import { formatClock, formatDay, formatWhen } from './format';
 import { plural } from '../../base/words';
 import { plainText } from './markdown-text';

@@ -1,4 +1,4 @@
-import { Team } from '../model';
+import { Team } from '../team/model';
 import { formatDuration, formatWhen } from './format';
 import { plural } from '../../base/words';
 import { cell, nameText, plainText, quoteBlock, table } from './markdown-text';

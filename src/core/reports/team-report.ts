@@ -1,5 +1,5 @@
-import { Liveness, agentLiveness, tickAgeMinutes } from '../liveness';
-import { Agent, SessionLogEntry, Task, Team } from '../model';
+import { Liveness, agentLiveness, tickAgeMinutes } from '../team/liveness';
+import { Agent, SessionLogEntry, Task, Team } from '../team/model';
 import { parseStamp } from '../../base/time';
 
 /**

@@ -1,4 +1,4 @@
-import { Task } from '../model';
+import { Task } from '../team/model';
 
 /**
  * A person's review of a done task, recorded in the task itself by the dashboard:

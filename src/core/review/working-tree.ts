@@ -1,4 +1,4 @@
-import { Task } from '../model';
+import { Task } from '../team/model';
 
 /**
  * Is the uncommitted work in the agent's project this task's? A task in progress: yes.

@@ -1,6 +1,6 @@
 import { parseStamp } from '../../base/time';
 import { Mailbox } from '../mailbox/parse';
-import { Team } from '../model';
+import { Team } from '../team/model';
 import { worklogEvents } from '../worklog/events';
 import { Worklog } from '../worklog/parse';
 import { statusPhrase } from '../../base/task-status';

@@ -8,7 +8,7 @@
  * the top-most parent with each block filled by the nearest child that fills it.
  * Pure; files are read through the caller's loader.
  */
-import { readFrontmatter } from '../frontmatter';
+import { readFrontmatter } from '../text/frontmatter';
 
 export interface PromptFile {
   /** `extends:` as written (a file in the same folder), or null. */

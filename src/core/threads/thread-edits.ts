@@ -9,12 +9,12 @@
  * an object keyed by id). Refusals are `CortexInputError`s: nothing is written. Pure.
  */
 import { randomBytes } from 'crypto';
-import { TextOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { TextOperation } from '../edit/operation';
+import { CortexInputError } from '../edit/errors';
 import { indentUnit, insertMember, renderIn } from '../json/json-edit';
 import { JsonObject, property, toValue } from '../json/json-reader';
 import { RecordFile, RecordsAt, locateRecords, setRecordFields } from '../json/json-records';
-import { detectEol } from '../text';
+import { detectEol } from '../text/text';
 import { ThreadRecord, readThreadRecords } from './records';
 
 /** Thread ids as the thread server makes them: `thr_` and 8 hex digits. */

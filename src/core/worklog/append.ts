@@ -1,10 +1,12 @@
-import { EditOptions, TextOperation, writeOperation } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions } from '../edit/edit-file';
+import { TextOperation } from '../edit/operation';
+import { writeOperation } from '../edit/writer';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { Splice, applySplices, normalizeUserText, separatorBefore } from '../ops/shared';
 import { formatRow } from '../parse/md-table';
-import { detectStampStyle, formatInStyle } from '../stamp-style';
-import { Eol, bomLength, detectEol } from '../text';
+import { detectStampStyle, formatInStyle } from '../text/stamp-style';
+import { Eol, bomLength, detectEol } from '../text/text';
 import { checkBlockText, checkOneLine } from './check-text';
 import { EventType, SUBJECT_PREFIX, inferEventType } from './event-type';
 import { afterContent, blankLineIfFollowed, breakIfUnterminated, newBlockSplice } from './layout-edit';

@@ -1,4 +1,4 @@
-import * as rules from '../input-rules';
+import * as rules from '../text/input-rules';
 
 /** The worklog's and mailbox's input checks: the one set of rules in input-rules.ts. */
 export const checkBlockText = rules.checkBlockText;

@@ -1,4 +1,4 @@
-import { Diagnostic } from '../model';
+import { Diagnostic } from '../team/model';
 import { Worklog } from './parse';
 import { decisionRowsOf } from './events';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { TeamFs } from '../fs/team-fs';
-import { readTextFile } from '../edit';
-import { Diagnostic } from '../model';
+import { readTextFile } from '../edit/edit-file';
+import { Diagnostic } from '../team/model';
 import { EventType } from './event-type';
 import { WORKLOG_FILE, Worklog, WorklogEntry, parseWorklog } from './parse';
 

@@ -1,5 +1,5 @@
 import { Splice, separatorBefore } from '../ops/shared';
-import { Eol, Line } from '../text';
+import { Eol, Line } from '../text/text';
 
 /** Offsets the WORKLOG and MAILBOX edits share. */
 

@@ -1,8 +1,8 @@
-import { Diagnostic } from '../model';
+import { Diagnostic } from '../team/model';
 import { findSections } from '../parse/sections';
 import { MdTable, TableRow, columnIndex, readTable } from '../parse/md-table';
-import { STAMP_SOURCE, stampMinutes } from '../stamp-style';
-import { Line, bomLength, splitLines } from '../text';
+import { STAMP_SOURCE, stampMinutes } from '../text/stamp-style';
+import { Line, bomLength, splitLines } from '../text/text';
 import { EventType, inferEventType } from './event-type';
 
 /**

@@ -1,9 +1,9 @@
-import { EditOptions, editFile } from '../edit';
-import { CortexInputError } from '../errors';
+import { EditOptions, editFile } from '../edit/edit-file';
+import { CortexInputError } from '../edit/errors';
 import { TeamFs } from '../fs/team-fs';
 import { separatorBefore } from '../ops/shared';
 import { columnIndex, formatRow } from '../parse/md-table';
-import { Eol, bomLength, detectEol } from '../text';
+import { Eol, bomLength, detectEol } from '../text/text';
 import { blankLineIfFollowed, breakIfUnterminated } from './layout-edit';
 import { WORKLOG_FILE, WorklogStatus, layoutWorklog, trimmedBlock } from './parse';
 

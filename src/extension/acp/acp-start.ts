@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { acpCommand, firstPrompt, launchLine } from '../../core/agents/launch-command';
 import { ACP_CLIS, AgentCli, CLI_LABELS, LaunchChannel, LaunchProfile, describeProfile } from '../../core/agents/launch-profile';
 import { CortexCommand, MCP_SERVER_NAME, cortexLaunch } from '../../core/mcp-wiring/launch';
-import { Agent } from '../../core/model';
-import { Prompts } from '../prompts';
+import { Agent } from '../../core/team/model';
+import { Prompts } from '../ui/prompts';
 import { Services } from '../services';
 import { AcpSessions } from './acp-sessions';
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { agentArg } from '../command-args';
+import { agentArg } from '../commands/command-args';
 import { AgentItem, agentItems, loadedTeam } from '../commands/agent-picks';
 import { Services } from '../services';
-import { guardedCommand } from '../guarded-command';
+import { guardedCommand } from '../commands/guarded-command';
 import { AgentRunner, StartOutcome } from './agent-runner';
 import { AGENT_SETTINGS, heartbeatOn } from './run-settings';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { DriverDecision } from '../../core/agents/heartbeat';
 import { LaunchProfile } from '../../core/agents/launch-profile';
-import { Agent } from '../../core/model';
+import { Agent } from '../../core/team/model';
 import { BudgetLevel, UsageSum } from '../../core/transcripts/cost';
 import { TranscriptAction } from '../../core/transcripts/transcript';
 import { Settings } from '../settings';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { AgentCli } from '../../core/agents/launch-profile';
 import { LaunchLine, shellLine } from '../../core/agents/launch-command';
-import { Liveness } from '../../core/liveness';
+import { Liveness } from '../../core/team/liveness';
 import { agentProcesses, endProcesses } from './agent-processes';
 
 /**

@@ -1,11 +1,12 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
 import { instantOfWall, parseStamp } from '../../base/time';
-import { Agent } from '../../core/model';
+import { Agent } from '../../core/team/model';
 import { PriceTable, budgetLevel, sumUsage } from '../../core/transcripts/cost';
-import { Transcript, TranscriptAction, TranscriptFormat, UsageRecord, TranscriptReader, completeLines, createTranscriptReader } from '../../core/transcripts';
+import { Transcript, TranscriptAction, TranscriptFormat, UsageRecord, TranscriptReader, completeLines } from '../../core/transcripts/transcript';
+import { createTranscriptReader } from '../../core/transcripts/read-transcript';
 import { DisposableBase } from '../../base/disposable';
-import { LivenessClock } from '../liveness-clock';
+import { LivenessClock } from '../team/liveness-clock';
 import { AgentRunner } from './agent-runner';
 import { AgentUsage, AgentUsageSource } from './agent-runs';
 import { budgetOf } from './run-settings';

@@ -1,8 +1,8 @@
 import { DisposableBase } from '../../base/disposable';
-import { FOCUS_TEAM_VIEW_COMMAND } from '../command-ids';
+import { FOCUS_TEAM_VIEW_COMMAND } from '../commands/command-ids';
 import { AGENT_RUN_COMMANDS } from './agent-run-commands';
-import { LiveTeam } from '../live-team';
-import { Prompts } from '../prompts';
+import { LiveTeam } from '../team/live-team';
+import { Prompts } from '../ui/prompts';
 import { AgentRunner } from './agent-runner';
 
 /**

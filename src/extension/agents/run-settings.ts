@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LaunchOverride, LaunchProfile, applyOverride, readOverride } from '../../core/agents/launch-profile';
-import { Agent } from '../../core/model';
+import { Agent } from '../../core/team/model';
 import { DEFAULT_PRICES, PriceTable, readPriceTable } from '../../core/transcripts/cost';
 
 /**

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { RUN_STATE_DIR, RunState, parseRunState, runStateFileOf } from '../../core/agents/run-state';
-import { readTextFile } from '../../core/edit';
-import { LiveTeam } from '../live-team';
-import { VscodeTeamFs } from '../vscode-team-fs';
+import { readTextFile } from '../../core/edit/edit-file';
+import { LiveTeam } from '../team/live-team';
+import { VscodeTeamFs } from '../team/vscode-team-fs';
 
 /**
  * The agents' sessions' turn states as their CLIs' hooks record them

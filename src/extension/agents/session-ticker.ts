@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { nowStamp } from '../../base/time';
-import { hasActiveTasks, tickAgeMinutes } from '../../core/liveness';
+import { hasActiveTasks, tickAgeMinutes } from '../../core/team/liveness';
 import { TickResult, tickTasks } from '../../core/ops/tick';
-import { agentTasksPath } from '../../core/team-paths';
-import { LiveTeam } from '../live-team';
-import { LivenessClock } from '../liveness-clock';
-import { TeamWriter } from '../writer';
+import { agentTasksPath } from '../../core/team/team-paths';
+import { LiveTeam } from '../team/live-team';
+import { LivenessClock } from '../team/liveness-clock';
+import { TeamWriter } from '../writes/team-writer';
 import { AgentRunner } from './agent-runner';
 
 /**

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import { Agent } from '../../core/model';
-import { agentArg } from '../command-args';
-import { DISPATCH_TASK_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
+import { Agent } from '../../core/team/model';
+import { agentArg } from './command-args';
+import { DISPATCH_TASK_COMMAND, REGISTER_AGENT_COMMAND } from './command-ids';
 import { Services } from '../services';
-import { guardedCommand } from '../guarded-command';
+import { guardedCommand } from './guarded-command';
 import { DisposableBase } from '../../base/disposable';
 import { EditorDrafts } from './editor-drafts';
 import { DispatchedTask, dispatchNewTask, runDispatchTask } from './dispatch-task';
 import { GeneratedProtocol, runGenerateProtocol } from './generate-protocol';
 import { LeftTeam, runLeaveTeam } from './leave-team';
 import { UpgradedTeam, runUpgradeTeam } from './upgrade-team';
-import { ProtocolPreviews } from '../diff-previews';
+import { ProtocolPreviews } from '../ui/diff-previews';
 import { CliLauncher } from '../mcp/cli-launcher';
 import { RegisteredAgent, runRegisterAgent } from './register-agent';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { LIVENESS_ICONS, agentLiveness, tickAgeMinutes } from '../../core/liveness';
-import { Agent, Team } from '../../core/model';
-import { isCoordinator } from '../../core/coordinator';
+import { LIVENESS_ICONS, agentLiveness, tickAgeMinutes } from '../../core/team/liveness';
+import { Agent, Team } from '../../core/team/model';
+import { isCoordinator } from '../../core/team/coordinator';
 import { isMisfit, rankByFit } from '../../core/agents/capability-fit';
 import { Services } from '../services';
 import { ago } from '../../base/words';

@@ -2,15 +2,15 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { createExclusive } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
+import { createExclusive } from '../../core/edit/edit-file';
+import { CortexInputError } from '../../core/edit/errors';
 import { registerAgent, slugify } from '../../core/ops/register';
-import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../core/templates';
-import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE, agentNotePath, agentTasksPath } from '../../core/team-paths';
-import { encodeText } from '../../core/text';
+import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../core/team/builtin-templates';
+import { AGENT_TEMPLATE, AGENTS_DIR, PROJECTS_DIR, PROJECT_TEMPLATE, agentNotePath, agentTasksPath } from '../../core/team/team-paths';
+import { encodeText } from '../../core/text/text';
 import { formatDate } from '../../base/time';
 import { Services } from '../services';
-import { displayPath, isTeamFolder } from '../team-locator';
+import { displayPath, isTeamFolder } from '../team/team-locator';
 
 /**
  * "Cortex: Create Team Folder": what the protocol's setup does. In the chosen folder:

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { Agent, Team } from '../../core/model';
+import { CortexConflictError, CortexInputError } from '../../core/edit/errors';
+import { Agent, Team } from '../../core/team/model';
 import { DispatchResult, dispatchTask } from '../../core/ops/dispatch';
 import { checkUserText, openTitleClash, titleClashMessage } from '../../core/ops/shared';
 import { Services } from '../services';
 import { EditorDrafts } from './editor-drafts';
-import { InputFeedback, ruleFeedback } from '../quick-input';
+import { InputFeedback, ruleFeedback } from '../ui/quick-input';
 import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
-import { writeFailureMessage } from '../write-failure';
-import { checkTitle as checkCoreTitle } from '../../core/input-rules';
+import { writeFailureMessage } from '../writes/write-failure';
+import { checkTitle as checkCoreTitle } from '../../core/text/input-rules';
 import { capabilityFit, isMisfit } from '../../core/agents/capability-fit';
 import { isOpenStatus } from '../../base/task-status';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { Prompts } from '../prompts';
+import { Prompts } from '../ui/prompts';
 import { errorMessage } from './agent-picks';
 
 /**

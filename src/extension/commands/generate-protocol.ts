@@ -5,11 +5,12 @@ import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import { hookShellCommand } from '../../core/agents/launch-command';
 import { CortexCommand } from '../../core/mcp-wiring/launch';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
-import { McpLaunch, cortexLaunch, describeWiringChange, wiringPastTense, wiringPaths } from '../../core/mcp-wiring';
-import { Agent, Team } from '../../core/model';
+import { CortexConflictError, CortexInputError } from '../../core/edit/errors';
+import { McpLaunch, cortexLaunch } from '../../core/mcp-wiring/launch';
+import { describeWiringChange, wiringPastTense, wiringPaths } from '../../core/mcp-wiring/plan';
+import { Agent, Team } from '../../core/team/model';
 import { expandHome } from '../../core/parse/config';
-import { isAbsolutePath } from '../../core/project-folder';
+import { isAbsolutePath } from '../../core/team/project-folder';
 import {
   PROTOCOL_RUNTIMES,
   PROTOCOL_TEMPLATE_DIR,
@@ -23,12 +24,12 @@ import {
   filesFor,
   protocolVariant,
 } from '../../core/protocol-file/protocol';
-import { decodeText } from '../../core/text';
-import { agentNotePath } from '../../core/team-paths';
+import { decodeText } from '../../core/text/text';
+import { agentNotePath } from '../../core/team/team-paths';
 import { Services } from '../services';
-import { VscodeTeamFs } from '../vscode-team-fs';
-import { ProtocolPreviews } from '../diff-previews';
-import { UnsavedChangesError } from '../writer';
+import { VscodeTeamFs } from '../team/vscode-team-fs';
+import { ProtocolPreviews } from '../ui/diff-previews';
+import { UnsavedChangesError } from '../writes/team-writer';
 import { CliLauncher } from '../mcp/cli-launcher';
 import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
 import { TrustOffer, homeFolder, notLoadedSentence, trustOffer, untrusted } from './mcp-wiring-plans';

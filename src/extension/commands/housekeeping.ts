@@ -6,10 +6,10 @@ import { formatStamp } from '../../base/time';
 import { HOUSEKEEPING_MESSAGE, commitFiles, housekeepingPaths } from '../../git/commit-files';
 import { findTeamRepo, git, operationInProgress } from '../../git/repo';
 import { errorMessage, loadedTeam } from './agent-picks';
-import { ProtocolPreviews } from '../diff-previews';
+import { ProtocolPreviews } from '../ui/diff-previews';
 import { Services } from '../services';
 import { commitWithVscodeGit } from '../repo/vscode-git';
-import { UnsavedChangesError } from '../writer';
+import { UnsavedChangesError } from '../writes/team-writer';
 
 /**
  * "Cortex: Run Housekeeping": the coordinator's cleanup from the protocol. The core's

@@ -1,10 +1,10 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { readTextFile } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
-import { WiringFilePlan, planAgentTrust, trustPaths } from '../../core/mcp-wiring';
+import { readTextFile } from '../../core/edit/edit-file';
+import { CortexInputError } from '../../core/edit/errors';
+import { WiringFilePlan, planAgentTrust, trustPaths } from '../../core/mcp-wiring/plan';
 import { ProtocolRuntime, runtimeSpec } from '../../core/protocol-file/protocol';
-import { VscodeTeamFs } from '../vscode-team-fs';
+import { VscodeTeamFs } from '../team/vscode-team-fs';
 import { errorMessage } from './agent-picks';
 
 /**

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { CortexInputError } from '../../core/errors';
-import { LIMITS, checkOneLine, checkUserText, slugify } from '../../core/input-rules';
+import { CortexInputError } from '../../core/edit/errors';
+import { LIMITS, checkOneLine, checkUserText, slugify } from '../../core/text/input-rules';
 import { NewProjectResult, createProject, projectNotePath } from '../../core/ops/new-project';
 import { formatDate } from '../../base/time';
-import { InputFeedback, ruleFeedback } from '../quick-input';
+import { InputFeedback, ruleFeedback } from '../ui/quick-input';
 import { Services } from '../services';
-import { UnsavedChangesError } from '../writer';
+import { UnsavedChangesError } from '../writes/team-writer';
 import { loadedTeam } from './agent-picks';
 
 /**

@@ -3,21 +3,21 @@ import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
 import * as vscode from 'vscode';
 import { ACP_PROGRAMS, AgentCli, CLI_LABELS, CLI_PROGRAMS, LaunchChannel, LaunchProfile, splitWords } from '../../core/agents/launch-profile';
-import { CortexInputError } from '../../core/errors';
+import { CortexInputError } from '../../core/edit/errors';
 import { agentFolder, agentNotePath, agentTasksPath } from '../../core/ops/shared';
 import { RegisterResult, agentSlugFor, projectSlug, registerAgent } from '../../core/ops/register';
 import { expandHome } from '../../core/parse/config';
-import { isAbsolutePath } from '../../core/project-folder';
+import { isAbsolutePath } from '../../core/team/project-folder';
 import { formatDate } from '../../base/time';
 import { Services } from '../services';
-import { VscodeTeamFs } from '../vscode-team-fs';
-import { UnsavedChangesError } from '../writer';
+import { VscodeTeamFs } from '../team/vscode-team-fs';
+import { UnsavedChangesError } from '../writes/team-writer';
 import { GeneratedProtocol } from './generate-protocol';
-import { InputFeedback } from '../quick-input';
+import { InputFeedback } from '../ui/quick-input';
 import { errorMessage, loadedTeam } from './agent-picks';
-import { checkAgentName, slugNote } from '../../core/input-rules';
-import { LEVEL_NAMES, parentCandidates } from '../../core/lineage';
-import { Agent } from '../../core/model';
+import { checkAgentName, slugNote } from '../../core/text/input-rules';
+import { LEVEL_NAMES, parentCandidates } from '../../core/team/lineage';
+import { Agent } from '../../core/team/model';
 
 /**
  * "Cortex: Register Agent": a six-step QuickInput wizard (name with its slug shown
@@ -167,7 +167,7 @@ async function capabilitiesStep(w: RegisterWizard): Promise<StepResult> {
   return { next: 5 };
 }
 
-/** Where a new agent sits in the hierarchy (core/lineage.ts): written as `parent:` and `level:`. */
+/** Where a new agent sits in the hierarchy (core/team/lineage.ts): written as `parent:` and `level:`. */
 interface Place {
   readonly parent?: string;
   readonly level?: number;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ProtocolPreviews } from '../diff-previews';
+import { ProtocolPreviews } from '../ui/diff-previews';
 import { errorMessage } from './agent-picks';
 import { Services } from '../services';
 import { DisposableBase } from '../../base/disposable';

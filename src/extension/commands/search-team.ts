@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { readTextFile } from '../../core/edit';
+import { readTextFile } from '../../core/edit/edit-file';
 import { MAILBOX_FILE, parseMailbox } from '../../core/mailbox/parse';
-import { Team } from '../../core/model';
+import { Team } from '../../core/team/model';
 import { ArtifactText, SearchDoc, SearchKind, SearchTarget, artifactDocs, mailboxDocs, taskDocs, worklogDocs } from '../../core/search/documents';
 import { SearchHit, searchDocs } from '../../core/search/rank';
 import { artifactLocation } from '../../core/threads/records';
 import { WORKLOG_FILE, parseWorklog } from '../../core/worklog/parse';
-import { SEARCH_TEAM_COMMAND } from '../command-ids';
-import { LiveTeam } from '../live-team';
-import { Prompts } from '../prompts';
-import { ThreadsStore } from '../threads-store';
+import { SEARCH_TEAM_COMMAND } from './command-ids';
+import { LiveTeam } from '../team/live-team';
+import { Prompts } from '../ui/prompts';
+import { ThreadsStore } from '../team/threads-store';
 
 /** Where each kind of result opens (wired by the composition root to the board, the worklog panel and the threads panel). */
 export interface SearchOpeners {

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { Agent, Project } from '../../core/model';
-import { agentArg, projectArg, taskArgs } from '../command-args';
-import { DISPATCH_TASK_COMMAND, FOCUS_TEAM_VIEW_COMMAND, REGISTER_AGENT_COMMAND } from '../command-ids';
+import { Agent, Project } from '../../core/team/model';
+import { agentArg, projectArg, taskArgs } from './command-args';
+import { DISPATCH_TASK_COMMAND, FOCUS_TEAM_VIEW_COMMAND, REGISTER_AGENT_COMMAND } from './command-ids';
 import { Services } from '../services';
-import { sourceLabel, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team-locator';
+import { sourceLabel, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team/team-locator';
 import { loadedTeam } from './agent-picks';
 import { createTeamFolder } from './create-team';
-import { guardedCommand } from '../guarded-command';
+import { guardedCommand } from './guarded-command';
 import { runNewProject } from './new-project';
 
 /** Command ids this module registers (the manifest lists the same). */

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { removePlannedFile, writePlannedText } from '../../core/agent-setup/write-plan';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { CortexConflictError, CortexInputError } from '../../core/edit/errors';
 import { readOlderFiles } from '../../core/legacy/read-older';
 import { LegacyTeam, UpgradeFilePlan, planUpgrade, readLegacyTeam } from '../../core/legacy/upgrade-plan';
-import { ProtocolPreviews } from '../diff-previews';
+import { ProtocolPreviews } from '../ui/diff-previews';
 import { Services } from '../services';
-import { UnsavedChangesError } from '../writer';
+import { UnsavedChangesError } from '../writes/team-writer';
 import { errorMessage } from './agent-picks';
 
 /**

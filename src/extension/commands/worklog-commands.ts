@@ -1,25 +1,25 @@
 import * as vscode from 'vscode';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { readTextFile } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
-import { agentLiveness } from '../../core/liveness';
+import { readTextFile } from '../../core/edit/edit-file';
+import { CortexInputError } from '../../core/edit/errors';
+import { agentLiveness } from '../../core/team/liveness';
 import { ComposedMessage, composeMessage } from '../../core/mailbox/compose';
 import { MAILBOX_FILE, parseMailbox } from '../../core/mailbox/parse';
 import { StatusChanged, setMessageStatus } from '../../core/mailbox/set-status';
 import { isFinalStatus, nextStatuses } from '../../core/mailbox/statuses';
 import { DEFAULT_PRIORITY, ESCALATING, MESSAGE_TYPES, MESSAGE_TYPE_HINTS, PRIORITIES, PRIORITY_NAMES, responseTimeText } from '../../core/mailbox/urgency';
-import { Team } from '../../core/model';
+import { Team } from '../../core/team/model';
 import { AppendedEntry, appendWorklogEntry, entryTemplate } from '../../core/worklog/append';
 import { EventType, isEventType } from '../../core/worklog/event-type';
 import { WORKLOG_FILE, parseWorklog } from '../../core/worklog/parse';
 import { currentStatusBlock, proposeStatusTable, updateStatusBlock, updateStatusBlockText } from '../../core/worklog/status-block';
 import { Services } from '../services';
 import { DisposableBase } from '../../base/disposable';
-import { InputFeedback } from '../quick-input';
-import { UnsavedChangesError } from '../writer';
+import { InputFeedback } from '../ui/quick-input';
+import { UnsavedChangesError } from '../writes/team-writer';
 import { errorMessage, loadedTeam } from './agent-picks';
-import { writeFailureMessage } from '../write-failure';
+import { writeFailureMessage } from '../writes/write-failure';
 import { DraftRequest, EditorDrafts } from './editor-drafts';
 
 /**

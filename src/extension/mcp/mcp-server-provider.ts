@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import type { LiveTeam } from '../live-team';
+import type { LiveTeam } from '../team/live-team';
 
 /**
  * The Cortex MCP server for VS Code's own agents (Copilot agent mode and any chat that

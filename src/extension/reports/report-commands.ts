@@ -10,7 +10,7 @@ import { DisposableBase } from '../../base/disposable';
 import { ReportRecords } from './report-records';
 import { ReportScheduler } from './report-scheduler';
 import { REPORT_SETTINGS, reportSchedule } from './report-settings';
-import { folderName } from '../team-locator';
+import { folderName } from '../team/team-locator';
 
 export const REPORT_COMMANDS = {
   dailyBriefing: 'cortex.dailyBriefing',

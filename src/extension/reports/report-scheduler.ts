@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { ReportKind, ReportSchedule, chooseOffer, isOfferDue, offerRecord } from '../../core/reports/schedule';
 import { DisposableBase } from '../../base/disposable';
-import type { Prompts } from '../prompts';
+import type { Prompts } from '../ui/prompts';
 import type { ReportRecords } from './report-records';
 
 /**

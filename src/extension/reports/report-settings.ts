@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_CONFIG } from '../../core/model';
+import { DEFAULT_CONFIG } from '../../core/team/model';
 import { ReportKind, ReportSchedule, resolveSchedule } from '../../core/reports/schedule';
 
 /**

@@ -1,9 +1,9 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { ACCEPT_REVIEWED_TASK_COMMAND, REVIEW_CHANGES_COMMAND, SEND_BACK_REVIEWED_TASK_COMMAND } from '../command-ids';
-import { LiveTeam } from '../live-team';
-import { Prompts } from '../prompts';
+import { ACCEPT_REVIEWED_TASK_COMMAND, REVIEW_CHANGES_COMMAND, SEND_BACK_REVIEWED_TASK_COMMAND } from '../commands/command-ids';
+import { LiveTeam } from '../team/live-team';
+import { Prompts } from '../ui/prompts';
 import type { TaskService } from '../tasks/task-service';
 import { TaskOutcome } from '../tasks/task-outcome';
 import { findTask } from '../tasks/task-ref';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { Team } from '../../core/model';
+import { Team } from '../../core/team/model';
 import { isToReview } from '../../core/review/review-line';
-import { SHOW_TASKS_TO_REVIEW_COMMAND } from '../command-ids';
-import { LiveTeam } from '../live-team';
+import { SHOW_TASKS_TO_REVIEW_COMMAND } from '../commands/command-ids';
+import { LiveTeam } from '../team/live-team';
 import { Settings } from '../settings';
 
 /** How many done tasks no one has reviewed yet. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { Limiter } from '../../base/limiter';
 import { instantOfWall, parseStamp } from '../../base/time';
-import { Agent, Task } from '../../core/model';
+import { Agent, Task } from '../../core/team/model';
 import { ChangeSummary } from '../../core/review/change-summary';
 import { FolderMissingError, GitNotFoundError } from '../../git/run-git';
 import { ownsWorkingTree } from '../../core/review/working-tree';

@@ -1,6 +1,6 @@
 import * as os from 'os';
-import { Agent } from '../../core/model';
-import { projectFolderPath } from '../../core/project-folder';
+import { Agent } from '../../core/team/model';
+import { projectFolderPath } from '../../core/team/project-folder';
 import { findAgentWorktree } from '../../git/worktrees';
 
 /**

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { oneLine } from '../../base/one-line';
-import { FOCUS_TEAM_VIEW_COMMAND, OPEN_AGENT_SESSION_COMMAND } from '../command-ids';
-import type { Prompts } from '../prompts';
-import type { TeamStatusBar } from '../status-bar';
+import { FOCUS_TEAM_VIEW_COMMAND, OPEN_AGENT_SESSION_COMMAND } from '../commands/command-ids';
+import type { Prompts } from '../ui/prompts';
+import type { TeamStatusBar } from '../ui/status-bar';
 import { TerminalWaiting, needsYouItems } from './needs-you-items';
 import type { SessionRegistry } from './session-registry';
 import type { NeedsYouItem, PermissionRequestItem } from './session-model';

@@ -1,9 +1,9 @@
 import { TaskRef } from '../../base/task-ref';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { editFile, readTextFile } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
-import { Agent } from '../../core/model';
+import { editFile, readTextFile } from '../../core/edit/edit-file';
+import { CortexInputError } from '../../core/edit/errors';
+import { Agent } from '../../core/team/model';
 import { archiveText, archivedBlock, cancelText, cancelledPath, unarchiveText } from '../../core/ops/cancel';
 import { undoCancel } from '../../core/ops/undo';
 import { TaskContext } from './task-context';

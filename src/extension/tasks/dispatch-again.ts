@@ -1,7 +1,7 @@
 import { TaskRef } from '../../base/task-ref';
 import { isOpenStatus } from '../../base/task-status';
-import { readTextFile } from '../../core/edit';
-import { Agent, Task } from '../../core/model';
+import { readTextFile } from '../../core/edit/edit-file';
+import { Agent, Task } from '../../core/team/model';
 import { undoAdd } from '../../core/ops/undo';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { FoundTask, TaskContext } from './task-context';

@@ -1,9 +1,9 @@
 import { TaskRef } from '../../base/task-ref';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { editFile, readTextFile } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
-import { Agent } from '../../core/model';
+import { editFile, readTextFile } from '../../core/edit/edit-file';
+import { CortexInputError } from '../../core/edit/errors';
+import { Agent } from '../../core/team/model';
 import { reassignTask } from '../../core/ops/reassign';
 import { blockText } from '../../core/ops/task-block';
 import { unclaimText } from '../../core/ops/unclaim';

@@ -1,9 +1,10 @@
 import { TaskRef, locateTask } from '../../base/task-ref';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { TextOperation, WriteOutcome, writeOperation } from '../../core/edit';
-import { CortexInputError } from '../../core/errors';
-import { Agent } from '../../core/model';
+import { TextOperation } from '../../core/edit/operation';
+import { WriteOutcome, writeOperation } from '../../core/edit/writer';
+import { CortexInputError } from '../../core/edit/errors';
+import { Agent } from '../../core/team/model';
 import { ReorderResult, reorderOperation } from '../../core/ops/reorder';
 import { undoReorder } from '../../core/ops/undo';
 import { parseTaskFile } from '../../core/parse/tasks';

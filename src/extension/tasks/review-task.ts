@@ -1,8 +1,8 @@
 import { TaskRef } from '../../base/task-ref';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { editFile } from '../../core/edit';
-import { Agent, Task } from '../../core/model';
+import { editFile } from '../../core/edit/edit-file';
+import { Agent, Task } from '../../core/team/model';
 import { reviewText, sendBackText } from '../../core/ops/review';
 import { undoAdd, undoBlockChange } from '../../core/ops/undo';
 import { reviewOf } from '../../core/review/review-line';

@@ -1,7 +1,7 @@
 import { TaskRef } from '../../base/task-ref';
 import { ActivityRecord } from '../../core/actions/activity';
-import { editFile } from '../../core/edit';
-import { Agent } from '../../core/model';
+import { editFile } from '../../core/edit/edit-file';
+import { Agent } from '../../core/team/model';
 import { UndoEntry, undoBlockChange } from '../../core/ops/undo';
 import { parseTaskFile } from '../../core/parse/tasks';
 import { TaskContext } from './task-context';

@@ -1,10 +1,10 @@
 import type * as vscode from 'vscode';
 import { formatStamp } from '../../base/time';
 import { TaskRef } from '../../base/task-ref';
-import { Agent, Task } from '../../core/model';
-import type { LiveTeam } from '../live-team';
-import type { Prompts } from '../prompts';
-import type { TeamWriter } from '../writer';
+import { Agent, Task } from '../../core/team/model';
+import type { LiveTeam } from '../team/live-team';
+import type { Prompts } from '../ui/prompts';
+import type { TeamWriter } from '../writes/team-writer';
 import { TaskOutcome, failedOutcome, refuseIfUnsaved } from './task-outcome';
 import { findSettledTask } from './task-ref';
 import type { UndoHistory } from './undo-history';

@@ -1,4 +1,4 @@
-import { describeFailure } from '../../core/edit';
+import { describeFailure } from '../../core/edit/file-errors';
 
 /**
  * How a card operation ended, and the one failure policy of every one of them (the

@@ -1,6 +1,6 @@
 import { TaskRef, locateTask } from '../../base/task-ref';
-import { CortexInputError } from '../../core/errors';
-import { Agent, Task, Team } from '../../core/model';
+import { CortexInputError } from '../../core/edit/errors';
+import { Agent, Task, Team } from '../../core/team/model';
 import { parseTaskFile } from '../../core/parse/tasks';
 
 /*

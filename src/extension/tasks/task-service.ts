@@ -3,7 +3,7 @@ import { TaskRef } from '../../base/task-ref';
 import { TaskStatus } from '../../base/task-status';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { Agent } from '../../core/model';
+import { Agent } from '../../core/team/model';
 import { editTaskText } from '../../core/ops/edit-task';
 import { cancelTask } from './cancel-task';
 import { dispatchAgain, explainDone } from './dispatch-again';

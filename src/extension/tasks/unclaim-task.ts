@@ -1,8 +1,8 @@
 import { TaskRef } from '../../base/task-ref';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { agentLiveness } from '../../core/liveness';
-import { Agent } from '../../core/model';
+import { agentLiveness } from '../../core/team/liveness';
+import { Agent } from '../../core/team/model';
 import { unclaimText } from '../../core/ops/unclaim';
 import { reassignUnclaimed } from './reassign-task';
 import { TaskContext } from './task-context';

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import { DASHBOARD_ACTOR } from '../../core/actions/activity';
 import { teamEvents } from '../../core/actions/events';
-import { EditOptions, editFile, readTextFile } from '../../core/edit';
-import { CortexConflictError, CortexInputError } from '../../core/errors';
+import { EditOptions, editFile, readTextFile } from '../../core/edit/edit-file';
+import { CortexConflictError, CortexInputError } from '../../core/edit/errors';
 import { UndoEntry, UndoStep, applyUndoStep } from '../../core/ops/undo';
-import { Prompts } from '../prompts';
-import { TeamWriter } from '../writer';
+import { Prompts } from '../ui/prompts';
+import { TeamWriter } from '../writes/team-writer';
 
 export interface UndoOutcome {
   readonly ok: boolean;

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { Agent, Task } from '../../core/model';
+import { Agent, Task } from '../../core/team/model';
 import { DisposableBase } from '../../base/disposable';
 import { channelOf, describeProfile } from '../../core/agents/launch-profile';
-import { agentLiveness } from '../../core/liveness';
+import { agentLiveness } from '../../core/team/liveness';
 import type { AgentRunActions, AgentRunFacts, AgentRunSource } from '../../extension/agents/agent-runs';
 import { reviewOf } from '../../core/review/review-line';
-import { FOCUS_TEAM_VIEW_COMMAND, OPEN_THREADS_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/command-ids';
+import { FOCUS_TEAM_VIEW_COMMAND, OPEN_THREADS_COMMAND, REVIEW_CHANGES_COMMAND } from '../../extension/commands/command-ids';
 import { ThreadLink, ThreadRecord, threadsByTask } from '../../core/threads/records';
-import type { TeamSnapshot } from '../../extension/live-team';
+import type { TeamSnapshot } from '../../extension/team/live-team';
 import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';

@@ -4,9 +4,9 @@
  * are derived once per parsed task list and kept while that list is unchanged, so a
  * store update that re-read one tasks.md rebuilds one lane. Pure (no `vscode`).
  */
-import { isCoordinator } from '../../core/coordinator';
-import { agentLiveness, tickAgeMinutes } from '../../core/liveness';
-import { Agent, Task, Team } from '../../core/model';
+import { isCoordinator } from '../../core/team/coordinator';
+import { agentLiveness, tickAgeMinutes } from '../../core/team/liveness';
+import { Agent, Task, Team } from '../../core/team/model';
 import { isToReview, reviewOf } from '../../core/review/review-line';
 import { ThreadLink } from '../../core/threads/records';
 import { BoardAgent, BoardAgentRun, BoardCard, BoardHeader, BoardLaneCards, BoardStatus } from './common/messages';

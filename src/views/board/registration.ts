@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { agentArg } from '../../extension/command-args';
-import { SHOW_TASKS_TO_REVIEW_COMMAND, UNDO_BOARD_ACTION_COMMAND } from '../../extension/command-ids';
+import { agentArg } from '../../extension/commands/command-args';
+import { SHOW_TASKS_TO_REVIEW_COMMAND, UNDO_BOARD_ACTION_COMMAND } from '../../extension/commands/command-ids';
 import { Owner } from '../shared/sources';
 import { BoardDeps, BoardPanel } from './board-panel';
 

@@ -3,7 +3,7 @@ import { TeamHistory } from '../../core/insights/figures';
 import { PriceTable } from '../../core/transcripts/cost';
 import { UsageRecord } from '../../core/transcripts/transcript';
 import { DisposableBase } from '../../base/disposable';
-import type { TeamSnapshot } from '../../extension/live-team';
+import type { TeamSnapshot } from '../../extension/team/live-team';
 import { readTaskHistory } from '../../git/task-history';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';

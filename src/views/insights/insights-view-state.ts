@@ -4,7 +4,7 @@ import { TeamHistory } from '../../core/insights/figures';
 import { usageOverDays } from '../../core/insights/usage';
 import { PriceTable } from '../../core/transcripts/cost';
 import { UsageRecord } from '../../core/transcripts/transcript';
-import { Team } from '../../core/model';
+import { Team } from '../../core/team/model';
 import { HistoryStatus, InsightsState, InsightsStatus } from './common/messages';
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { agentArg } from '../../extension/command-args';
-import { OPEN_AGENT_SESSION_COMMAND } from '../../extension/command-ids';
+import { agentArg } from '../../extension/commands/command-args';
+import { OPEN_AGENT_SESSION_COMMAND } from '../../extension/commands/command-ids';
 import { Owner } from '../shared/sources';
 import { SessionPanels, SessionPanelsDeps } from './session-panels';
 

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
-import type { Prompts } from '../../extension/prompts';
-import type { TeamWriter } from '../../extension/writer';
+import type { TeamChange, TeamSnapshot } from '../../extension/team/live-team';
+import type { Prompts } from '../../extension/ui/prompts';
+import type { TeamWriter } from '../../extension/writes/team-writer';
 
 /**
  * What the views may use of the extension's services: narrow on purpose. A view reads

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { FOCUS_TEAM_VIEW_COMMAND } from '../../extension/command-ids';
+import { FOCUS_TEAM_VIEW_COMMAND } from '../../extension/commands/command-ids';
 import { Owner } from '../shared/sources';
 import { TeamView, TeamViewDeps } from './team-view';
 

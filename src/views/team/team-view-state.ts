@@ -1,8 +1,8 @@
 import { effectiveToolRules, toolRulesText } from '../../core/agents/tool-rules';
-import { isCoordinator } from '../../core/coordinator';
-import { agentLiveness, livenessWithSession, teamSummary, tickAgeMinutes } from '../../core/liveness';
-import { isValidLevel } from '../../core/lineage';
-import { Agent, Diagnostic, Project, Team } from '../../core/model';
+import { isCoordinator } from '../../core/team/coordinator';
+import { agentLiveness, livenessWithSession, teamSummary, tickAgeMinutes } from '../../core/team/liveness';
+import { isValidLevel } from '../../core/team/lineage';
+import { Agent, Diagnostic, Project, Team } from '../../core/team/model';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import { wrapperLeftOpen } from '../../core/ops/shuttle-wrapper';
 import { latestSession } from '../../core/reports/team-report';

@@ -4,7 +4,7 @@ import { DisposableBase } from '../../base/disposable';
 import { instantOfWall } from '../../base/time';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import type { AgentRunActions, AgentRunSource } from '../../extension/agents/agent-runs';
-import type { TeamSnapshot } from '../../extension/live-team';
+import type { TeamSnapshot } from '../../extension/team/live-team';
 import type { NeedsYouItem } from '../../extension/sessions/session-model';
 import { agentRunView } from './agent-run-view';
 import { needsYouRows } from './needs-you-view';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import type { ThreadsStore } from '../../extension/threads-store';
+import type { ThreadsStore } from '../../extension/team/threads-store';
 import { Owner, ReadonlyTeam, ViewPrompts } from '../shared/sources';
 import { SelectionKind, ThreadTaskView, ThreadsViewState } from './common/messages';
-import { Team } from '../../core/model';
+import { Team } from '../../core/team/model';
 import { ThreadsPanel } from './threads-panel';
 import { OPEN_THREADS_COMMAND, ThreadsTree } from './threads-tree';
 import { buildThreadsViewState } from './threads-view-state';

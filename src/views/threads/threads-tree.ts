@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { OPEN_THREADS_COMMAND } from '../../extension/command-ids';
+import { OPEN_THREADS_COMMAND } from '../../extension/commands/command-ids';
 import { BackgroundAgent, backgroundElapsedMinutes } from '../../core/agents/background-agents';
 import { BackgroundListing, BackgroundStatusFilter, isBackgroundExpired, listBackgroundAgents } from '../../core/agents/background-list';
 import { formatDuration } from '../../core/reports/format';

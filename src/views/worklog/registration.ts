@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { OPEN_WORKLOG_COMMAND } from '../../extension/command-ids';
+import { OPEN_WORKLOG_COMMAND } from '../../extension/commands/command-ids';
 import { Owner } from '../shared/sources';
 import { isWorklogTab } from './common/messages';
 import { WorklogDeps, WorklogPanel } from './worklog-panel';

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { ACTIVITY_FILE, ActivityFeed, parseActivity } from '../../core/actions/activity';
-import { readTextFile } from '../../core/edit';
+import { readTextFile } from '../../core/edit/edit-file';
 import { MAILBOX_FILE, Mailbox, parseMailbox } from '../../core/mailbox/parse';
 import { CHARTER_FILES, worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
 import { DisposableBase } from '../../base/disposable';
-import type { TeamChange, TeamSnapshot } from '../../extension/live-team';
+import type { TeamChange, TeamSnapshot } from '../../extension/team/live-team';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
 import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';

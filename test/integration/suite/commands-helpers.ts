@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { InputStepRequest, PickStepRequest } from '../../../src/extension/quick-input';
-import type { MessageSeverity, ShownMessage, StepAnswer } from '../../../src/extension/prompts';
+import type { InputStepRequest, PickStepRequest } from '../../../src/extension/ui/quick-input';
+import type { MessageSeverity, ShownMessage, StepAnswer } from '../../../src/extension/ui/prompts';
 import type { CortexTestApi } from '../../../src/app/test-api';
 
 export const EXTENSION_ID = 'cortex-team.cortex-team';

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Team } from '../../../src/core/model';
+import type { Team } from '../../../src/core/team/model';
 import type { CortexTestApi } from '../../../src/app/test-api';
 import { agentFile, cortexApi, removeFromAnotherProcess, settle, teamDir, waitFor, writeFromAnotherProcess, writeManyFromAnotherProcess } from './cortex-helpers';
 

@@ -1,6 +1,6 @@
 import { strictEqual } from 'assert';
 import { escapeHidden, hasHidden } from '../../../src/base/hidden-chars';
-import { visible } from '../../../src/core/input-rules';
+import { visible } from '../../../src/core/text/input-rules';
 import { neutralise } from '../../../webview/shared/neutralise';
 
 describe('base/hidden-chars: one escape for the host and the pages', () => {

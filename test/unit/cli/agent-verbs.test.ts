@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity';
-import { lockPathFor } from '../../../src/core/edit';
+import { lockPathFor } from '../../../src/core/edit/temp-names';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
 import { waitFor } from '../../harness/wait-for';
 import { snapshot as snapshotFolder, writeFiles } from '../team-folder';

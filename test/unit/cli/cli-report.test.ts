@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { run } from '../../../src/cli/run';
+import { run } from '../../../src/cli/verbs';
 import { reportTeamFiles } from '../core/reports/report-fixture';
 
 async function cli(argv: string[], home: string): Promise<{ code: number; stdout: string; stderr: string }> {

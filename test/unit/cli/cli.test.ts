@@ -4,7 +4,7 @@ import { isolateGitConfig } from '../git/git-fixture';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { lockPathFor } from '../../../src/core/edit';
+import { lockPathFor } from '../../../src/core/edit/temp-names';
 import { formatDate, wallMinutes } from '../../../src/base/time';
 import { CliResult, cliBundle, runCli } from './cli-bundle';
 import { waitFor } from '../../harness/wait-for';
@@ -250,7 +250,7 @@ describe('cortex-team CLI (real process)', function () {
     assert.ok(!existsSync(path.join(team, 'agents', 'ren-ops')));
   });
 
-  it('register --parent/--level places the agent in the hierarchy, and refuses what core/lineage.ts would not read', async () => {
+  it('register --parent/--level places the agent in the hierarchy, and refuses what core/team/lineage.ts would not read', async () => {
     ok(await cli('register', '--name', 'Lead One', '--level', '1'));
     assert.match(read('agents/lead-one/lead-one.md'), /\nlevel: 1\n/);
     ok(await cli('register', '--name', 'Sub Two', '--parent', 'lead-one'));

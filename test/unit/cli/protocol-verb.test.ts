@@ -6,7 +6,7 @@ import { ACTIVITY_FILE, parseActivity } from '../../../src/core/actions/activity
 import { hookShellCommand } from '../../../src/core/agents/launch-command';
 import { planAgentSetup } from '../../../src/core/agent-setup/setup-plan';
 import { NodeTeamFs } from '../../../src/core/fs/node-fs';
-import { cortexLaunch } from '../../../src/core/mcp-wiring';
+import { cortexLaunch } from '../../../src/core/mcp-wiring/launch';
 import { CORTEX_BEGIN } from '../../../src/core/protocol-file/marked-section';
 import { PROTOCOL_TEMPLATE_DIR, ProtocolRuntime, loadProtocolTemplates } from '../../../src/core/protocol-file/protocol';
 import { CliResult, cliBundle, runCli } from './cli-bundle';

@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { parseTranscript } from '../../../src/core/transcripts';
+import { parseTranscript } from '../../../src/core/transcripts/read-transcript';
 import { sumUsage, DEFAULT_PRICES } from '../../../src/core/transcripts/cost';
 import { hostTag } from '../../../src/core/edit/process-info';
 import { cliBundle } from './cli-bundle';

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { fileStamps } from '../../../src/cli/status-cache';
 import { NodeTeamFs } from '../../../src/core/fs/node-fs';
 import { ParseCache } from '../../../src/core/parse-cache/parse-cache';
-import { loadTeam } from '../../../src/core/team-index';
+import { loadTeam } from '../../../src/core/team/team-index';
 import { CountingFs, tempDir } from '../core/team-index-helpers';
 import { waitFor } from '../../harness/wait-for';
 

@@ -2,7 +2,7 @@ import { deepStrictEqual } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { NodeTeamFs } from '../../../src/core/fs/node-fs';
-import { loadTeam } from '../../../src/core/team-index';
+import { loadTeam } from '../../../src/core/team/team-index';
 import { FIXTURE_TEAMS, memoryCopy } from './team-index-helpers';
 
 /**

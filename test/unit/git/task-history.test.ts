@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeTeamFs } from '../../../src/core/fs/node-fs';
 import { computeInsights } from '../../../src/core/insights/insights';
-import { loadTeam } from '../../../src/core/team-index';
+import { loadTeam } from '../../../src/core/team/team-index';
 import { parseStamp } from '../../../src/base/time';
 import { readTaskHistory } from '../../../src/git/task-history';
 import { note, task, tasks } from '../team-fixture';

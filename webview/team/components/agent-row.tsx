@@ -20,7 +20,7 @@ export interface TreePlace {
   onFold: (folded: boolean) => void;
 }
 
-/** How the protocol's levels read (see core/lineage.ts). */
+/** How the protocol's levels read (see core/team/lineage.ts). */
 const LEVEL_NAMES: Readonly<Record<number, string>> = { 1: 'top-level agent', 2: 'sub-agent', 3: 'support agent' };
 
 export interface RowProps {

@@ -1,9 +1,9 @@
 /**
  * Liveness on both sides of the webview boundary. The states are the core's
- * (`core/liveness.ts` says what each means); this lists them for the message checkers,
+ * (`core/team/liveness.ts` says what each means); this lists them for the message checkers,
  * and the compiler keeps the list complete.
  */
-import type { Liveness } from '../../../core/liveness';
+import type { Liveness } from '../../../core/team/liveness';
 
 export type { Liveness };
 export { LIVENESS_ICONS } from '../../../base/liveness-icons';

@@ -8,7 +8,7 @@
  * Every message is validated on arrival; whatever fails is dropped (and logged).
  */
 
-import type { TeamSummary } from '../../../core/liveness';
+import type { TeamSummary } from '../../../core/team/liveness';
 import { LIVENESS_VALUES, Liveness } from '../../shared/common/liveness';
 import { NeedsYouRow, needsYouRow } from './needs-you';
 import { Check, Checked, Infer, MessageOf, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, slug, str } from '../../shared/common/validate';
@@ -142,7 +142,7 @@ const projectView = object({
 });
 export type ProjectView = Infer<typeof projectView>;
 
-/** The status bar's counts (`core/liveness.ts`'s `TeamSummary`), shown in the header; `Check<TeamSummary>` holds the check to the core's type both ways. */
+/** The status bar's counts (`core/team/liveness.ts`'s `TeamSummary`), shown in the header; `Check<TeamSummary>` holds the check to the core's type both ways. */
 const summaryView: Check<TeamSummary> = object({ agents: int, alive: int, idle: int, waiting: int, down: int, inactive: int, ready: int, inProgress: int });
 export type TeamSummaryView = TeamSummary;
 

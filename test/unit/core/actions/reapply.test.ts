@@ -1,5 +1,8 @@
 import * as assert from 'assert';
-import { ActionContext, claimAction, completeAction, dispatchAction, logAction, sendMessageAction, tickAction, updateMessageAction } from '../../../../src/core/actions';
+import { ActionContext } from '../../../../src/core/actions/context';
+import { claimAction, completeAction, dispatchAction, tickAction } from '../../../../src/core/actions/tasks';
+import { logAction } from '../../../../src/core/actions/worklog';
+import { sendMessageAction, updateMessageAction } from '../../../../src/core/actions/messages';
 import { ACTIVITY_FILE, recordActivity } from '../../../../src/core/actions/activity';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { TeamFs } from '../../../../src/core/fs/team-fs';

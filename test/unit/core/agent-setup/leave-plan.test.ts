@@ -1,11 +1,11 @@
 import * as assert from 'assert';
 import { LEAVE_PATHS, planLeave } from '../../../../src/core/agent-setup/leave-plan';
 import { planAgentSetup } from '../../../../src/core/agent-setup/setup-plan';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { hookShellCommand } from '../../../../src/core/agents/launch-command';
 import { PROTOCOL_RUNTIMES, ProtocolContext } from '../../../../src/core/protocol-file/protocol';
-import { decodeText } from '../../../../src/core/text';
+import { decodeText } from '../../../../src/core/text/text';
 import { Templates, ctx as ada, launch, shippedTemplates } from './setup-fixture';
 
 const cortex = { kind: 'node' as const, cliPath: '/opt/cortex/cli.js' };

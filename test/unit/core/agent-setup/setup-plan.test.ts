@@ -1,11 +1,11 @@
 import * as assert from 'assert';
 import { planAgentSetup } from '../../../../src/core/agent-setup/setup-plan';
 import { writePlannedText } from '../../../../src/core/agent-setup/write-plan';
-import { CortexConflictError } from '../../../../src/core/errors';
+import { CortexConflictError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { CORTEX_BEGIN, CORTEX_END } from '../../../../src/core/protocol-file/marked-section';
 import { renderProtocol } from '../../../../src/core/protocol-file/protocol';
-import { decodeText } from '../../../../src/core/text';
+import { decodeText } from '../../../../src/core/text/text';
 import { Templates, ctx, launch, shippedTemplates } from './setup-fixture';
 
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { writeOperation } from '../../../../src/core/edit';
+import { writeOperation } from '../../../../src/core/edit/writer';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { backgroundElapsedMinutes, cancelBackgroundOperation, completedSince, readBackgroundAgents } from '../../../../src/core/agents/background-agents';

@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import { editFile, writeOperation } from '../../../../src/core/edit';
-import { CortexConflictError, CortexInputError, CortexUnconfirmedError } from '../../../../src/core/errors';
+import { editFile } from '../../../../src/core/edit/edit-file';
+import { writeOperation } from '../../../../src/core/edit/writer';
+import { CortexConflictError, CortexInputError, CortexUnconfirmedError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { dispatchOperation, dispatchText } from '../../../../src/core/ops/dispatch';

@@ -6,9 +6,9 @@ import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { computeInsights } from '../../../../src/core/insights/insights';
 import { HistorySnapshot, TeamHistory } from '../../../../src/core/insights/figures';
 import { quantile, cycleStat } from '../../../../src/core/insights/stats';
-import { Team } from '../../../../src/core/model';
+import { Team } from '../../../../src/core/team/model';
 import { readTaskFile } from '../../../../src/core/parse/tasks';
-import { TeamIndex } from '../../../../src/core/team-index';
+import { TeamIndex } from '../../../../src/core/team/team-index';
 import { parseStamp } from '../../../../src/base/time';
 import { note, task, tasks } from '../../team-fixture';
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { hasOlderAgentNotes, readOlderFormat } from '../../../../src/core/legacy/older-agents';
-import { agentLiveness } from '../../../../src/core/liveness';
+import { agentLiveness } from '../../../../src/core/team/liveness';
 import { parseStamp } from '../../../../src/base/time';
 
 /** The Cortex plugin's older format read as it is (no upgrade): agents, their Work Queue tasks, liveness from last-heartbeat. */

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { planUpgrade, readLegacyTeam } from '../../../../src/core/legacy/upgrade-plan';
 import { readTaskFile } from '../../../../src/core/parse/tasks';
 

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { decodeText, encodeText } from '../../../../src/core/text';
+import { decodeText, encodeText } from '../../../../src/core/text/text';
 import { composeMessage, composeMessageText, NewMessage } from '../../../../src/core/mailbox/compose';
 
 const ROOT = path.resolve(__dirname, '../../../../..');

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { decodeText, encodeText } from '../../../../src/core/text';
+import { decodeText, encodeText } from '../../../../src/core/text/text';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { setMessageStatus, setMessageStatusText } from '../../../../src/core/mailbox/set-status';
 import { nextStatuses } from '../../../../src/core/mailbox/statuses';

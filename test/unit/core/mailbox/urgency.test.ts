@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { decodeText } from '../../../../src/core/text';
+import { decodeText } from '../../../../src/core/text/text';
 import { composeMessageText, NewMessage } from '../../../../src/core/mailbox/compose';
 import { parseMailbox } from '../../../../src/core/mailbox/parse';
 import { setMessageStatusText } from '../../../../src/core/mailbox/set-status';

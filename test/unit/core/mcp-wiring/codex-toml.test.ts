@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { parse } from 'smol-toml';
-import { codexConfig, codexTrust, cortexLaunch, planAgentTrust, planMcpWiring, tomlString } from '../../../../src/core/mcp-wiring';
+import { codexConfig, codexTrust, tomlString } from '../../../../src/core/mcp-wiring/codex-toml';
+import { cortexLaunch } from '../../../../src/core/mcp-wiring/launch';
+import { planAgentTrust, planMcpWiring } from '../../../../src/core/mcp-wiring/plan';
 
 /** The Cortex server in Codex's config.toml, and the project trust in ~/.codex/config.toml, byte for byte. */
 

@@ -1,13 +1,6 @@
 import * as assert from 'assert';
-import {
-  claudeApproval,
-  claudeMcpJson,
-  claudeTrust,
-  cortexLaunch,
-  cursorMcpJson,
-  geminiSettings,
-  geminiTrust,
-} from '../../../../src/core/mcp-wiring';
+import { claudeApproval, claudeMcpJson, claudeTrust, cursorMcpJson, geminiSettings, geminiTrust } from '../../../../src/core/mcp-wiring/json-configs';
+import { cortexLaunch } from '../../../../src/core/mcp-wiring/launch';
 
 /** The Cortex server merged into the agents' JSON configurations, byte for byte. */
 

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { editTaskText } from '../../../../src/core/ops/edit-task';
 
 const F = 'agents/ada/tasks.md';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { writeOperation } from '../../../../src/core/edit';
+import { writeOperation } from '../../../../src/core/edit/writer';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { inactiveStatusOperation, inactiveStatusText } from '../../../../src/core/ops/leave-status';
 

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { moveTask, moveText } from '../../../../src/core/ops/move';
 

@@ -1,9 +1,13 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { CortexInputError } from '../../../../src/core/errors';
-import { appendCopy, dispatchOperation, dispatchText, moveOperation, moveText, pruneTasksText, removeTask, reorderOperation, reorderText, takeReadyTask } from '../../../../src/core/ops';
+import { CortexInputError } from '../../../../src/core/edit/errors';
+import { appendCopy, removeTask, takeReadyTask } from '../../../../src/core/ops/reassign';
+import { dispatchOperation, dispatchText } from '../../../../src/core/ops/dispatch';
+import { moveOperation, moveText } from '../../../../src/core/ops/move';
+import { pruneTasksText } from '../../../../src/core/ops/prune';
+import { reorderOperation, reorderText } from '../../../../src/core/ops/reorder';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
-import { detectEol } from '../../../../src/core/text';
+import { detectEol } from '../../../../src/core/text/text';
 import { parseStamp } from '../../../../src/base/time';
 
 /**

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexConflictError, CortexInputError } from '../../../../src/core/errors';
+import { CortexConflictError, CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { reassignTask } from '../../../../src/core/ops/reassign';
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { fillAgentTemplate, projectSlug, registerAgent, slugify } from '../../../../src/core/ops/register';
 import { parseAgentNote } from '../../../../src/core/parse/agent-note';
-import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../../../src/core/templates';
+import { BUILTIN_AGENT_TEMPLATE, BUILTIN_PROJECT_TEMPLATE } from '../../../../src/core/team/builtin-templates';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
 

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { reviewText, reworkTitle, sendBackText } from '../../../../src/core/ops/review';
 import { isToReview, reviewOf } from '../../../../src/core/review/review-line';

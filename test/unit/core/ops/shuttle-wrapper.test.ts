@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SHUTTLE_WRAPPER_TITLE, isShuttleWrapper, shuttleWrapperBody, wrapperLeftOpen } from '../../../../src/core/ops/shuttle-wrapper';
-import { checkTitle, checkUserText } from '../../../../src/core/input-rules';
+import { checkTitle, checkUserText } from '../../../../src/core/text/input-rules';
 
 describe('ops: the Shuttle wrapper task', () => {
   it('is titled as the protocol texts name it, and its body names the runner file in the project folder as written', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { unclaimText } from '../../../../src/core/ops/unclaim';
 

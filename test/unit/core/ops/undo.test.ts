@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { appendCopy, takeReadyTask, removeTask } from '../../../../src/core/ops/reassign';
 import { archiveText, archivedBlock, cancelText } from '../../../../src/core/ops/cancel';
 import { dispatchText } from '../../../../src/core/ops/dispatch';

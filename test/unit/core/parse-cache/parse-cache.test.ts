@@ -6,10 +6,10 @@ import { statusTable } from '../../../../src/cli/status';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
 import { TeamFs } from '../../../../src/core/fs/team-fs';
-import { Team } from '../../../../src/core/model';
+import { Team } from '../../../../src/core/team/model';
 import { openWorkOf } from '../../../../src/core/parse-cache/open-work';
 import { ParseCache } from '../../../../src/core/parse-cache/parse-cache';
-import { loadTeam } from '../../../../src/core/team-index';
+import { loadTeam } from '../../../../src/core/team/team-index';
 import { FileStamp } from '../../../../src/core/parse-cache/parse-cache';
 import { CountingFs, FIXTURE_TEAMS, memoryCopy, tempDir } from '../team-index-helpers';
 

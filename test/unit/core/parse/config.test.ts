@@ -1,5 +1,5 @@
 import { deepStrictEqual } from 'assert';
-import { DEFAULT_CONFIG } from '../../../../src/core/model';
+import { DEFAULT_CONFIG } from '../../../../src/core/team/model';
 import { expandHome, parseConfig } from '../../../../src/core/parse/config';
 
 const F = '~/.cortex/config.yaml';

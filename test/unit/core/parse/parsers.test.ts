@@ -1,6 +1,6 @@
 import { deepStrictEqual, strictEqual } from 'assert';
 import * as fc from 'fast-check';
-import { parseYaml, readFrontmatter } from '../../../../src/core/frontmatter';
+import { parseYaml, readFrontmatter } from '../../../../src/core/text/frontmatter';
 import { parseTaskFile, readTaskFile, toTask } from '../../../../src/core/parse/tasks';
 import { formatStamp, parseStamp } from '../../../../src/base/time';
 

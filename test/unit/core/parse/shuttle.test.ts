@@ -1,6 +1,6 @@
 import { deepStrictEqual, strictEqual } from 'assert';
 import { readShuttleFile } from '../../../../src/core/parse/shuttle';
-import { projectFolderPath } from '../../../../src/core/project-folder';
+import { projectFolderPath } from '../../../../src/core/team/project-folder';
 
 const PROTOCOL_EXAMPLE = [
   '## Add rate limiting to /api routes',

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { addPromptHook } from '../../../../src/core/protocol-file/claude-settings';
 
 // The hook command as it appears in JSON text (its quotes escaped).

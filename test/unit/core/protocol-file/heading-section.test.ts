@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { findHeadingSection, upsertHeadingSection } from '../../../../src/core/protocol-file/heading-section';
 
 const F = 'CLAUDE.local.md';

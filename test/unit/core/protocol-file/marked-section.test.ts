@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { CORTEX_BEGIN, CORTEX_END, findMarkedSection, markedBlock, upsertMarkedSection } from '../../../../src/core/protocol-file/marked-section';
 
 const F = 'AGENTS.md';

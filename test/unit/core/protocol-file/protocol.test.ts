@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { readFileSync, readdirSync } from 'fs';
 import * as path from 'path';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { CORTEX_BEGIN, CORTEX_END } from '../../../../src/core/protocol-file/marked-section';
 import {
   PROTOCOL_RUNTIMES,

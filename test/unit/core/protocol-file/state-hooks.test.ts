@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { CLAUDE_STATE_EVENTS, GEMINI_STATE_EVENTS, addStateHooks, isStateHookCommand } from '../../../../src/core/protocol-file/state-hooks';
 
 /** The state hooks merged into a CLI's settings.json: added beside the user's own, kept, moved, refused. */

@@ -1,9 +1,9 @@
 // A small team as real files (in memory), read by the real core, for the reports.
 // Times are wall-clock minutes around NOW, a fixed clock.
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { Team } from '../../../../src/core/model';
+import { Team } from '../../../../src/core/team/model';
 import { ReportInput } from '../../../../src/core/reports/team-report';
-import { loadTeam } from '../../../../src/core/team-index';
+import { loadTeam } from '../../../../src/core/team/team-index';
 import { formatStamp, parseStamp } from '../../../../src/base/time';
 
 export const NOW = parseStamp('2026-03-28T09:00')!;

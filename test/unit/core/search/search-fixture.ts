@@ -1,5 +1,5 @@
 /** The team the search tests look through: two agents' tasks about webhooks and invoices. */
-import { Agent, Task, Team } from '../../../../src/core/model';
+import { Agent, Task, Team } from '../../../../src/core/team/model';
 
 function task(title: string, extra: Partial<Task> = {}): Task {
   return { title, status: 'ready', started: null, completed: null, summary: null, body: '', fields: {}, line: 1, id: null, ...extra };

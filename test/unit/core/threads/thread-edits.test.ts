@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { writeOperation } from '../../../../src/core/edit';
-import { CortexInputError } from '../../../../src/core/errors';
+import { writeOperation } from '../../../../src/core/edit/writer';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { ThreadRecord, readThreadRecords } from '../../../../src/core/threads/records';

@@ -1,7 +1,9 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { claudeProjectDirName, completeLines, createTranscriptReader, parseTranscript } from '../../../../src/core/transcripts';
+import { claudeProjectDirName } from '../../../../src/core/transcripts/claude';
+import { completeLines } from '../../../../src/core/transcripts/transcript';
+import { createTranscriptReader, parseTranscript } from '../../../../src/core/transcripts/read-transcript';
 
 /**
  * The session-log parsers on fixtures shaped like real sessions of Claude Code 2.1,

@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { codexSessionCwd, parseTranscript } from '../../../../src/core/transcripts';
+import { codexSessionCwd } from '../../../../src/core/transcripts/codex';
+import { parseTranscript } from '../../../../src/core/transcripts/read-transcript';
 
 /**
  * The session-log parsers on fixtures shaped like real sessions of Claude Code 2.1,

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { DEFAULT_PRICES, budgetLevel, priceOf, readPriceTable, sumUsage, usageByDay } from '../../../../src/core/transcripts/cost';
-import { parseTranscript } from '../../../../src/core/transcripts';
+import { parseTranscript } from '../../../../src/core/transcripts/read-transcript';
 
 /**
  * The session-log parsers on fixtures shaped like real sessions of Claude Code 2.1,

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { CortexInputError } from '../../../../src/core/errors';
+import { CortexInputError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { encodeText } from '../../../../src/core/text';
+import { encodeText } from '../../../../src/core/text/text';
 import { appendWorklogEntry, appendWorklogEntryText, NewWorklogEntry } from '../../../../src/core/worklog/append';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
 

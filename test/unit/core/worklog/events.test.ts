@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { encodeText } from '../../../../src/core/text';
+import { encodeText } from '../../../../src/core/text/text';
 import { eventIdOf, loadWorklogEvents, sessionIdOf, worklogEvents } from '../../../../src/core/worklog/events';
 import { parseWorklog } from '../../../../src/core/worklog/parse';
 

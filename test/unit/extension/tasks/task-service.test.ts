@@ -4,13 +4,13 @@
 // person's sentence (a warning) whichever door the operation came through; nothing is
 // logged as an error.
 import * as assert from 'node:assert/strict';
-import { CortexFileError, CortexUnconfirmedError } from '../../../../src/core/errors';
+import { CortexFileError, CortexUnconfirmedError } from '../../../../src/core/edit/errors';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
 import { TeamFs } from '../../../../src/core/fs/team-fs';
 import { UndoEntry, applyUndoStep } from '../../../../src/core/ops/undo';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
-import { TeamIndex } from '../../../../src/core/team-index';
-import { decodeText, encodeText } from '../../../../src/core/text';
+import { TeamIndex } from '../../../../src/core/team/team-index';
+import { decodeText, encodeText } from '../../../../src/core/text/text';
 import { TaskService } from '../../../../src/extension/tasks/task-service';
 import { TaskServiceDeps } from '../../../../src/extension/tasks/task-context';
 import { TaskRef } from '../../../../src/base/task-ref';

@@ -2,7 +2,7 @@
 // whole state message from a small team of real files read by the real core.
 import type { ThreadLink } from '../../../../src/core/threads/records';
 import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../../src/core/team-index';
+import { TeamIndex } from '../../../../src/core/team/team-index';
 import { BoardModel, BoardSnapshot } from '../../../../src/views/board/board-view-state';
 import { BoardAgent, BoardCard, BoardStateMessage } from '../../../../src/views/board/common/messages';
 import { NOW, fixtureFiles } from '../../team-fixture';

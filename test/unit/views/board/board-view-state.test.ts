@@ -10,7 +10,7 @@ import { planDrop, targetForSlot } from '../../../../src/views/board/common/drop
 import { applyPlan } from '../../../../src/views/board/common/optimistic';
 import { BoardCard, checkBoardHostMessage, checkBoardWebviewMessage } from '../../../../src/views/board/common/messages';
 import { NOW, fixtureFiles, note, task, tasks } from '../../team-fixture';
-import { TeamIndex } from '../../../../src/core/team-index';
+import { TeamIndex } from '../../../../src/core/team/team-index';
 import { snapshotOf } from './board-fixture';
 import { readThreadRecords, threadsByTask } from '../../../../src/core/threads/records';
 

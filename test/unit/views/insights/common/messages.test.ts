@@ -2,7 +2,7 @@
 // built from a real team passes; anything else in either direction is refused.
 import * as assert from 'node:assert/strict';
 import { MemoryTeamFs } from '../../../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../../../src/core/team-index';
+import { TeamIndex } from '../../../../../src/core/team/team-index';
 import { parseStamp } from '../../../../../src/base/time';
 import { buildInsightsState } from '../../../../../src/views/insights/insights-view-state';
 import { checkInsightsHostMessage, checkInsightsWebviewMessage, InsightsState } from '../../../../../src/views/insights/common/messages';

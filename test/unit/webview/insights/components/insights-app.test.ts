@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { MemoryTeamFs } from '../../../../../src/core/fs/memory-fs';
-import { TeamIndex } from '../../../../../src/core/team-index';
+import { TeamIndex } from '../../../../../src/core/team/team-index';
 import { instantOfWall, parseStamp } from '../../../../../src/base/time';
 import { DEFAULT_PRICES } from '../../../../../src/core/transcripts/cost';
 import { UsageRecord } from '../../../../../src/core/transcripts/transcript';
