@@ -1,16 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { HostMessage, TeamViewState, checkWebviewMessage } from '../../../../src/views/team/common/messages';
-import { needsYouRows } from '../../../../src/views/team/needs-you-view';
-import { buildTeamViewState } from '../../../../src/views/team/team-view-state';
-import type { NeedsYouItem } from '../../../../src/extension/sessions/session-model';
-import { createActions, listenToHost } from '../../../../webview/team/actions';
-import { TeamApp } from '../../../../webview/team/components/team-app';
-import { NOW, loadFixture } from '../../team-fixture';
-import { T0, permissionItem, terminalItem } from '../../views/session-builders';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import { HostMessage, TeamViewState, checkWebviewMessage } from '../../../../../src/views/team/common/messages';
+import { needsYouRows } from '../../../../../src/views/team/needs-you-view';
+import { buildTeamViewState } from '../../../../../src/views/team/team-view-state';
+import type { NeedsYouItem } from '../../../../../src/extension/sessions/session-model';
+import { createActions, listenToHost } from '../../../../../webview/team/actions';
+import { TeamApp } from '../../../../../webview/team/components/team-app';
+import { NOW, loadFixture } from '../../../team-fixture';
+import { T0, permissionItem, terminalItem } from '../../../views/session-builders';
+import { installDom, removeDom } from '../../dom';
+import { RecordingApi } from '../../host-api';
 
 const NAMES: Record<string, string> = { docs: 'Docs Writer', 'payments-reconciliation-lead': 'Senior Payments Reconciliation Lead' };
 

@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import type { AgentSessionSnapshot } from '../../../../src/extension/sessions/session-model';
-import { SessionHostMessage, checkSessionWebviewMessage } from '../../../../src/views/session/common/messages';
-import { buildSessionViewState } from '../../../../src/views/session/session-view-state';
-import { createActions, listenToHost } from '../../../../webview/session/actions';
-import { SessionApp } from '../../../../webview/session/components/session-app';
-import { T0, permissionItem, sessionSnapshot } from '../../views/session-builders';
-import { installDom, removeDom } from '../dom';
-import { RecordingApi } from '../host-api';
+import type { AgentSessionSnapshot } from '../../../../../src/extension/sessions/session-model';
+import { SessionHostMessage, checkSessionWebviewMessage } from '../../../../../src/views/session/common/messages';
+import { buildSessionViewState } from '../../../../../src/views/session/session-view-state';
+import { createActions, listenToHost } from '../../../../../webview/session/actions';
+import { SessionApp } from '../../../../../webview/session/components/session-app';
+import { T0, permissionItem, sessionSnapshot } from '../../../views/session-builders';
+import { installDom, removeDom } from '../../dom';
+import { RecordingApi } from '../../host-api';
 
 describe('Session view page (in a DOM, states through the page protocol)', () => {
   let root: HTMLElement;
