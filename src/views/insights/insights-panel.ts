@@ -5,10 +5,11 @@ import { UsageRecord } from '../../core/transcripts/transcript';
 import { DisposableBase } from '../../base/disposable';
 import type { TeamSnapshot } from '../../extension/team/live-team';
 import { readTaskHistory } from '../../git/task-history';
+import { HostChannel } from '../shared/host-channel';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
 import { buildInsightsState } from './insights-view-state';
-import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsHostMessage, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './common/messages';
+import { HistoryStatus, INSIGHTS_PROTOCOL_VERSION, InsightsState, InsightsWebviewMessage, checkInsightsWebviewMessage } from './common/messages';
 
 /** The agents' model requests from their session logs (the usage service the Team view's rows read). */
 export interface InsightsUsageSource {
@@ -42,14 +43,14 @@ const DEBOUNCE_MS = 250;
  * reload. The figures are recomputed from the live team when it changes (debounced)
  * and posted whole; the git history of the task files is read when the panel opens
  * for a team folder and again on the page's Refresh, never on every change (it
- * spawns git). Posts nothing until the page says `ready`; incoming messages are
- * validated, anything else is dropped and logged.
+ * spawns git). Its HostChannel posts nothing until the page says `ready`, checks
+ * incoming messages and drops (and logs) anything else.
  */
 export class InsightsPanel extends DisposableBase {
   static readonly viewType = 'cortex.insights';
 
   private readonly host: PanelHost;
-  private version = 0;
+  private readonly channel: HostChannel<InsightsWebviewMessage, InsightsState>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private history: HistoryEntry | undefined;
   private reading: Promise<void> | undefined;
@@ -78,13 +79,19 @@ export class InsightsPanel extends DisposableBase {
         if (this.timer) clearTimeout(this.timer);
       },
     });
+    this.channel = new HostChannel({ name: 'Team insights', protocol: INSIGHTS_PROTOCOL_VERSION, check: checkInsightsWebviewMessage, log: ctx.log });
     this.host = this.register(
       new PanelHost(
         ctx.extensionUri,
         { viewType: InsightsPanel.viewType, tabTitle: 'Team Insights', pageTitle: 'Cortex Team Insights', bundle: 'insights', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (data) => this.receiveMessage(data),
-          attached: () => void this.ensureHistory(),
+          attached: (panel) => {
+            this.channel.attach(panel.webview);
+            void this.ensureHistory();
+          },
+          hidden: () => this.channel.reset(),
+          released: () => this.channel.detach(),
         },
       ),
     );
@@ -95,7 +102,7 @@ export class InsightsPanel extends DisposableBase {
   }
 
   get isReady(): boolean {
-    return this.host.ready;
+    return this.channel.ready;
   }
 
   /** The state last posted to the page. */
@@ -145,28 +152,19 @@ export class InsightsPanel extends DisposableBase {
 
   /** A message from the page: checked, then handled (also the test API's way in). */
   receiveMessage(data: unknown): void {
-    const checked = checkInsightsWebviewMessage(data);
-    if (!checked.ok) {
-      this.ctx.log.warn(`Team insights: dropped a message (${checked.error})`);
-      return;
-    }
-    this.handle(checked.value);
+    const msg = this.channel.receive(data);
+    if (msg) this.handle(msg);
   }
 
   private handle(msg: InsightsWebviewMessage): void {
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== INSIGHTS_PROTOCOL_VERSION) {
-          this.ctx.log.warn(`Team insights: the page speaks protocol ${msg.protocol}, the host ${INSIGHTS_PROTOCOL_VERSION}`);
-        }
-        this.host.ready = true;
         this.post();
         this.readyEmitter.fire();
         // A team folder shown since the history was read: read it for this one.
         void this.ensureHistory();
         return;
       case 'refresh':
-        if (!this.host.ready) return;
         void this.refreshHistory();
         return;
     }
@@ -208,21 +206,16 @@ export class InsightsPanel extends DisposableBase {
   }
 
   private postIfReady(): void {
-    if (this.host.ready) this.post();
+    if (this.channel.ready) this.post();
   }
 
+  /** Posts the whole state, also when unchanged (a Refresh shows its new read time). */
   private post(): void {
-    const panel = this.host.panel;
-    if (!panel || !this.host.ready) return;
-    const state = this.currentState();
-    const message: InsightsHostMessage = { type: 'state', version: ++this.version, state };
-    void panel.webview.postMessage(message).then(
-      (ok) => {
-        if (!ok) return;
-        this.lastState = state;
-        this.postedEmitter.fire(state);
-      },
-      (e: unknown) => this.ctx.log.error(`Team insights: cannot post the state: ${String(e)}`),
-    );
+    if (!this.host.panel || !this.channel.ready) return;
+    void this.channel.postState(this.currentState(), true).then((posted) => {
+      if (!posted) return;
+      this.lastState = posted.state;
+      this.postedEmitter.fire(posted.state);
+    });
   }
 }
