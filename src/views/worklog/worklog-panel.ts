@@ -6,6 +6,7 @@ import { CHARTER_FILES, worklogEvents } from '../../core/worklog/events';
 import { WORKLOG_FILE, Worklog, parseWorklog } from '../../core/worklog/parse';
 import { DisposableBase } from '../../base/disposable';
 import type { TeamChange, TeamSnapshot } from '../../extension/team/live-team';
+import { HostChannel } from '../shared/host-channel';
 import { PanelHost } from '../shared/panel-host';
 import { ReadonlyTeam } from '../shared/sources';
 import { WORKLOG_PROTOCOL_VERSION, WorklogHostMessage, WorklogTab, WorklogViewState, WorklogWebviewMessage, checkWorklogWebviewMessage } from './common/messages';
@@ -40,6 +41,7 @@ export interface WorklogDeps {
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
   private readonly host: PanelHost;
+  private readonly channel: HostChannel<WorklogWebviewMessage>;
   /** The team as its last change event had it. */
   private team: TeamSnapshot;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,13 +59,15 @@ export class WorklogPanel extends DisposableBase {
   constructor(private readonly ctx: WorklogDeps) {
     super();
     this.team = ctx.team.current;
+    this.channel = new HostChannel({ name: 'Worklog', protocol: WORKLOG_PROTOCOL_VERSION, check: checkWorklogWebviewMessage, log: ctx.log });
     this.host = this.register(
       new PanelHost(
         ctx.extensionUri,
         { viewType: WorklogPanel.viewType, tabTitle: 'Worklog', pageTitle: 'Cortex Worklog', bundle: 'worklog', findWidget: true, icon: true, disposeReplaced: true },
         {
           receive: (d) => this.receiveMessage(d),
-          attached: () => this.attached(),
+          attached: (panel) => this.attached(panel),
+          hidden: () => this.channel.reset(),
           released: () => this.release(),
         },
       ),
@@ -77,7 +81,7 @@ export class WorklogPanel extends DisposableBase {
   }
 
   get isReady(): boolean {
-    return this.host.ready;
+    return this.channel.ready;
   }
 
   get lastPostedState(): WorklogViewState | undefined {
@@ -99,17 +103,16 @@ export class WorklogPanel extends DisposableBase {
 
   private flushReveal(): void {
     const r = this.pendingReveal;
-    if (!r || !this.host.ready || !this.host.panel || !this.lastState) return;
+    if (!r || !this.channel.ready || !this.host.panel || !this.lastState) return;
     this.pendingReveal = undefined;
-    void this.host.panel.webview.postMessage({ type: 'reveal', tab: r.tab, id: r.id });
+    void this.channel.post({ type: 'reveal', tab: r.tab, id: r.id } satisfies WorklogHostMessage);
   }
 
   /** The page is ready: its header and a loading state at once, then the files read and posted. */
-  private attached(): void {
-    if (this.host.panel) {
-      const team = this.team.header ? { name: this.team.header.name, path: this.team.header.path } : null;
-      void this.host.panel.webview.postMessage({ type: 'loading', team } satisfies WorklogHostMessage);
-    }
+  private attached(panel: vscode.WebviewPanel): void {
+    this.channel.attach(panel.webview);
+    const team = this.team.header ? { name: this.team.header.name, path: this.team.header.path } : null;
+    void this.channel.post({ type: 'loading', team } satisfies WorklogHostMessage);
     this.refresh();
   }
 
@@ -130,21 +133,14 @@ export class WorklogPanel extends DisposableBase {
   }
 
   receiveMessage(data: unknown): void {
-    const checked = checkWorklogWebviewMessage(data);
-    if (!checked.ok) {
-      this.ctx.log.warn(`Worklog: dropped a message (${checked.error})`);
-      return;
-    }
-    const msg = checked.value;
-    if (msg.type !== 'ready' && !this.host.ready) return;
+    const msg = this.channel.receive(data);
+    if (!msg) return;
     Promise.resolve(this.handle(msg)).catch((e: unknown) => this.ctx.log.error(`Worklog: "${msg.type}" failed: ${String(e)}`));
   }
 
   private async handle(msg: WorklogWebviewMessage): Promise<unknown> {
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== WORKLOG_PROTOCOL_VERSION) this.ctx.log.warn(`Worklog: the page speaks protocol ${msg.protocol}`);
-        this.host.ready = true;
         return this.load();
       case 'openEntry': {
         const line = await this.entryLine(msg.id);
@@ -177,6 +173,7 @@ export class WorklogPanel extends DisposableBase {
 
   /** The panel is gone: nothing waits to be read. */
   private release(): void {
+    this.channel.detach();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -217,10 +214,10 @@ export class WorklogPanel extends DisposableBase {
 
   private async load(): Promise<void> {
     await this.readFiles();
-    if (!this.host.panel || !this.host.ready) return;
+    if (!this.host.panel || !this.channel.ready) return;
     const state = buildWorklogViewState({ hasTeam: !!this.team.location, team: this.team.header && { name: this.team.header.name, path: this.team.header.path }, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity, charter: this.charter });
     this.lastState = state;
-    void this.host.panel.webview.postMessage({ type: 'state', state });
+    void this.channel.post({ type: 'state', state } satisfies WorklogHostMessage);
     this.postedEmitter.fire(state);
     this.flushReveal();
   }
