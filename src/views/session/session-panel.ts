@@ -2,8 +2,9 @@ import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import type { AgentSessionSnapshot } from '../../extension/sessions/session-model';
+import { HostChannel } from '../shared/host-channel';
 import { makeNonce, webviewHtml } from '../shared/webview-html';
-import { SESSION_PROTOCOL_VERSION, SessionHostMessage, SessionViewState, SessionWebviewMessage, checkSessionWebviewMessage } from './common/messages';
+import { SESSION_PROTOCOL_VERSION, SessionViewState, SessionWebviewMessage, checkSessionWebviewMessage } from './common/messages';
 import { buildSessionViewState } from './session-view-state';
 
 /** What a session panel does with what the person asks: the ACP sessions and Stop. */
@@ -29,9 +30,7 @@ export interface SessionPanelDeps {
 export class SessionPanel extends DisposableBase {
   static readonly viewType = 'cortex.session';
   readonly panel: vscode.WebviewPanel;
-  private ready = false;
-  private version = 0;
-  private lastJson: string | undefined;
+  private readonly channel: HostChannel<SessionWebviewMessage, SessionViewState>;
   private lastState: SessionViewState | undefined;
   private readonly posted = this.register(new vscode.EventEmitter<SessionViewState>());
   /** Fires with each state the page received (tests wait on it). */
@@ -44,6 +43,7 @@ export class SessionPanel extends DisposableBase {
     private readonly deps: SessionPanelDeps,
   ) {
     super();
+    this.channel = new HostChannel({ name: 'Session view', protocol: SESSION_PROTOCOL_VERSION, check: checkSessionWebviewMessage, log: deps.log });
     const dist = vscode.Uri.joinPath(deps.extensionUri, 'dist');
     this.panel = vscode.window.createWebviewPanel(SessionPanel.viewType, this.title(), vscode.ViewColumn.Active, {
       enableScripts: true,
@@ -53,6 +53,7 @@ export class SessionPanel extends DisposableBase {
     });
     this.panel.iconPath = new vscode.ThemeIcon('comment-discussion');
     const webview = this.panel.webview;
+    this.channel.attach(webview);
     const asUri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
     webview.html = webviewHtml({
       cspSource: webview.cspSource,
@@ -60,16 +61,16 @@ export class SessionPanel extends DisposableBase {
       scriptUri: asUri('session.js'),
       styleUris: [asUri('codicon.css'), asUri('session.css')],
       title: `Cortex session: ${deps.nameOf(agent)}`,
-      initialMessage: this.nextMessage(true),
+      initialMessage: this.stateMessage(),
     });
     this.register(webview.onDidReceiveMessage((data: unknown) => this.receiveMessage(data)));
     // Without retainContextWhenHidden the page is discarded while hidden; the new one says `ready` again.
-    this.register(this.panel.onDidChangeViewState(() => !this.panel.visible && (this.ready = false)));
+    this.register(this.panel.onDidChangeViewState(() => !this.panel.visible && this.channel.reset()));
     this.register(this.panel.onDidDispose(() => (this.closed.fire(), this.dispose())));
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.channel.ready;
   }
 
   get lastPostedState(): SessionViewState | undefined {
@@ -88,21 +89,13 @@ export class SessionPanel extends DisposableBase {
   /** The agent's session changed: post it when the page listens. */
   update(): void {
     this.panel.title = this.title();
-    if (this.ready) this.post(false);
+    if (this.channel.ready) this.post(false);
   }
 
   /** A message from the page: checked, then handled (also the test API's way in). */
   receiveMessage(data: unknown): void {
-    const checked = checkSessionWebviewMessage(data);
-    if (!checked.ok) {
-      this.deps.log.warn(`Session view: dropped a message (${checked.error})`);
-      return;
-    }
-    const msg = checked.value;
-    if (msg.type !== 'ready' && !this.ready) {
-      this.deps.log.warn(`Session view: dropped "${msg.type}" sent before "ready"`);
-      return;
-    }
+    const msg = this.channel.receive(data);
+    if (!msg) return;
     Promise.resolve()
       .then(() => this.handle(msg))
       .catch((e: unknown) => this.deps.warn(`Cortex: ${e instanceof Error ? e.message : String(e)}`));
@@ -112,8 +105,6 @@ export class SessionPanel extends DisposableBase {
     const { agent, deps } = this;
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== SESSION_PROTOCOL_VERSION) deps.log.warn(`Session view: the page speaks protocol ${msg.protocol}, the host ${SESSION_PROTOCOL_VERSION}`);
-        this.ready = true;
         this.post(true);
         return;
       case 'prompt':
@@ -131,21 +122,17 @@ export class SessionPanel extends DisposableBase {
     return `${this.deps.nameOf(this.agent)} · session`;
   }
 
+  /** Posts the state unless the page has it (`force`: to a page that just said ready). */
   private post(force: boolean): void {
-    const message = this.nextMessage(force);
-    if (!message) return;
-    void this.panel.webview.postMessage(message).then(
-      (delivered) => delivered && this.posted.fire(message.state),
-      (e: unknown) => this.deps.log.error(`Session view: cannot post the state: ${String(e)}`),
-    );
+    const state = this.currentState();
+    this.lastState = state;
+    void this.channel.postState(state, force).then((posted) => posted && this.posted.fire(posted.state));
   }
 
-  private nextMessage(force: boolean): SessionHostMessage | undefined {
+  /** The state carried in the page's HTML, painted before it says ready. */
+  private stateMessage() {
     const state = this.currentState();
-    const json = JSON.stringify(state);
-    if (!force && json === this.lastJson) return undefined;
-    this.lastJson = json;
     this.lastState = state;
-    return { type: 'state', version: ++this.version, state };
+    return this.channel.stateMessage(state, true);
   }
 }
