@@ -57,10 +57,11 @@ export class HostChannel<In extends { readonly type: string }, S = never> {
     return this.isReady;
   }
 
-  /** The page shown now (a new one has not said `ready` yet). */
+  /** The page shown now (a new one has not said `ready` yet, and has no state). */
   attach(webview: ChannelWebview): void {
     this.webview = webview;
     this.isReady = false;
+    this.lastJson = undefined;
   }
 
   /** The page was discarded (hidden without retained context): wait for its next `ready`. */

@@ -3,6 +3,7 @@ import { DisposableBase } from '../../base/disposable';
 import { posix } from 'path';
 import { isAllowedLink } from '../shared/markdown';
 import { ViewPrompts } from '../shared/sources';
+import { HostChannel } from '../shared/host-channel';
 import { PanelHost } from '../shared/panel-host';
 import { renderArtifact } from './artifact-render';
 import {
@@ -50,8 +51,7 @@ export class ThreadsPanel extends DisposableBase {
   static readonly viewType = 'cortex.threads';
 
   private readonly host: PanelHost;
-  private version = 0;
-  private lastJson: string | undefined;
+  private readonly channel: HostChannel<ThreadsWebviewMessage, ThreadsViewState>;
   private pendingReveal: { kind: SelectionKind; id: string } | undefined;
   /** The thread whose artifact the page shows, its watcher, and the links of the last rendering. */
   private artifact: { thread: string; path: string | null; links: string[]; revision: number; timer?: ReturnType<typeof setTimeout> } | undefined;
@@ -64,6 +64,7 @@ export class ThreadsPanel extends DisposableBase {
 
   constructor(private readonly ctx: ThreadsPanelContext) {
     super();
+    this.channel = new HostChannel({ name: 'Threads', protocol: THREADS_PROTOCOL_VERSION, check: checkThreadsWebviewMessage, log: ctx.log });
     this.host = this.register(
       new PanelHost(
         ctx.extensionUri,
@@ -71,8 +72,12 @@ export class ThreadsPanel extends DisposableBase {
         { viewType: ThreadsPanel.viewType, tabTitle: 'Threads', pageTitle: 'Cortex Threads', bundle: 'threads', findWidget: false, icon: false, disposeReplaced: false },
         {
           receive: (data) => this.receiveMessage(data),
-          attached: () => (this.lastJson = undefined),
-          released: () => this.stopArtifact(),
+          attached: (panel) => this.channel.attach(panel.webview),
+          hidden: () => this.channel.reset(),
+          released: () => {
+            this.channel.detach();
+            this.stopArtifact();
+          },
         },
       ),
     );
@@ -91,7 +96,7 @@ export class ThreadsPanel extends DisposableBase {
   }
 
   get isReady(): boolean {
-    return this.host.ready;
+    return this.channel.ready;
   }
 
   /** The thread whose artifact is watched. */
@@ -108,7 +113,7 @@ export class ThreadsPanel extends DisposableBase {
 
   /** Posts the state when the page listens and it changed; re-reads the watched artifact's path. */
   update(): void {
-    if (!this.host.ready) return;
+    if (!this.channel.ready) return;
     this.post(false);
     if (this.artifact) {
       const thread = this.ctx.state().threads.find((t) => t.id === this.artifact!.thread);
@@ -118,16 +123,8 @@ export class ThreadsPanel extends DisposableBase {
 
   /** A message from the page: checked, then handled (also the test API's way in). */
   receiveMessage(data: unknown): void {
-    const checked = checkThreadsWebviewMessage(data);
-    if (!checked.ok) {
-      this.ctx.log.warn(`Threads: dropped a message (${checked.error})`);
-      return;
-    }
-    const msg = checked.value;
-    if (msg.type !== 'ready' && !this.host.ready) {
-      this.ctx.log.warn(`Threads: dropped "${msg.type}" sent before "ready"`);
-      return;
-    }
+    const msg = this.channel.receive(data);
+    if (!msg) return;
     void Promise.resolve()
       .then(() => this.handle(msg))
       .catch((e: unknown) => this.ctx.log.error(`Threads: "${msg.type}" failed: ${String(e)}`));
@@ -136,8 +133,6 @@ export class ThreadsPanel extends DisposableBase {
   private async handle(msg: ThreadsWebviewMessage): Promise<unknown> {
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== THREADS_PROTOCOL_VERSION) this.ctx.log.warn(`Threads: the page speaks protocol ${msg.protocol}, the host ${THREADS_PROTOCOL_VERSION}`);
-        this.host.ready = true;
         this.post(true);
         this.readyEmitter.fire();
         this.flushReveal();
@@ -185,28 +180,20 @@ export class ThreadsPanel extends DisposableBase {
   }
 
   private flushReveal(): void {
-    if (!this.host.ready || !this.pendingReveal) return;
+    if (!this.channel.ready || !this.pendingReveal) return;
     const r = this.pendingReveal;
     this.pendingReveal = undefined;
     this.postMessage({ type: 'reveal', kind: r.kind, id: r.id });
     if (r.kind === 'thread') this.watchArtifact(r.id);
   }
 
+  /** Posts the state unless the page has it (`force`: to a page that just said ready). */
   private post(force: boolean): void {
-    const state = this.ctx.state();
-    const json = JSON.stringify(state);
-    if (!force && json === this.lastJson) return;
-    this.lastJson = json;
-    this.postMessage({ type: 'state', version: ++this.version, state });
+    void this.channel.postState(this.ctx.state(), force).then((posted) => posted && this.messageEmitter.fire(posted));
   }
 
   private postMessage(message: ThreadsHostMessage): void {
-    const panel = this.host.panel;
-    if (!panel) return;
-    void panel.webview.postMessage(message).then(
-      (delivered) => delivered && this.messageEmitter.fire(message),
-      (e: unknown) => this.ctx.log.error(`Threads: cannot post to the page: ${String(e)}`),
-    );
+    void this.channel.post(message).then((delivered) => delivered && this.messageEmitter.fire(message));
   }
 
   /** Shows a thread's artifact and follows it: re-read and re-sent whenever the file changes. */

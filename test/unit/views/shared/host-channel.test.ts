@@ -99,13 +99,14 @@ describe('The host end of a page (HostChannel)', () => {
   it('a new page attached waits for its own ready; after detach nothing is posted', async () => {
     const { c, webview } = channel();
     c.receive({ type: 'ready', protocol: 2 });
+    await c.postState({ n: 1 });
     const next = new FakeWebview();
     c.attach(next);
     assert.equal(c.ready, false);
     c.receive({ type: 'ready', protocol: 2 });
-    await c.postState({ n: 1 });
+    assert.deepEqual(await c.postState({ n: 1 }), { type: 'state', version: 2, state: { n: 1 } }, 'the new page has no state yet');
     assert.equal(next.posted.length, 1);
-    assert.equal(webview.posted.length, 0);
+    assert.equal(webview.posted.length, 1);
     c.detach();
     assert.equal(c.ready, false);
     assert.equal(await c.post({ type: 'other' }), false);
