@@ -8,8 +8,9 @@ import type { TeamSnapshot } from '../../extension/team/live-team';
 import type { NeedsYouItem } from '../../extension/sessions/session-model';
 import { agentRunView } from './agent-run-view';
 import { needsYouRows } from './needs-you-view';
+import { HostChannel } from '../shared/host-channel';
 import { ReadonlyTeam } from '../shared/sources';
-import { HostMessage, PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
+import { PROTOCOL_VERSION, TeamViewState, WebviewMessage, checkWebviewMessage } from './common/messages';
 import { makeNonce, teamViewHtml } from './team-view-html';
 import { buildTeamViewState } from './team-view-state';
 
@@ -73,9 +74,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
 
   private view: vscode.WebviewView | undefined;
   private viewDisposables: vscode.Disposable[] = [];
-  private ready = false;
-  private version = 0;
-  private lastJson: string | undefined;
+  private readonly channel: HostChannel<WebviewMessage, TeamViewState>;
   private lastState: TeamViewState | undefined;
   private readonly posted = this.register(new vscode.EventEmitter<TeamViewState>());
   /** Fires with each state posted to the page (tests wait on it). */
@@ -94,6 +93,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     super();
     this.extensionUri = deps.extensionUri;
     this.log = deps.log;
+    this.channel = new HostChannel({ name: 'Team view', protocol: PROTOCOL_VERSION, check: checkWebviewMessage, log: deps.log, preview: true });
     this.handlers = deps.actions;
     this.snapshot = deps.team.current;
     this.register({ dispose: () => this.releaseView() });
@@ -147,7 +147,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.channel.ready;
   }
 
   get isVisible(): boolean {
@@ -158,7 +158,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     const started = performance.now();
     this.releaseView();
     this.view = view;
-    this.ready = false;
+    this.channel.attach(view.webview);
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist] };
     const asUri = (file: string) => view.webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
@@ -177,12 +177,12 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       // Without retainContextWhenHidden the page is discarded while hidden; a new
       // one says `ready` again when the view comes back.
       view.onDidChangeVisibility(() => {
-        if (!view.visible) this.ready = false;
+        if (!view.visible) this.channel.reset();
       }),
       view.onDidDispose(() => {
         if (this.view === view) {
           this.view = undefined;
-          this.ready = false;
+          this.channel.detach();
           this.viewDisposables.splice(0).forEach((d) => d.dispose());
         }
       }),
@@ -191,7 +191,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
 
   /** Posts the current state when the page is listening and the state changed. */
   update(): void {
-    if (this.ready) this.post(false);
+    if (this.channel.ready) this.post(false);
   }
 
   /** Reveals the view (and focuses it). */
@@ -201,16 +201,8 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
 
   /** A message from the page: checked, then handled (also the test API's way in). */
   receiveMessage(data: unknown): void {
-    const checked = checkWebviewMessage(data);
-    if (!checked.ok) {
-      this.log.warn(`Team view: dropped a message (${checked.error}): ${preview(data)}`);
-      return;
-    }
-    const msg = checked.value;
-    if (msg.type !== 'ready' && !this.ready) {
-      this.log.warn(`Team view: dropped "${msg.type}" sent before "ready"`);
-      return;
-    }
+    const msg = this.channel.receive(data);
+    if (!msg) return;
     try {
       const result = this.dispatch(msg);
       if (result instanceof Promise) result.catch((e: unknown) => this.log.error(`Team view: "${msg.type}" failed: ${String(e)}`));
@@ -223,10 +215,6 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     const h = this.handlers;
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== PROTOCOL_VERSION) {
-          this.log.warn(`Team view: the page speaks protocol ${msg.protocol}, the host ${PROTOCOL_VERSION}`);
-        }
-        this.ready = true;
         this.post(true);
         this.readyEmitter.fire();
         return;
@@ -269,43 +257,24 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     }
   }
 
+  /** Posts the current state unless the page has it (`force`: to a page that just said ready). */
   private post(force: boolean): void {
-    const view = this.view;
-    if (!view) return;
-    const message = this.nextMessage(force);
-    if (!message) return;
-    const { state } = message;
-    void view.webview.postMessage(message).then(
-      (delivered) => {
-        if (delivered) this.posted.fire(state);
-      },
-      (e: unknown) => this.log.error(`Team view: cannot post the state: ${String(e)}`),
-    );
+    if (!this.view) return;
+    const state = this.currentState();
+    this.lastState = state;
+    void this.channel.postState(state, force).then((posted) => posted && this.posted.fire(posted.state));
   }
 
-  /** The current state as the next message to the page, or `undefined` when it is what the page has and `force` is off. */
-  private nextMessage(force = true): HostMessage | undefined {
+  /** The current state as the message the page's HTML carries (painted before it says ready). */
+  private nextMessage() {
     const state = this.currentState();
-    const json = JSON.stringify(state);
-    if (!force && json === this.lastJson) return undefined;
-    this.lastJson = json;
     this.lastState = state;
-    return { type: 'state', version: ++this.version, state };
+    return this.channel.stateMessage(state, true);
   }
 
   private releaseView(): void {
     this.viewDisposables.splice(0).forEach((d) => d.dispose());
     this.view = undefined;
-    this.ready = false;
+    this.channel.detach();
   }
-}
-
-function preview(data: unknown): string {
-  let s: string;
-  try {
-    s = JSON.stringify(data) ?? String(data);
-  } catch {
-    s = String(data);
-  }
-  return s.length > 200 ? s.slice(0, 200) + '…' : s;
 }
