@@ -11,6 +11,7 @@ import type { TeamSnapshot } from '../../extension/team/live-team';
 import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
+import { HostChannel } from '../shared/host-channel';
 import { PanelHost } from '../shared/panel-host';
 import { whenIdle } from '../../extension/tasks/task-ref';
 import { TaskOutcome } from '../../extension/tasks/task-outcome';
@@ -52,6 +53,8 @@ export class BoardPanel extends DisposableBase {
   static readonly viewType = 'cortex.board';
 
   private readonly host: PanelHost;
+  private readonly channel: HostChannel<BoardWebviewMessage>;
+  /** The version of the last state posted (the board posts patches on a base version, so it counts itself). */
   private version = 0;
   /** What the page has: per-lane revisions, the header and lane list as JSON. */
   private sent: { revs: Map<string, number>; header: string; agents: string } | undefined;
@@ -112,6 +115,7 @@ export class BoardPanel extends DisposableBase {
         if (this.moreTimer) clearTimeout(this.moreTimer);
       },
     });
+    this.channel = new HostChannel({ name: 'Task board', protocol: BOARD_PROTOCOL_VERSION, check: checkBoardWebviewMessage, log: ctx.log, preview: true });
     this.host = this.register(
       new PanelHost(
         ctx.extensionUri,
@@ -119,6 +123,7 @@ export class BoardPanel extends DisposableBase {
         {
           receive: (data) => this.receiveMessage(data),
           attached: (panel) => {
+            this.channel.attach(panel.webview);
             // Make the first message's cards while the page loads, so `ready` is answered at once.
             setTimeout(() => {
               if (this.host.panel !== panel) return;
@@ -127,8 +132,14 @@ export class BoardPanel extends DisposableBase {
             }, 0);
           },
           // A discarded or closed page has none of the lanes: the next one gets them all.
-          hidden: () => (this.sent = undefined),
-          released: () => (this.sent = undefined),
+          hidden: () => {
+            this.channel.reset();
+            this.sent = undefined;
+          },
+          released: () => {
+            this.channel.detach();
+            this.sent = undefined;
+          },
         },
       ),
     );
@@ -139,7 +150,7 @@ export class BoardPanel extends DisposableBase {
   }
 
   get isReady(): boolean {
-    return this.host.ready;
+    return this.channel.ready;
   }
 
   /** The snapshot last sent to the page (lanes and cards as the page has them, before its own optimistic changes). */
@@ -170,21 +181,13 @@ export class BoardPanel extends DisposableBase {
 
   /** Posts what changed since the last post, when the page is listening. */
   update(): void {
-    if (this.host.ready) this.post(false);
+    if (this.channel.ready) this.post(false);
   }
 
   /** A message from the page: checked, then handled (also the test API's way in). */
   receiveMessage(data: unknown): void {
-    const checked = checkBoardWebviewMessage(data);
-    if (!checked.ok) {
-      this.ctx.log.warn(`Task board: dropped a message (${checked.error}): ${preview(data)}`);
-      return;
-    }
-    const msg = checked.value;
-    if (msg.type !== 'ready' && !this.host.ready) {
-      this.ctx.log.warn(`Task board: dropped "${msg.type}" sent before "ready"`);
-      return;
-    }
+    const msg = this.channel.receive(data);
+    if (!msg) return;
     try {
       const result = this.dispatch(msg);
       if (result instanceof Promise) result.catch((e: unknown) => this.ctx.log.error(`Task board: "${msg.type}" failed: ${String(e)}`));
@@ -198,10 +201,6 @@ export class BoardPanel extends DisposableBase {
   private dispatch(msg: BoardWebviewMessage): unknown {
     switch (msg.type) {
       case 'ready':
-        if (msg.protocol !== BOARD_PROTOCOL_VERSION) {
-          this.ctx.log.warn(`Task board: the page speaks protocol ${msg.protocol}, the host ${BOARD_PROTOCOL_VERSION}`);
-        }
-        this.host.ready = true;
         this.post(true);
         this.readyEmitter.fire();
         this.flushReveal();
@@ -259,7 +258,7 @@ export class BoardPanel extends DisposableBase {
 
   /** Asks for the changes of the cards on screen, and posts the summaries known and not yet posted (`all`: every one known). */
   private postChanges(all = false): void {
-    if (!this.host.ready) return;
+    if (!this.channel.ready) return;
     if (all) this.postedChanges = new Map([...this.postedChanges].filter(([k]) => this.visible.some((c) => changeKey(c.agent, this.cardTimes(c)) === k)));
     const wanted: Array<{ agent: Agent; task: Task }> = [];
     const entries: CardChanges[] = [];
@@ -347,7 +346,7 @@ export class BoardPanel extends DisposableBase {
   }
 
   private flushReveal(): void {
-    if (!this.host.ready) return;
+    if (!this.channel.ready) return;
     if (this.pendingReveal) {
       const agent = this.pendingReveal;
       this.pendingReveal = undefined;
@@ -384,21 +383,16 @@ export class BoardPanel extends DisposableBase {
       this.postedEmitter.fire(message);
       // The rest of the lanes once this one is through: queued all at once, the later
       // messages would hold up the first one on its way to the page.
-      if (more && this.host.panel === panel && this.host.ready) this.moreTimer = setTimeout(() => this.update(), 0);
+      if (more && this.host.panel === panel && this.channel.ready) this.moreTimer = setTimeout(() => this.update(), 0);
     });
   }
 
   private postMessage(message: BoardHostMessage, delivered?: () => void): void {
-    const panel = this.host.panel;
-    if (!panel) return;
-    void panel.webview.postMessage(message).then(
-      (ok) => {
-        if (!ok) return;
-        this.messageEmitter.fire(message);
-        delivered?.();
-      },
-      (e: unknown) => this.ctx.log.error(`Task board: cannot post "${message.type}": ${String(e)}`),
-    );
+    void this.channel.post(message).then((ok) => {
+      if (!ok) return;
+      this.messageEmitter.fire(message);
+      delivered?.();
+    });
   }
 
   private currentSnapshot(): BoardSnapshot {
@@ -497,16 +491,6 @@ export class BoardPanel extends DisposableBase {
       void this.ctx.prompts.error(`Cortex: cannot open ${href}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-}
-
-function preview(data: unknown): string {
-  let s: string;
-  try {
-    s = JSON.stringify(data) ?? String(data);
-  } catch {
-    s = String(data);
-  }
-  return s.length > 200 ? s.slice(0, 200) + '…' : s;
 }
 
 /** The lane header's part of an agent's run facts. */

@@ -35,15 +35,13 @@ export interface PanelHostEvents {
  * One editor-area webview panel per window, as every Cortex panel has it: created
  * or brought to the front on `open`, restored after a reload (a panel serializer),
  * loaded with the strict-CSP page of `webviewHtml` from dist/, its messages passed
- * to the view, and `ready` reset whenever the page is discarded. The view keeps its
- * protocol, its state and what it posts.
+ * to the view, which is told whenever the page is discarded (its HostChannel then
+ * waits for the next `ready`). The view keeps its protocol, its state and what it posts.
  */
 export class PanelHost implements vscode.Disposable {
   private current: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private readonly serializer: vscode.Disposable;
-  /** The page said `ready` and has not been discarded since (set by the view). */
-  ready = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -94,7 +92,6 @@ export class PanelHost implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel): void {
     this.release(this.page.disposeReplaced);
     this.current = panel;
-    this.ready = false;
     const dist = this.dist();
     const webview = panel.webview;
     webview.options = this.options();
@@ -112,10 +109,7 @@ export class PanelHost implements vscode.Disposable {
       // Without retainContextWhenHidden the page is discarded while hidden; the new
       // one says `ready` again (and restores its own UI state) when it comes back.
       panel.onDidChangeViewState(() => {
-        if (!panel.visible) {
-          this.ready = false;
-          this.events.hidden?.();
-        }
+        if (!panel.visible) this.events.hidden?.();
       }),
       panel.onDidDispose(() => {
         if (this.current === panel) this.release(false);
@@ -128,7 +122,6 @@ export class PanelHost implements vscode.Disposable {
     const panel = this.current;
     this.panelDisposables.splice(0).forEach((d) => d.dispose());
     this.current = undefined;
-    this.ready = false;
     this.events.released?.();
     if (dispose) panel?.dispose();
   }
