@@ -129,7 +129,8 @@ async function main(): Promise<number> {
         return true;
       });
     });
-    page.on('pageerror', (err) => console.log(`[integration] page error: ${err.message}`));
+    // The first frames say where in the workbench it failed (code-server's terminal renderer has failed here now and then).
+    page.on('pageerror', (err) => console.log(`[integration] page error: ${err.message}${(err.stack ?? '').split('\n').slice(1, 4).map((l) => `\n    ${l.trim()}`).join('')}`));
     const url = server.workbenchUrl(workspaceFile, [
       ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
       ['extensionTestsPath', server.remoteUri(testsEntry)],

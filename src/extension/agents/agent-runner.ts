@@ -57,7 +57,7 @@ export class AgentRunner extends DisposableBase {
     this.acp = this.register(new AcpSessions(() => c.clock.date().getTime(), c.context.workspaceState, c.log));
     this.acpStarter = new AcpStarter(c, this.acp);
     this.register(this.acp.onDidChangeState(() => this.changed.fire()));
-    this.register(this.terminals.onDidChange((slug) => (this.changed.fire(), void this.sayIfNotFound(slug))));
+    this.register(this.terminals.onDidChange((slug) => (this.changed.fire(), void this.sayIfNotFound(slug), void this.lastLook(slug))));
     this.register(this.states.onDidChange(() => this.changed.fire()));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -336,6 +336,16 @@ export class AgentRunner extends DisposableBase {
    * A CLI that is not installed (or not on the terminal's PATH): the shell ends its
    * command with 127. Said once per start, with what was looked for and how to fix it.
    */
+  /**
+   * A terminal that ended is no longer looked at every two seconds: its folder is read once
+   * more, so the last report its CLI wrote before exiting (SessionEnd) counts even when the
+   * file watchers missed it.
+   */
+  private async lastLook(slug: string): Promise<void> {
+    if (!this.terminals.info(slug) || this.terminals.isLive(slug)) return;
+    await this.states.refresh([slug]);
+  }
+
   private async sayIfNotFound(slug: string): Promise<void> {
     const info = this.terminals.info(slug);
     if (!info || info.status !== 'exited' || info.exitCode !== NOT_FOUND_EXIT || this.saidNotFound.get(slug) === info.startedAt) return;

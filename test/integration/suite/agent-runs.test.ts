@@ -6,7 +6,7 @@
 // and the terminals found again (or said to have ended) by the next window.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CortexTestApi } from '../../../src/app/test-api';
@@ -69,7 +69,16 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     a.store.notifyChanged([`agents/${SLUG}/${SLUG}.md`]);
     await waitFor(() => a.store.team?.agents.find((x) => x.slug === SLUG)?.launch?.cli === 'simulate', 10_000, 'the launch profile read from the note');
   });
-  afterEach(async () => reset(a));
+  afterEach(async function () {
+    // A failure on a CI machine is read from its output: the agent's turn-state files and what the row and its terminal said.
+    if (this.currentTest?.state === 'failed') {
+      const runDir = path.join(team, '.cortex', 'run', SLUG);
+      const files = existsSync(runDir) ? readdirSync(runDir) : [];
+      console.log(`    --- diagnostics: .cortex/run/${SLUG}: ${files.map((f) => `${f}: ${readFileSync(path.join(runDir, f), 'utf8').replace(/\s+/g, ' ').slice(0, 300)}`).join(' | ') || 'no files'}`);
+      console.log(`    row: ${JSON.stringify(row()?.run ?? null)}; terminal: ${JSON.stringify(a.agents.runner.terminals.info(SLUG) ?? null)}`);
+    }
+    await reset(a);
+  });
   after(async () => {
     a.agents.runner.terminals.stop(SLUG);
     await waitFor(() => !a.agents.runner.terminals.isLive(SLUG), LONG, 'the terminal closed');
