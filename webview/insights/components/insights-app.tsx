@@ -45,7 +45,7 @@ export function InsightsApp(props: { client: InsightsClient; actions: InsightsAc
           <span class={`codicon codicon-${source.icon}`} aria-hidden="true" />
           {source.text}
         </span>
-        <button class="button" type="button" onClick={() => actions.refresh()} disabled={history.status === 'reading' || state.status !== 'ready'} title="Read the git history again">
+        <button class="button secondary" type="button" onClick={() => actions.refresh()} disabled={history.status === 'reading' || state.status !== 'ready'} title="Read the git history again">
           <span class="codicon codicon-refresh" aria-hidden="true" />
           Refresh
         </button>

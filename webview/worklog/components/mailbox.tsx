@@ -17,7 +17,7 @@ export function Mailbox({ state, actions }: { state: WorklogViewState; actions: 
     <div class="mailbox">
       <div class="toolbar" role="toolbar" aria-label="Mailbox">
         <span class="spacer" />
-        <button class="button primary" disabled={!state.trusted} onClick={() => actions.compose(null)}>
+        <button class="button" disabled={!state.trusted} onClick={() => actions.compose(null)}>
           <span class="codicon codicon-mail" aria-hidden="true" /> Compose…
         </button>
       </div>
@@ -96,7 +96,7 @@ function Message({ message: x, trusted, actions }: { message: MessageView; trust
         </button>
         <span class="spacer" />
         {x.canEscalate && (
-          <button class="button escalate" disabled={!trusted} title={`Add an escalation.requested entry for ${x.id} to WORKLOG.md`} onClick={() => actions.escalate(x.id)}>
+          <button class="button secondary escalate" disabled={!trusted} title={`Add an escalation.requested entry for ${x.id} to WORKLOG.md`} onClick={() => actions.escalate(x.id)}>
             <span class="codicon codicon-warning" aria-hidden="true" /> Escalate
           </button>
         )}

@@ -82,10 +82,10 @@ function TimelineToolbar({ state, ui, change, actions }: { state: WorklogViewSta
         </select>
       </label>
       <span class="spacer" />
-      <button class="button" disabled={!state.trusted} onClick={() => actions.updateStatus()}>
+      <button class="button secondary" disabled={!state.trusted} onClick={() => actions.updateStatus()}>
         <span class="codicon codicon-pinned" aria-hidden="true" /> Update Status…
       </button>
-      <button class="button primary" disabled={!state.trusted} onClick={() => actions.appendEntry()}>
+      <button class="button" disabled={!state.trusted} onClick={() => actions.appendEntry()}>
         <span class="codicon codicon-add" aria-hidden="true" /> Append Entry…
       </button>
     </div>
