@@ -1,31 +1,16 @@
 import { Liveness, agentLiveness, tickAgeMinutes } from '../core/team/liveness';
-import { Agent, Diagnostic, Team } from '../core/team/model';
+import { Agent, Diagnostic, Task, Team } from '../core/team/model';
 
 /** `cortex-team status`: the JSON object other tools read, and the table people read. */
 
-export interface StatusTaskJson {
-  readonly title: string;
-  readonly status: string | null;
-  readonly started: string | null;
-  readonly completed: string | null;
-  readonly summary: string | null;
-  readonly body: string;
-  readonly line: number;
-}
+/** A task as `status --json` gives it: the fields of the model other tools read (the JSON is a contract: a field joins it on purpose). */
+export type StatusTaskJson = Pick<Task, 'title' | 'status' | 'started' | 'completed' | 'summary' | 'body' | 'line'>;
 
-export interface StatusAgentJson {
-  readonly slug: string;
-  readonly name: string;
-  readonly status: string | null;
-  readonly project: string | null;
-  readonly joined: string | null;
-  readonly role: string | null;
-  readonly capabilities: readonly string[];
-  readonly projects: readonly string[];
-  readonly lastTick: string | null;
+/** An agent as `status --json` gives it: the model's fields other tools read, its liveness now, its tasks. */
+export type StatusAgentJson = Pick<Agent, 'slug' | 'name' | 'status' | 'project' | 'joined' | 'role' | 'capabilities' | 'projects' | 'lastTick'> & {
   readonly liveness: Liveness;
   readonly tasks: readonly StatusTaskJson[];
-}
+};
 
 export interface StatusJson {
   readonly teamDir: string;
