@@ -72,6 +72,26 @@ export async function agentBySlug(c: Services, team: Team, slug: string): Promis
   return agent;
 }
 
+/** Said where a command needs an agent and the team has none yet. */
+export const NO_AGENTS_YET = 'Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".';
+
+/**
+ * The agent a wizard starts with: the one its command was given (`agent`), or none yet
+ * when it asks for one itself; `undefined` (said) when there is no such agent or the team
+ * has none to ask for.
+ */
+export async function startingAgent(c: Services, team: Team, presetSlug: string | undefined): Promise<{ agent: Agent | undefined } | undefined> {
+  if (presetSlug !== undefined) {
+    const agent = await agentBySlug(c, team, presetSlug);
+    return agent ? { agent } : undefined;
+  }
+  if (team.agents.length === 0) {
+    await c.prompts.info(NO_AGENTS_YET);
+    return undefined;
+  }
+  return { agent: undefined };
+}
+
 /** The agent as the store has it now (tasks may have changed since it was picked). */
 export function currentAgent(c: Services, slug: string): Agent | undefined {
   return c.store.team?.agents.find((a) => a.slug === slug);

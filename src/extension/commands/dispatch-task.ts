@@ -8,7 +8,7 @@ import { checkUserText, openTitleClash, titleClashMessage } from '../../core/ops
 import { Services } from '../services';
 import { EditorDrafts } from './editor-drafts';
 import { InputFeedback, ruleFeedback } from '../ui/quick-input';
-import { AgentItem, agentBySlug, agentItems, currentAgent, loadedTeam } from './agent-picks';
+import { AgentItem, agentItems, currentAgent, loadedTeam, startingAgent } from './agent-picks';
 import { writeFailureMessage } from '../writes/write-failure';
 import { checkTitle as checkCoreTitle } from '../../core/text/input-rules';
 import { capabilityFit, isMisfit } from '../../core/agents/capability-fit';
@@ -50,14 +50,9 @@ export async function runDispatchTask(c: Services, drafts: EditorDrafts, presetS
   const result = await c.writer.whenTrusted('dispatch a task', async () => {
     const team = await loadedTeam(c);
     if (!team) return undefined;
-    let agent: Agent | undefined;
-    if (presetSlug !== undefined) {
-      agent = await agentBySlug(c, team, presetSlug);
-      if (!agent) return undefined;
-    } else if (team.agents.length === 0) {
-      await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
-      return undefined;
-    }
+    const starting = await startingAgent(c, team, presetSlug);
+    if (!starting) return undefined;
+    const { agent } = starting;
     const askAgent = presetSlug === undefined;
     const w: DispatchWizard = { c, drafts, team, askAgent, total: askAgent ? 3 : 2, agent, title: '', body: '' };
     const steps = { title: titleStep, agent: agentStep, body: bodyStep } as const;

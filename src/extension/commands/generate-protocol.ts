@@ -31,7 +31,7 @@ import { VscodeTeamFs } from '../team/vscode-team-fs';
 import { ProtocolPreviews } from '../ui/diff-previews';
 import { UnsavedChangesError } from '../writes/team-writer';
 import { CliLauncher } from '../mcp/cli-launcher';
-import { AgentItem, agentBySlug, agentItems, errorMessage, loadedTeam, uriText } from './agent-picks';
+import { AgentItem, agentItems, errorMessage, loadedTeam, startingAgent, uriText } from './agent-picks';
 import { TrustOffer, homeFolder, notLoadedSentence, trustOffer, untrusted } from './mcp-wiring-plans';
 import { SetupFilePlan, isWiring, planAgentSetup, wires } from '../../core/agent-setup/setup-plan';
 import { writePlannedText } from '../../core/agent-setup/write-plan';
@@ -137,14 +137,9 @@ async function generate(c: Services, previews: ProtocolPreviews, launcher: CliLa
   const team = await loadedTeam(c);
   const root = c.store.location?.uri;
   if (!team || !root) return undefined;
-  let agent: Agent | undefined;
-  if (presetSlug !== undefined) {
-    agent = await agentBySlug(c, team, presetSlug);
-    if (!agent) return undefined;
-  } else if (team.agents.length === 0) {
-    await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
-    return undefined;
-  }
+  const starting = await startingAgent(c, team, presetSlug);
+  if (!starting) return undefined;
+  const { agent } = starting;
   const first = presetSlug === undefined ? 1 : 0;
   const templates = await loadTemplates(c.context.extensionUri);
   const w: ProtocolWizard = { c, previews, team, root, templates, launcher, first, total: first + 2, agent, runtime: undefined, trust: undefined };

@@ -7,7 +7,7 @@ import { projectFolderPath } from '../../core/team/project-folder';
 import { agentArg } from './command-args';
 import { guardedCommand } from './guarded-command';
 import { Services } from '../services';
-import { AgentItem, agentBySlug, agentItems, loadedTeam } from './agent-picks';
+import { AgentItem, NO_AGENTS_YET, agentBySlug, agentItems, loadedTeam } from './agent-picks';
 import { DispatchedTask, checkTitle, dispatchNewTask } from './dispatch-task';
 
 /**
@@ -59,7 +59,7 @@ async function runWithShuttle(c: Services, progressOf: (slug: string) => Shuttle
 /** The agents, each saying what Shuttle has in its project folder. */
 async function pickAgent(c: Services, items: AgentItem[], progressOf: (slug: string) => ShuttleProgress | null, home: () => string): Promise<Agent | undefined> {
   if (items.length === 0) {
-    await c.prompts.info('Cortex: this team has no agents yet. Register one first with "Cortex: Register Agent".');
+    await c.prompts.info(NO_AGENTS_YET);
     return undefined;
   }
   const withRunner = items.map((i) => ({ ...i, description: `${i.description} · ${runnerText(i.agent, progressOf(i.agent.slug), home)}` }));

@@ -5,7 +5,7 @@ import { agentArg, projectArg, taskArgs } from './command-args';
 import { DISPATCH_TASK_COMMAND, FOCUS_TEAM_VIEW_COMMAND, REGISTER_AGENT_COMMAND } from './command-ids';
 import { Services } from '../services';
 import { sourceLabel, TeamLocation, displayPath, folderName, isTeamFolder, sameUri } from '../team/team-locator';
-import { loadedTeam } from './agent-picks';
+import { loadedTeam, startingAgent } from './agent-picks';
 import { createTeamFolder } from './create-team';
 import { guardedCommand } from './guarded-command';
 import { runNewProject } from './new-project';
@@ -202,15 +202,8 @@ export class TeamCommands extends DisposableBase {
   private async agentFor(slug: string | undefined, title: string): Promise<Agent | undefined> {
     const team = await loadedTeam(this.c);
     if (!team) return undefined;
-    if (slug !== undefined) {
-      const agent = team.agents.find((a) => a.slug === slug);
-      if (!agent) await this.c.prompts.warn(`Cortex: there is no agent "${slug}" in this team.`);
-      return agent;
-    }
-    if (team.agents.length === 0) {
-      await this.c.prompts.info('Cortex: this team has no agents yet.');
-      return undefined;
-    }
+    const starting = await startingAgent(this.c, team, slug);
+    if (!starting || starting.agent) return starting?.agent;
     const picked = await this.c.prompts.pick(
       team.agents.map((a) => ({ label: a.name, description: a.slug, detail: a.role ?? undefined, agent: a })),
       { title: `Cortex: ${title}`, placeHolder: 'Agent', matchOnDescription: true },

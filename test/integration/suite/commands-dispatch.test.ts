@@ -435,6 +435,17 @@ describe('Command: Dispatch Task', function () {
     assert.equal(read(ada.tasksFile), START);
     message(a, /nothing was dispatched\. agents\/itest-ada\/tasks\.md has unsaved changes in an editor\. Save or revert them first/, 'error');
   });
+
+  it('an agent that is not in the team, given to Dispatch Task, Generate Protocol File or Open Agent Note: said the same way, nothing asked, nothing written', async () => {
+    script(a, []);
+    assert.equal(await vscode.commands.executeCommand('cortex.dispatchTask', 'itest-nobody'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cortex.generateProtocolFile', 'itest-nobody'), undefined);
+    await vscode.commands.executeCommand('cortex.openAgentNote', 'itest-nobody');
+    const said = messages(a).filter((m) => m.message === 'Cortex: there is no agent "itest-nobody" in this team.');
+    assert.deepEqual(said.map((m) => m.severity), ['warning', 'warning', 'warning'], JSON.stringify(a.shownMessages));
+    assert.equal(read(ada.tasksFile), START);
+    assert.equal(read(bob.tasksFile), '');
+  });
 });
 
 function untitledTabOpen(): boolean {
