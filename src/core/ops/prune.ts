@@ -3,7 +3,7 @@ import { writeOperation } from '../edit/writer';
 import { CortexInputError } from '../edit/errors';
 import { readFrontmatter } from '../text/frontmatter';
 import { TeamFs, isCortexTempName } from '../fs/team-fs';
-import { Fence, closesFence, fenceOpenedBy } from '../parse/fence';
+import { eachUnfencedLine } from '../parse/fence';
 import { findSections, sectionNamed } from '../parse/sections';
 import { parseTaskFile } from '../parse/tasks';
 import { parseStamp } from '../../base/time';
@@ -86,18 +86,10 @@ export function trimSessionLogText(text: string): { text: string; items: PruneIt
   const log = sectionNamed(findSections(text, lines, fm.bodyLine), 'Session Log');
   if (!log) return { text, items: [] };
   const entries: Array<{ index: number; value: string }> = [];
-  let fence: Fence | null = null;
-  for (let i = log.heading + 1; i < log.end; i++) {
-    const s = text.slice(lines[i].start, lines[i].end);
-    if (fence) {
-      if (closesFence(s, fence)) fence = null;
-      continue;
-    }
-    fence = fenceOpenedBy(s);
-    if (fence) continue;
+  eachUnfencedLine(text, lines, log.heading + 1, log.end, (s, i) => {
     const m = ENTRY.exec(s);
     if (m) entries.push({ index: i, value: m[1] });
-  }
+  });
   if (entries.length < 2) return { text, items: [] };
   // The latest: greatest readable date (later in the log wins a tie); else the last one.
   let keep = entries.length - 1;

@@ -1,5 +1,5 @@
 import { Line } from '../text/text';
-import { Fence, closesFence, fenceOpenedBy } from './fence';
+import { eachUnfencedLine } from './fence';
 
 /**
  * The `## ` sections of a note body (Role, Projects, Session Log, Next Action…),
@@ -15,23 +15,16 @@ export interface Section {
 }
 
 export function findSections(text: string, lines: readonly Line[], from: number): Section[] {
-  const sections: Section[] = [];
-  let fence: Fence | null = null;
-  let open: { title: string; heading: number } | null = null;
-  for (let i = from; i < lines.length; i++) {
-    const s = text.slice(lines[i].start, lines[i].end);
-    if (fence) {
-      if (closesFence(s, fence)) fence = null;
-      continue;
-    }
-    fence = fenceOpenedBy(s);
-    if (fence) continue;
+  // Every `#` and `##` heading; a `##` one opens a section that runs to the next of either.
+  const headings: Array<{ title: string | null; heading: number }> = [];
+  eachUnfencedLine(text, lines, from, lines.length, (s, i) => {
     const m = /^(#{1,2})(?:[ \t]+(.*?))?[ \t#]*$/.exec(s);
-    if (!m) continue;
-    if (open) sections.push({ ...open, end: i });
-    open = m[1].length === 2 ? { title: (m[2] ?? '').trim(), heading: i } : null;
-  }
-  if (open) sections.push({ ...open, end: lines.length });
+    if (m) headings.push({ title: m[1].length === 2 ? (m[2] ?? '').trim() : null, heading: i });
+  });
+  const sections: Section[] = [];
+  headings.forEach(({ title, heading }, k) => {
+    if (title !== null) sections.push({ title, heading, end: headings[k + 1]?.heading ?? lines.length });
+  });
   return sections;
 }
 
