@@ -11,7 +11,7 @@ import { awaitsAddedAgent, awaitsPickup } from '../../core/threads/pickup';
 import { AgentDef, DEFAULT_HOOK_TIMEOUT_MS, TemplateDef } from '../../core/threads/templates';
 import { ResolvedPrompt } from '../../core/threads/prompt-templates';
 import { pluginDirLocation } from '../../core/threads/plugin-dirs';
-import { cleanupDue } from '../../core/threads/cleanup';
+import { cleanupDue, staleRunning } from '../../core/threads/cleanup';
 import { AgentDefView, TemplateView, ThreadStatusView, ThreadTaskView, ThreadView, ThreadsViewState } from './common/messages';
 
 export interface ThreadsModelInput {
@@ -106,13 +106,15 @@ export function threadViews(threads: readonly ThreadRecord[], templates: readonl
     const kind = threadKind(r.templateName);
     const template = kind === 'template' ? byName.get(r.templateName!) : undefined;
     const task = r.scheduleTaskId !== null ? (taskOf?.(r.scheduleTaskId) ?? null) : null;
+    const status = awaitsPickup(r, task?.status) || awaitsAddedAgent(r) ? 'pickup' : statusView(r.status);
     return {
       id: r.id,
-      status: awaitsPickup(r, task?.status) || awaitsAddedAgent(r) ? 'pickup' : statusView(r.status),
+      status,
       rawStatus: r.status,
       templateName: r.templateName,
       kind,
-      cleanupDue: now !== undefined ? cleanupDue(r, now) : null,
+      // A thread waiting for its agent's pickup is not left over by a server: only a running one is said stale.
+      cleanupDue: now === undefined ? null : (cleanupDue(r, now) ?? (status === 'running' ? staleRunning(r, now) : null)),
       templateKnown: template !== undefined,
       userMessage: r.userMessage,
       activeAgent: r.activeAgent,

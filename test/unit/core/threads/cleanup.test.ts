@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { cleanupDue } from '../../../../src/core/threads/cleanup';
+import { cleanupDue, staleRunning } from '../../../../src/core/threads/cleanup';
 
 const NOW = Date.parse('2026-03-28T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW - d * 24 * 3600 * 1000).toISOString();
@@ -20,5 +20,14 @@ describe('threads: the startup cleanup seed 002 states (7 days; auto threads wit
   it('no time, or one that does not parse: not said', () => {
     assert.strictEqual(cleanupDue({ createdAt: null, templateName: null, workspacePath: null }, NOW), null);
     assert.strictEqual(cleanupDue({ createdAt: 'yesterday', templateName: null, workspacePath: null }, NOW), null);
+  });
+
+  it('a running thread not updated for more than 24 hours is said to be possibly stale (seed 002: a stopped server marks it failed when it next starts); any other is not', () => {
+    assert.match(staleRunning({ status: 'running', updatedAt: daysAgo(1.01) }, NOW)!, /^possibly stale: .* marks it failed when it next starts$/);
+    assert.strictEqual(staleRunning({ status: 'running', updatedAt: daysAgo(0.99) }, NOW), null);
+    assert.strictEqual(staleRunning({ status: 'completed', updatedAt: daysAgo(3) }, NOW), null);
+    assert.strictEqual(staleRunning({ status: 'waiting', updatedAt: daysAgo(3) }, NOW), null);
+    assert.strictEqual(staleRunning({ status: 'running', updatedAt: null }, NOW), null);
+    assert.strictEqual(staleRunning({ status: 'running', updatedAt: 'last week' }, NOW), null);
   });
 });

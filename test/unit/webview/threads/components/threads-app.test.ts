@@ -169,6 +169,19 @@ describe('threads: the panel page (Preact components in a DOM)', () => {
     assert.match(factsOf('thr_00000003'), /gone \(not in thread-templates\.json\)/);
   });
 
+  it('a running thread not updated for a day is said to be possibly stale in its Cleanup line; one awaiting its agent\'s pickup is not', () => {
+    const now = Date.parse('2026-03-28T12:00:00Z');
+    const view = (status: string, taskStatus: string) =>
+      buildThreadsViewState({ status: 'ready', files: null, messages: [], check: null, dataRoot: null, now, threads: readRecords([{ id: 'thr_0a1b2c3d', status, templateName: 'coder-review', workspacePath: 'tmp/threads/thr_0a1b2c3d', steps: [], createdAt: '2026-03-26T10:00:00Z', updatedAt: '2026-03-27T11:00:00Z', metadata: { scheduleTaskId: '5e7d1c9a0b42' } }]), taskOf: () => ({ agent: 'billing-dev', agentName: 'Billing Dev', index: 5, title: 'Thread thr_0a1b2c3d: refunds', status: taskStatus }) });
+    assert.match(view('running', 'in-progress').threads[0].cleanupDue ?? '', /^possibly stale: running, but not updated for more than 24 hours/);
+    assert.equal(view('running', 'ready').threads[0].cleanupDue, null, 'awaiting pickup: its agent has not started it');
+    assert.equal(view('completed', 'done').threads[0].cleanupDue, null);
+    const state = view('running', 'in-progress');
+    const { send } = mount({ selection: { kind: 'thread', id: 'thr_0a1b2c3d' } });
+    send({ type: 'state', version: 1, state });
+    assert.match(root.querySelector('.thread-cleanup')!.textContent!, /if its thread server has stopped, the server marks it failed when it next starts/);
+  });
+
   it('shows the artifact with markers highlighted, HTML as text, links through the host', () => {
     const { api, send } = mount({ selection: { kind: 'thread', id: 'thr_c04d88e1' } });
     send({ type: 'state', version: 1, state: exampleState() });
