@@ -55,6 +55,18 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
       throw new Error(`${(err as Error).message}. The terminal: ${info?.status ?? 'none'}, ${ourTerminals().length} open, shell integration ${ourTerminals()[0]?.shellIntegration ? 'on' : 'off'}; its shell and children:\n${tree}`);
     }
   };
+  /** Runs `check`; when it fails, adds what decides the row: the driver's ticks, every session's report, the end of the agent's session log. */
+  const explainingTheRow = async (check: () => Promise<unknown>) => {
+    try {
+      await check();
+    } catch (err) {
+      const sent = a.agents.driver.sent.filter((t) => t.slug === SLUG).map((t) => `${new Date(t.at).toISOString()} ${t.why}`);
+      const sessions = a.agents.runner.states.sessionsOf(SLUG).map((x) => `${x.session ?? '-'} run ${x.run ?? '-'} ${x.state} at ${x.at}${x.message ? ` (${x.message})` : ''}`);
+      const log = a.agents.usage.logPathOf(SLUG);
+      const tail = log && existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-8).map((l) => l.slice(0, 300)) : ['no session log'];
+      throw new Error(`${(err as Error).message}\nticks sent: ${sent.join(', ') || 'none'}\nown run: ${a.agents.runner.terminals.info(SLUG)?.runId ?? '-'}; the row: ${JSON.stringify(row()?.run?.turn)}\nsessions:\n  ${sessions.join('\n  ')}\nsession log ends:\n  ${tail.join('\n  ')}`);
+    }
+  };
   const settled = async () => {
     await a.store.whenIdle();
     await a.agents.runner.states.whenIdle();
@@ -173,7 +185,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify({ hook_event_name: 'Notification', message: 'No session said' }), { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! });
     await waitFor(() => a.agents.runner.states.sessionsOf(SLUG).some((s) => s.session === 'claude-mcp-list'), LONG, "the other session's report read");
     await settled();
-    assert.equal(row()!.run!.turn, 'turn-finished');
+    await explainingTheRow(async () => assert.equal(row()!.run!.turn, 'turn-finished'));
     assert.deepEqual(a.agents.runner.rawState(SLUG), own);
     assert.ok(!a.agents.runner.states.sessionsOf(SLUG).some((s) => s.message === 'No session said'), 'a report with no session id is not recorded');
   });
@@ -193,7 +205,7 @@ describe('Running agents: terminals, turn states, the heartbeat driver', functio
     // As the agent's own CLI reports it: its hooks inherit the terminal's CORTEX_RUN_ID.
     const own = { CORTEX_RUN_ID: a.agents.runner.terminals.info(SLUG)!.runId! };
     runCli(['hook', '--team', team, '--agent', SLUG, '--source', 'claude-code'], JSON.stringify(payload), own);
-    await waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input');
+    await explainingTheRow(() => waitFor(() => row()?.run?.turn === 'needs-input', LONG, 'the row to show needs input'));
     assert.equal(row()!.run!.message, 'Claude needs your permission to use Bash');
     // The same question in the Team view's Needs you list, answered in the terminal.
     const item = a.viewState().needsYou.find((r) => r.agent === SLUG);
