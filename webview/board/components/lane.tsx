@@ -4,6 +4,7 @@ import { METRICS, rowTop } from '../../../src/views/board/common/layout';
 import { BoardAgent, BoardCard, ColumnId } from '../../../src/views/board/common/messages';
 import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
+import { CoordinatorTag } from '../../shared/coordinator-tag';
 import { startTitle } from '../../shared/format';
 import type { LaneRunAction } from '../actions';
 import { pendingKey } from '../client';
@@ -105,12 +106,7 @@ export function Lane(p: LaneProps) {
           <MiddleName class="lane-name" name={a.name} />
           <span class="visually-hidden">, {a.liveness}</span>
         </button>
-        {a.coordinator ? (
-          <span class="tag coordinator-tag" title="Coordinator: dispatches tasks and watches the team">
-            <span class="codicon codicon-star-full" aria-hidden="true" />
-            coordinator
-          </span>
-        ) : null}
+        {a.coordinator ? <CoordinatorTag /> : null}
         <LivenessBadge liveness={a.liveness} tickAgeMinutes={a.tickAgeMinutes} />
         <LaneRunButtons agent={a} onRun={p.onRun} />
         <span class="lane-counts">

@@ -4,6 +4,7 @@ import { TeamActions } from '../actions';
 import { ago, duration, plural } from '../../../src/base/words';
 import { LivenessBadge } from '../../shared/liveness-badge';
 import { MiddleName } from '../../shared/middle-name';
+import { CoordinatorTag } from '../../shared/coordinator-tag';
 import { RunButtons, RunLines } from './agent-run';
 
 /** Where a row sits in the lineage tree (tree layout only). */
@@ -192,12 +193,7 @@ function RoleLine(props: { agent: AgentView }) {
   const a = props.agent;
   return (
     <div class="row-line role" title={a.role ?? undefined}>
-      {a.coordinator ? (
-        <span class="tag coordinator-tag" title="Coordinator: dispatches tasks and watches the team">
-          <span class="codicon codicon-star-full" aria-hidden="true" />
-          coordinator
-        </span>
-      ) : null}
+      {a.coordinator ? <CoordinatorTag /> : null}
       {a.role ? <span class="role-text">{a.role}</span> : null}
     </div>
   );
