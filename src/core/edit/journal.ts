@@ -1,7 +1,7 @@
 import { CortexUnconfirmedError } from './errors';
 import { TeamFs } from '../fs/team-fs';
 import { Clock, systemClock } from './clock';
-import { TextOperation, WriteTracker } from './operation';
+import { TextOperation, WriteTracker, WrittenText } from './operation';
 import { UnsettledError, readSettled, snapshotOf } from './settled-read';
 import { WriteOptions, WriteOutcome, writeOperation } from './writer';
 
@@ -86,18 +86,25 @@ export class WriteJournal implements WriteTracker {
   write<R>(path: string, op: TextOperation<R>, opts: { label?: string; ifMissing?: 'error' | 'create' } = {}): Promise<WriteOutcome<R>> {
     return this.queued(path, async () => {
       const r = await writeOperation(this.fs, path, op, { ...this.opts.writer, ifMissing: opts.ifMissing, clock: this.clock });
-      if (r.changed && op.holds) this.track(path, op as TextOperation<unknown>, r.lastWriteAt, opts.ifMissing ?? 'error', opts.label);
+      if (r.changed) this.track(path, op as TextOperation<unknown>, r, opts.ifMissing ?? 'error', opts.label);
       return r;
     });
   }
 
   /**
    * Keeps an operation written elsewhere (a core operation given this journal as
-   * `WriteOptions.journal`) until it is confirmed, as `write` does.
+   * `WriteOptions.journal`) until it is confirmed, as `write` does (one without `holds`
+   * cannot be checked and is not kept). An earlier operation
+   * on the file whose effect this write took away (it held in the text this one was
+   * applied to, and not in the text written) is let go: the later write is the newer
+   * wish (a card dragged back), not another program's stale text to undo. One whose
+   * effect was already gone stays, to be put back.
    */
-  track(path: string, op: TextOperation<unknown>, writtenAt: number, ifMissing: 'error' | 'create', label?: string): void {
+  track(path: string, op: TextOperation<unknown>, written: WrittenText, ifMissing: 'error' | 'create', label?: string): void {
+    for (const e of this.entries.filter((x) => x.path === path)) if (e.op.holds!(written.before) && !e.op.holds!(written.after)) this.remove(e);
     if (!op.holds) return;
-    this.entries.push({ id: this.nextId++, path, label: label ?? path, op, ifMissing, firstWriteAt: writtenAt, lastWriteAt: writtenAt, reapplied: 0 });
+    const at = written.lastWriteAt;
+    this.entries.push({ id: this.nextId++, path, label: label ?? path, op, ifMissing, firstWriteAt: at, lastWriteAt: at, reapplied: 0 });
   }
 
   /** The operations not yet confirmed, oldest first. */

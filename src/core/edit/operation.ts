@@ -35,11 +35,18 @@ export function transformOperation(op: (text: string) => string): TextOperation<
   return { apply: (text) => ({ text: op(text), result: undefined }) };
 }
 
+/** One write of an operation: when (clock time), and the text it was applied to and the text written. */
+export interface WrittenText {
+  readonly lastWriteAt: number;
+  readonly before: string;
+  readonly after: string;
+}
+
 /**
  * Keeps an operation after its write (the extension's `WriteJournal`): the writer hands
- * it every operation with `holds` that it wrote, with the write's clock time, so that
- * a process that stays running can put it back after later changes of the file.
+ * it every operation it wrote, with the write (its time and texts), so that a process
+ * that stays running can put one with `holds` back after later changes of the file.
  */
 export interface WriteTracker {
-  track(path: string, op: TextOperation<unknown>, writtenAt: number, ifMissing: 'error' | 'create', label?: string): void;
+  track(path: string, op: TextOperation<unknown>, written: WrittenText, ifMissing: 'error' | 'create', label?: string): void;
 }

@@ -123,7 +123,7 @@ const READ_EVERY = 10;
 
 export async function writeOperation<R>(fs: TeamFs, path: string, op: TextOperation<R>, opts: WriteOptions = {}): Promise<WriteOutcome<R>> {
   const r = await new Writer(fs, path, op, opts).run();
-  if (opts.journal && !opts.reapply && r.changed && op.holds) opts.journal.track(path, op as TextOperation<unknown>, r.lastWriteAt, opts.ifMissing ?? 'error', opts.label);
+  if (opts.journal && !opts.reapply && r.changed) opts.journal.track(path, op as TextOperation<unknown>, r, opts.ifMissing ?? 'error', opts.label);
   return r;
 }
 

@@ -10,6 +10,7 @@ import { NodeTeamFs } from '../../../../src/core/fs/node-fs';
 import { TeamFs, isCortexTempName } from '../../../../src/core/fs/team-fs';
 import { dispatchOperation, dispatchTask } from '../../../../src/core/ops/dispatch';
 import { moveOperation } from '../../../../src/core/ops/move';
+import { reorderOperation } from '../../../../src/core/ops/reorder';
 import { parseTaskFile } from '../../../../src/core/parse/tasks';
 import { VirtualClock, hooked } from './fs-hooks';
 
@@ -114,6 +115,25 @@ for (const [name, make] of [
       await journal.check();
       assert.strictEqual(disk.get(), START);
       assert.deepStrictEqual(events, []);
+    });
+
+    it('lets go of an earlier operation whose effect its own later write took away (a card dragged back), and puts back one an agent took away before that write', async () => {
+      const TWO = '## A\n**Status:** ready\n\n## B\n**Status:** ready\n\n<!-- cortex:last-tick 2026-01-01T00:00 -->\n';
+      disk.put(TWO);
+      await journal.write(F, reorderOperation(F, { ref: 'B', before: 'A' }), { label: 'B before A' });
+      assert.deepStrictEqual(tasksOf(disk.get()), ['B:ready', 'A:ready']);
+      // Dragged back within the window: the newer wish, not a stale write to undo.
+      await journal.write(F, reorderOperation(F, { ref: 'B', after: 'A' }), { label: 'B after A' });
+      assert.deepStrictEqual(journal.pending().map((e) => e.label), ['B after A']);
+      await journal.fileChanged(F);
+      assert.deepStrictEqual([tasksOf(disk.get()), events], [['A:ready', 'B:ready'], []]);
+      // A dispatch an agent's stale write removed stays owed when another of ours lands first on that text.
+      await journal.write(F, dispatchOperation(F, { title: 'C' }), { label: 'C' });
+      disk.put(TWO); // the agent's stale text: C gone
+      await journal.write(F, reorderOperation(F, { ref: 'B', before: 'A' }), { label: 'B before A again' });
+      await journal.fileChanged(F);
+      assert.deepStrictEqual(tasksOf(disk.get()), ['B:ready', 'A:ready', 'C:ready']);
+      assert.deepStrictEqual(events, ['reapplied C']);
     });
 
     it("re-applies after an agent's stale write, on the agent's text, and confirms a window later", async () => {
