@@ -73,15 +73,20 @@ export function createActions(api: VsCodeApi): BoardActions {
   };
 }
 
+/** How the board page reports what it dropped (on the console). */
+export const warnBoardDropped = warnDropped('Cortex task board');
+
 /**
  * Listens for the host's messages on `target` (the page's window): valid ones reach
- * `onMessage`, anything else is dropped and reported. Returns a function that stops
- * listening.
+ * `onMessage`, anything else is dropped and reported, and so is a state older than
+ * the last (the host's versions only grow). A patch state must also apply to the
+ * version the page has: `BoardClient` checks its `base` and asks for a resync when a
+ * version went missing. Returns a function that stops listening.
  */
 export function listenToHost(
   target: HostMessageTarget,
   onMessage: (message: BoardHostMessage) => void,
-  onDropped: (reason: string) => void = warnDropped('Cortex task board'),
+  onDropped: (reason: string) => void = warnBoardDropped,
 ): () => void {
-  return listenToSharedHost(target, checkBoardHostMessage, onMessage, onDropped);
+  return listenToSharedHost(target, checkBoardHostMessage, onMessage, onDropped, { newestStates: true });
 }

@@ -1,14 +1,16 @@
 import { DropPlan } from '../../src/views/board/common/drop';
 import { LaneCards, applyPlan, moveStamp } from '../../src/views/board/common/optimistic';
-import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, ChangeDetail, ChangeSummary, DropTarget } from '../../src/views/board/common/messages';
-import { BoardActions } from './actions';
+import { BoardAgent, BoardCard, BoardHeader, BoardHostMessage, BoardStateMessage, CardDetail, ChangeDetail, ChangeDetailReply, ChangeSummary, DetailReply, DropTarget } from '../../src/views/board/common/messages';
+import { PageRequests } from '../shared/page-requests';
+import { BoardActions, warnBoardDropped } from './actions';
 import { TaskRef } from '../../src/base/task-ref';
 
 /**
  * The board's data on the page: the host's snapshot (patched lane by lane as
  * versions arrive) with the operations still in flight applied on top, so a drop
- * shows at once and the host's next snapshot takes over. Also pairs requests with
- * their replies. Components subscribe and read `view`; only `actions` posts.
+ * shows at once and the host's next snapshot takes over. Its requests (a card's
+ * details, its changes) are paired with their replies by the shared `PageRequests`.
+ * Components subscribe and read `view`; only `actions` posts.
  */
 export interface BoardView {
   readonly header: BoardHeader | undefined;
@@ -48,14 +50,12 @@ export class BoardClient {
   private server: LaneCards = NO_CARDS;
   private ops: PendingOp[] = [];
   private nextOp = 1;
-  private nextRequest = 1;
+  private readonly requests: PageRequests<DetailReply | ChangeDetailReply>;
   private cached: BoardView | undefined;
   private readonly listeners = new Set<() => void>();
-  private readonly details = new Map<number, (detail: CardDetail | null) => void>();
   private readonly results = new Set<(op: number, ok: boolean, message: string | null) => void>();
   private readonly reveals = new Set<(agent: string) => void>();
   private readonly shows = new Set<(show: ShowRequest) => void>();
-  private readonly changeDetails = new Map<number, (detail: ChangeDetail | null) => void>();
   /** Each card's changes summary, by `changeKey`. */
   private changeSummaries = new Map<string, ChangeSummary>();
   /** The cards the host found for the filter's text in their full description or summary. */
@@ -64,7 +64,12 @@ export class BoardClient {
   /** performance.now() when the first snapshot arrived (for the first-paint figure). */
   firstStateAt: number | undefined;
 
-  constructor(private readonly actions: BoardActions) {}
+  constructor(
+    private readonly actions: BoardActions,
+    onDropped: (reason: string) => void = warnBoardDropped,
+  ) {
+    this.requests = new PageRequests(onDropped);
+  }
 
   get view(): BoardView {
     if (!this.cached) {
@@ -127,9 +132,11 @@ export class BoardClient {
   }
 
   requestChangeDetail(card: TaskRef, reply: (detail: ChangeDetail | null) => void): void {
-    const request = this.nextRequest++;
-    this.changeDetails.set(request, reply);
-    this.actions.changeDetail(request, card);
+    this.requests.ask(
+      'changeDetail',
+      (request) => this.actions.changeDetail(request, card),
+      (m) => reply(m.detail),
+    );
   }
 
   receive(message: BoardHostMessage): void {
@@ -144,12 +151,10 @@ export class BoardClient {
         for (const l of this.results) l(message.op, message.ok, message.message);
         return;
       }
-      case 'detail': {
-        const reply = this.details.get(message.request);
-        this.details.delete(message.request);
-        reply?.(message.detail);
+      case 'detail':
+      case 'changeDetail':
+        this.requests.answer(message);
         return;
-      }
       case 'reveal':
         for (const l of this.reveals) l(message.agent);
         return;
@@ -164,12 +169,6 @@ export class BoardClient {
         for (const e of message.entries) next.set(e.key, e.summary);
         this.changeSummaries = next;
         for (const l of this.extraListeners) l();
-        return;
-      }
-      case 'changeDetail': {
-        const reply = this.changeDetails.get(message.request);
-        this.changeDetails.delete(message.request);
-        reply?.(message.detail);
         return;
       }
       case 'matches': {
@@ -206,9 +205,11 @@ export class BoardClient {
   }
 
   requestDetail(card: TaskRef, reply: (detail: CardDetail | null) => void): void {
-    const request = this.nextRequest++;
-    this.details.set(request, reply);
-    this.actions.detail(request, card);
+    this.requests.ask(
+      'detail',
+      (request) => this.actions.detail(request, card),
+      (m) => reply(m.detail),
+    );
   }
 
   private applyState(m: BoardStateMessage): void {

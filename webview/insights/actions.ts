@@ -24,11 +24,11 @@ export function createActions(api: VsCodeApi): InsightsActions {
   };
 }
 
-/** Listens for the host's messages: valid ones reach `onMessage`, anything else is dropped and reported. */
+/** Listens for the host's messages: valid states newer than the last reach `onMessage`, anything else is dropped and reported. */
 export function listenToHost(
   target: HostMessageTarget,
   onMessage: (message: InsightsHostMessage) => void,
   onDropped: (reason: string) => void = warnDropped('Cortex team insights'),
 ): () => void {
-  return listenToSharedHost(target, checkInsightsHostMessage, onMessage, onDropped);
+  return listenToSharedHost(target, checkInsightsHostMessage, onMessage, onDropped, { newestStates: true });
 }

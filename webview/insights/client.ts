@@ -3,7 +3,6 @@ import { InsightsHostMessage, InsightsState } from '../../src/views/insights/com
 /** The page's copy of the host's latest state; components subscribe to it. */
 export class InsightsClient {
   private current: InsightsState | undefined;
-  private version = -1;
   private readonly listeners = new Set<() => void>();
 
   get state(): InsightsState | undefined {
@@ -15,10 +14,8 @@ export class InsightsClient {
     return () => this.listeners.delete(listener);
   }
 
+  /** A whole state (one older than the last was dropped on arrival, by `listenToHost`). */
   receive(message: InsightsHostMessage): void {
-    // Whole states, in order: an older one arriving late is ignored.
-    if (message.version <= this.version) return;
-    this.version = message.version;
     this.current = message.state;
     for (const l of this.listeners) l();
   }

@@ -37,16 +37,5 @@ export function listenToHost(
   onDropped: (reason: string) => void = warnDropped('Cortex session view'),
   initial?: unknown,
 ): () => void {
-  let version = -1;
-  return listenToSharedHost(
-    target,
-    checkSessionHostMessage,
-    (message: SessionHostMessage) => {
-      if (message.version <= version) return onDropped(`state ${message.version} arrived after ${version}`);
-      version = message.version;
-      onState(message.state);
-    },
-    onDropped,
-    initial,
-  );
+  return listenToSharedHost(target, checkSessionHostMessage, (message: SessionHostMessage) => onState(message.state), onDropped, { initial, newestStates: true });
 }

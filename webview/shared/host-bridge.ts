@@ -42,29 +42,57 @@ export function readInitialMessage(doc: Pick<Document, 'getElementById'>): unkno
   }
 }
 
+/** How a page listens to its host (see `listenToHost`). */
+export interface ListenOptions {
+  /** The host's first message, from the page's HTML (`readInitialMessage`): taken at once, before any other. */
+  readonly initial?: unknown;
+  /**
+   * The host posts whole states with a version that grows (`HostChannel.postState`):
+   * a `state` no newer than the last one let through is older than what the page
+   * shows, and is dropped and reported.
+   */
+  readonly newestStates?: boolean;
+}
+
 /**
  * Listens for the host's messages on `target`: those `check` accepts reach
- * `onMessage`, anything else is dropped and reported to `onDropped`. An `initial`
- * message (from the page's HTML) goes the same way at once, before any other. Returns a
- * function that stops listening.
+ * `onMessage`, anything else is dropped and reported to `onDropped`, and so is a
+ * state older than the one shown (with `newestStates`). An `initial` message goes the
+ * same way at once, before any other. Returns a function that stops listening.
  */
 export function listenToHost<T>(
   target: HostMessageTarget,
   check: (data: unknown) => Checked<T>,
   onMessage: (message: T) => void,
   onDropped: (reason: string) => void,
-  initial?: unknown,
+  options: ListenOptions = {},
 ): () => void {
+  const isNew = options.newestStates ? newestStates() : () => null;
   const receive = (data: unknown) => {
     const checked = check(data);
-    if (!checked.ok) {
-      onDropped(checked.error);
-      return;
-    }
+    if (!checked.ok) return onDropped(checked.error);
+    const stale = isNew(checked.value);
+    if (stale) return onDropped(stale);
     onMessage(checked.value);
   };
   const listener = (event: MessageEvent) => receive(event.data);
-  if (initial !== undefined) receive(initial);
+  if (options.initial !== undefined) receive(options.initial);
   target.addEventListener('message', listener as EventListener);
   return () => target.removeEventListener('message', listener as EventListener);
+}
+
+/**
+ * The page's side of the host's state versions: for each checked message, why it is
+ * dropped (a `state` whose version is not above the last one let through), or `null`.
+ * Messages of other types pass.
+ */
+export function newestStates(): (message: unknown) => string | null {
+  let shown = -1;
+  return (message) => {
+    const m = message as { type?: unknown; version?: unknown };
+    if (m.type !== 'state' || typeof m.version !== 'number') return null;
+    if (m.version <= shown) return `state ${m.version} arrived after ${shown}`;
+    shown = m.version;
+    return null;
+  };
 }

@@ -71,19 +71,5 @@ export function listenToHost(
   onDropped: (reason: string) => void = warnDropped('Cortex Team view'),
   initial?: unknown,
 ): () => void {
-  let version = -1;
-  return listenToSharedHost(
-    target,
-    checkHostMessage,
-    (message: HostMessage) => {
-      if (message.version <= version) {
-        onDropped(`state ${message.version} arrived after ${version}`);
-        return;
-      }
-      version = message.version;
-      onState(message.state, message.version);
-    },
-    onDropped,
-    initial,
-  );
+  return listenToSharedHost(target, checkHostMessage, (message: HostMessage) => onState(message.state, message.version), onDropped, { initial, newestStates: true });
 }

@@ -48,10 +48,11 @@ export function readSelection(state: unknown): Selection | null {
   return (kind === 'template' || kind === 'thread') && typeof id === 'string' ? { kind, id } : null;
 }
 
+/** Listens for the host's messages: valid ones reach `onMessage` (a state only when newer than the last), anything else is dropped and reported. */
 export function listenToHost(
   target: HostMessageTarget,
   onMessage: (message: ThreadsHostMessage) => void,
   onDropped: (reason: string) => void = warnDropped('Cortex threads'),
 ): () => void {
-  return listenToSharedHost(target, checkThreadsHostMessage, onMessage, onDropped);
+  return listenToSharedHost(target, checkThreadsHostMessage, onMessage, onDropped, { newestStates: true });
 }

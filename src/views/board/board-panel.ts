@@ -11,7 +11,7 @@ import type { TeamSnapshot } from '../../extension/team/live-team';
 import { nothingToShow } from '../../extension/review/review-diffs';
 import { type TaskChangesService, hasChangesToShow } from '../../extension/review/task-changes-service';
 import { isAllowedLink, renderMarkdown } from '../shared/markdown';
-import { HostChannel } from '../shared/host-channel';
+import { HostChannel, RequestMessage } from '../shared/host-channel';
 import { PanelHost } from '../shared/panel-host';
 import { whenIdle } from '../../extension/tasks/task-ref';
 import { TaskOutcome } from '../../extension/tasks/task-outcome';
@@ -19,7 +19,7 @@ import type { TaskService } from '../../extension/tasks/task-service';
 import { planDrop } from './common/drop';
 import { ReadonlyTeam, ViewPrompts } from '../shared/sources';
 import { BoardModel, BoardSnapshot, CARDS_PER_MESSAGE, FIRST_MESSAGE_CARDS, lanesToSend } from './board-view-state';
-import { BOARD_PROTOCOL_VERSION, BoardAgentRun, BoardHostMessage, BoardStateMessage, BoardWebviewMessage, CardChanges, CardDetail, ChangeDetail, changeKey, checkBoardWebviewMessage } from './common/messages';
+import { BOARD_PROTOCOL_VERSION, BoardAgentRun, BoardHostMessage, BoardStateMessage, BoardWebviewMessage, CardChanges, CardDetail, ChangeDetail, ChangeDetailReply, DetailReply, changeKey, checkBoardWebviewMessage } from './common/messages';
 import { filterWords } from './common/filter';
 import { locateTask, TaskRef } from '../../base/task-ref';
 
@@ -217,7 +217,7 @@ export class BoardPanel extends DisposableBase {
       case 'openTask':
         return this.openTask(msg.card);
       case 'detail':
-        return this.postMessage({ type: 'detail', request: msg.request, detail: this.detail(msg.card) });
+        return this.reply<DetailReply>(msg, () => ({ type: 'detail', detail: this.detail(msg.card) }), { type: 'detail', detail: null });
       case 'openLink':
         return this.openLink(msg.card, msg.link);
       case 'openTeamView':
@@ -228,7 +228,7 @@ export class BoardPanel extends DisposableBase {
         this.visible = msg.cards.slice();
         return this.postChanges(true);
       case 'changeDetail':
-        return this.changeDetail(msg.card).then((detail) => this.postMessage({ type: 'changeDetail', request: msg.request, detail }));
+        return this.reply<ChangeDetailReply>(msg, async () => ({ type: 'changeDetail', detail: await this.changeDetail(msg.card) }), { type: 'changeDetail', detail: null });
       case 'reviewChanges':
         return vscode.commands.executeCommand(REVIEW_CHANGES_COMMAND, { agent: msg.card.agent, index: msg.card.index, title: msg.card.title, status: msg.card.status });
       case 'accept':
@@ -384,6 +384,13 @@ export class BoardPanel extends DisposableBase {
       // The rest of the lanes once this one is through: queued all at once, the later
       // messages would hold up the first one on its way to the page.
       if (more && this.host.panel === panel && this.channel.ready) this.moreTimer = setTimeout(() => this.update(), 0);
+    });
+  }
+
+  /** Answers a request of the page (a failure is logged and answered with no detail, which the page shows as such). */
+  private reply<R extends DetailReply | ChangeDetailReply>(request: RequestMessage, make: () => Omit<R, 'request'> | Promise<Omit<R, 'request'>>, failed: Omit<R, 'request'>): Promise<void> {
+    return this.channel.reply<R>(request, make, failed).then((posted) => {
+      if (posted) this.messageEmitter.fire(posted);
     });
   }
 

@@ -29,6 +29,12 @@ export interface HostChannelOptions<In extends { readonly type: string }> {
   readonly preview?: boolean;
 }
 
+/** A request of the page: a message carrying the number the page gave it, for its reply. */
+export interface RequestMessage {
+  readonly type: string;
+  readonly request: number;
+}
+
 /** The state message every view posts: the whole state, with a version that grows. */
 export interface StateMessage<S> {
   readonly type: 'state';
@@ -42,13 +48,16 @@ export interface StateMessage<S> {
  * host's); every incoming message is checked and what fails is dropped and logged;
  * states are posted with a version that only grows and skipped when unchanged. The
  * view attaches the webview it shows now and resets the channel whenever the page
- * is discarded (hidden, replaced, closed); the new page says `ready` again.
+ * is discarded (hidden, replaced, closed); the new page says `ready` again. A request
+ * of the page is answered with `reply`, which carries the request's number back.
  */
 export class HostChannel<In extends { readonly type: string }, S = never> {
   private webview: ChannelWebview | undefined;
   private isReady = false;
   private version = 0;
   private lastJson: string | undefined;
+  /** Counts the pages shown (a reply goes only to the page that asked). */
+  private page = 0;
 
   constructor(private readonly opts: HostChannelOptions<In>) {}
 
@@ -62,17 +71,20 @@ export class HostChannel<In extends { readonly type: string }, S = never> {
     this.webview = webview;
     this.isReady = false;
     this.lastJson = undefined;
+    this.page++;
   }
 
   /** The page was discarded (hidden without retained context): wait for its next `ready`. */
   reset(): void {
     this.isReady = false;
+    this.page++;
   }
 
   /** No page any more (closed or let go). */
   detach(): void {
     this.webview = undefined;
     this.isReady = false;
+    this.page++;
   }
 
   /**
@@ -112,6 +124,28 @@ export class HostChannel<In extends { readonly type: string }, S = never> {
         return false;
       },
     );
+  }
+
+  /**
+   * Answers the page's `request`: `make` makes the reply (it may take time) and the
+   * channel copies the request's number into it. When `make` fails, the failure is
+   * logged and `failed` goes in its place, so the page never waits for a reply that is
+   * not coming. Nothing goes when the page that asked was discarded meanwhile. Resolves
+   * the reply when it was delivered. `R` is the view's reply message.
+   */
+  async reply<R extends RequestMessage>(request: RequestMessage, make: () => Omit<R, 'request'> | PromiseLike<Omit<R, 'request'>>, failed: Omit<R, 'request'>): Promise<R | undefined> {
+    const page = this.page;
+    let body: Omit<R, 'request'>;
+    try {
+      body = await make();
+    } catch (e) {
+      this.opts.log.error(`${this.opts.name}: "${request.type}" ${request.request} failed: ${String(e)}`);
+      body = failed;
+    }
+    if (page !== this.page) return undefined;
+    // The one place a reply is put together: the body and the number of its request.
+    const message = { ...body, request: request.request } as unknown as R;
+    return (await this.post(message)) ? message : undefined;
   }
 
   /**

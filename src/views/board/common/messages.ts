@@ -227,6 +227,9 @@ const hostMessages = {
 export type BoardHostMessage = MessageOf<typeof hostMessages>;
 
 export type BoardStateMessage = Extract<BoardHostMessage, { type: 'state' }>;
+/** The replies to the page's requests, each carrying the request's number. */
+export type DetailReply = Extract<BoardHostMessage, { type: 'detail' }>;
+export type ChangeDetailReply = Extract<BoardHostMessage, { type: 'changeDetail' }>;
 
 // The reference is the base's; `Check<TaskRef>` holds the check to it both ways.
 const cardRef: Check<TaskRef> = object({ agent: slug, index: int, title, status: nullable(shortStr(200)) });

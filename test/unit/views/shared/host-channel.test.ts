@@ -5,7 +5,14 @@ import { HostChannel } from '../../../../src/views/shared/host-channel';
 const table = {
   ready: object({ type: oneOf(['ready']), protocol: int }),
   say: object({ type: oneOf(['say']), text: str }),
+  ask: object({ type: oneOf(['ask']), request: int, text: str }),
 };
+/** The reply to `ask`, as a view declares it. */
+interface Answer {
+  readonly type: 'answer';
+  readonly request: number;
+  readonly text: string | null;
+}
 const check = (data: unknown) => checkMessage(data, table);
 
 /** A webview that records what it is posted and answers as told. */
@@ -121,5 +128,53 @@ describe('The host end of a page (HostChannel)', () => {
     webview.answer = 'throw';
     assert.equal(await c.post({ type: 'x' }), false);
     assert.deepEqual(logged, ['error Test view: cannot post to the page: Error: the page is gone']);
+  });
+
+  it('answers a request with its reply, the request\'s number copied in, in the order the replies are made', async () => {
+    const { c, webview } = channel();
+    c.receive({ type: 'ready', protocol: 2 });
+    let finishSlow!: (text: string) => void;
+    const slow = c.reply<Answer>({ type: 'ask', request: 7 }, () => new Promise((resolve) => (finishSlow = (text) => resolve({ type: 'answer', text }))), { type: 'answer', text: null });
+    const quick = await c.reply<Answer>({ type: 'ask', request: 8 }, () => ({ type: 'answer', text: 'quick' }), { type: 'answer', text: null });
+    assert.deepEqual(quick, { type: 'answer', text: 'quick', request: 8 });
+    finishSlow('slow');
+    assert.deepEqual(await slow, { type: 'answer', text: 'slow', request: 7 });
+    assert.deepEqual(webview.posted, [
+      { type: 'answer', text: 'quick', request: 8 },
+      { type: 'answer', text: 'slow', request: 7 },
+    ]);
+  });
+
+  it('a reply that cannot be made is logged and answered with the failed reply, so the page does not wait forever', async () => {
+    const { c, webview, logged } = channel();
+    c.receive({ type: 'ready', protocol: 2 });
+    const fail = (): Omit<Answer, 'request'> => {
+      throw new Error('no such card');
+    };
+    const thrown = await c.reply<Answer>({ type: 'ask', request: 1 }, fail, { type: 'answer', text: null });
+    const rejected = await c.reply<Answer>({ type: 'ask', request: 2 }, () => Promise.reject(new Error('git failed')), { type: 'answer', text: null });
+    assert.deepEqual(thrown, { type: 'answer', text: null, request: 1 });
+    assert.deepEqual(rejected, { type: 'answer', text: null, request: 2 });
+    assert.equal(webview.posted.length, 2);
+    assert.deepEqual(logged, ['error Test view: "ask" 1 failed: Error: no such card', 'error Test view: "ask" 2 failed: Error: git failed']);
+  });
+
+  it('a reply for a page discarded or replaced since it asked is not posted', async () => {
+    const { c, webview } = channel();
+    c.receive({ type: 'ready', protocol: 2 });
+    let finish!: () => void;
+    const made = new Promise<Omit<Answer, 'request'>>((resolve) => (finish = () => resolve({ type: 'answer', text: 'late' })));
+    const replied = c.reply<Answer>({ type: 'ask', request: 3 }, () => made, { type: 'answer', text: null });
+    const next = new FakeWebview();
+    c.attach(next);
+    c.receive({ type: 'ready', protocol: 2 });
+    finish();
+    assert.equal(await replied, undefined);
+    assert.deepEqual(webview.posted, []);
+    assert.deepEqual(next.posted, []);
+    const afterReset = c.reply<Answer>({ type: 'ask', request: 4 }, () => made, { type: 'answer', text: null });
+    c.reset();
+    assert.equal(await afterReset, undefined);
+    assert.deepEqual(next.posted, []);
   });
 });
