@@ -56,5 +56,5 @@ export function listenToHost(
   onMessage: (message: WorklogHostMessage) => void,
   onDropped: (reason: string) => void = warnDropped('Cortex worklog'),
 ): () => void {
-  return listenToSharedHost(target, checkWorklogHostMessage, onMessage, onDropped);
+  return listenToSharedHost(target, checkWorklogHostMessage, onMessage, onDropped, { newestStates: true });
 }

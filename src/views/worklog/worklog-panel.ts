@@ -41,7 +41,7 @@ export interface WorklogDeps {
 export class WorklogPanel extends DisposableBase {
   static readonly viewType = 'cortex.worklog';
   private readonly host: PanelHost;
-  private readonly channel: HostChannel<WorklogWebviewMessage>;
+  private readonly channel: HostChannel<WorklogWebviewMessage, WorklogViewState>;
   /** The team as its last change event had it. */
   private team: TeamSnapshot;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -217,7 +217,8 @@ export class WorklogPanel extends DisposableBase {
     if (!this.host.panel || !this.channel.ready) return;
     const state = buildWorklogViewState({ hasTeam: !!this.team.location, team: this.team.header && { name: this.team.header.name, path: this.team.header.path }, trusted: this.team.trusted, worklog: this.worklog, mailbox: this.mailbox, now: this.team.now, activity: this.activity, charter: this.charter });
     this.lastState = state;
-    void this.channel.post({ type: 'state', state } satisfies WorklogHostMessage);
+    // Numbered by the channel: a page drops a state older than the one it shows. Posted after every read, changed or not.
+    void this.channel.postState(state, true);
     this.postedEmitter.fire(state);
     this.flushReveal();
   }

@@ -1,4 +1,4 @@
-import { Check, Checked, Infer, MessageOf, arrayOf, bool, checkMessage, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
+import { Check, Checked, Infer, MessageOf, arrayOf, bool, checkMessage, int, nullable, num, object, oneOf, shortStr, str } from '../../shared/common/validate';
 
 /**
  * The worklog panel's messages, both directions, declared once: each type is what its
@@ -135,7 +135,7 @@ export function checkWorklogWebviewMessage(data: unknown): Checked<WorklogWebvie
 }
 
 const HOST_CHECKS = {
-  state: object({ type: oneOf(['state']), state: worklogViewState }),
+  state: object({ type: oneOf(['state']), version: int, state: worklogViewState }),
   /**
    * Show a tab (the escalation offer's Open Mailbox) or, with an id, an entry or a
    * message on it (Search Team's result): scrolled to, focused.

@@ -46,8 +46,8 @@ describe('worklog view state: the page accepts it', () => {
       charter: { file: '001-charter.md', text: '# Charter\n' },
     });
     assert.ok(state.worklog.entries.length > 0 && state.mailbox.messages.length > 0);
-    assert.deepEqual(checkWorklogHostMessage({ type: 'state', state }), { ok: true, value: { type: 'state', state } });
+    assert.deepEqual(checkWorklogHostMessage({ type: 'state', version: 1, state }), { ok: true, value: { type: 'state', version: 1, state } });
     const stray = { ...state, mailbox: { ...state.mailbox, messages: [{ ...state.mailbox.messages[0], extra: 1 }] } };
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: stray }).ok, false);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: stray }).ok, false);
   });
 });

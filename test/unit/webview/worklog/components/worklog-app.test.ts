@@ -67,8 +67,8 @@ describe('Worklog panel page', () => {
   it('shows the session charter (document 001) as text, with the session it declares; none without one', () => {
     const charter = '---\nsession_id: S-7\n---\n# Charter: invoicing v2\n\nGoal: ship credit notes. <b>not html</b>\r\n';
     const withCharter = buildWorklogViewState({ hasTeam: true, trusted: true, worklog: parseWorklog(W), mailbox: parseMailbox(M), now: NOON, charter: { file: 'SESSION-CHARTER.md', text: charter } });
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: withCharter }).ok, true);
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: { ...withCharter, charter: { file: 'x' } } }).ok, false);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: withCharter }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: { ...withCharter, charter: { file: 'x' } } }).ok, false);
     act(() => store.set(withCharter));
     const block = root.querySelector('section.charter')!;
     assert.match(block.querySelector('h2')!.textContent!, /Session charter \(SESSION-CHARTER\.md, session S-7\)/);
@@ -244,9 +244,9 @@ describe('Worklog panel page', () => {
     assert.equal(checkWorklogWebviewMessage({ type: 'runCommand' }).ok, false);
     assert.equal(checkWorklogWebviewMessage({ type: 'openActivity', id: '../../etc/passwd' }).ok, false);
     const { activity: _dropped, ...noActivity } = state();
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: noActivity }).ok, false);
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: {} }).ok, false);
-    assert.equal(checkWorklogHostMessage({ type: 'state', state: state() }).ok, true);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: noActivity }).ok, false);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: {} }).ok, false);
+    assert.equal(checkWorklogHostMessage({ type: 'state', version: 1, state: state() }).ok, true);
     assert.equal(checkWorklogHostMessage({ type: 'loading', team: { name: 't', path: '/t' } }).ok, true);
     assert.equal(checkWorklogHostMessage({ type: 'loading', team: null }).ok, true);
     assert.equal(checkWorklogHostMessage({ type: 'loading', team: 'x' }).ok, false);
