@@ -150,8 +150,9 @@ export class AcpSession {
     this.canLoad = init.agentCapabilities?.loadSession === true;
     const mcpServers: acp.McpServer[] = this.launch.mcpServers.map((s) => ({ name: s.name, command: s.command, args: [...s.args], env: Object.entries(s.env ?? {}).map(([name, value]) => ({ name, value })) }));
     const resume = this.launch.resumeSessionId;
-    if (resume && this.canLoad) {
-      await agent.request('session/load', { sessionId: resume, cwd: this.launch.cwd, mcpServers });
+    // A session the agent cannot load (no `loadSession`, or its load refused) is replaced by a new one, said why.
+    const notResumed = resume ? (this.canLoad ? await this.load(agent, resume, mcpServers) : 'the agent cannot resume sessions') : undefined;
+    if (resume && notResumed === undefined) {
       this.sessionIdNow = resume;
       this.notice(`Resumed session ${resume}.`);
     } else {
@@ -159,9 +160,20 @@ export class AcpSession {
       this.sessionIdNow = created.sessionId;
       const mode = this.launch.mode;
       if (mode && created.modes && created.modes.currentModeId !== mode && created.modes.availableModes.some((m) => m.id === mode)) await agent.request('session/set_mode', { sessionId: created.sessionId, modeId: mode });
-      this.notice(`Started session ${created.sessionId}${resume ? ' (the agent cannot resume its last one)' : ''}.`);
+      this.notice(`Started session ${created.sessionId}${notResumed ? ` (${notResumed})` : ''}.`);
     }
     this.setState('idle');
+  }
+
+  /** `session/load` of the kept session; why it was not resumed, `undefined` when it was. */
+  private async load(agent: acp.ClientContext, sessionId: string, mcpServers: acp.McpServer[]): Promise<string | undefined> {
+    try {
+      await agent.request('session/load', { sessionId, cwd: this.launch.cwd, mcpServers });
+      return undefined;
+    } catch (e) {
+      const details = e instanceof acp.RequestError && typeof e.data === 'object' && e.data && 'details' in e.data ? String(e.data.details) : undefined;
+      return `the agent could not resume session ${sessionId}: ${e instanceof Error ? e.message : String(e)}${details ? `: ${details}` : ''}`;
+    }
   }
 
   /**

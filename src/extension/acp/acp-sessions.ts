@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import type { AgentSessionSnapshot, AgentSessions, Unsubscribe } from '../sessions/session-model';
 import { AcpLaunch, AcpSession } from './acp-session';
+import { promptRefusal } from './prompt-refusal';
 import { TurnTokens } from './session-log';
 
 /**
@@ -95,10 +96,8 @@ export class AcpSessions extends DisposableBase implements AgentSessions {
    */
   async prompt(agentSlug: string, text: string): Promise<void> {
     const session = this.sessions.get(agentSlug);
-    if (!session?.live) throw new Error(`${agentSlug} is not running as an ACP session here.`);
-    if (session.state !== 'idle') throw new Error(`${agentSlug} is ${session.state === 'in-turn' ? 'in the middle of a turn' : 'still starting'}: the prompt was not sent.`);
-    const refused = this.refusal(agentSlug);
-    if (refused) throw new Error(refused);
+    const refused = promptRefusal(agentSlug, session, () => this.refusal(agentSlug));
+    if (refused || !session) throw new Error(refused);
     session.prompt(text).catch((e: unknown) => this.log.warn(`${agentSlug}: the prompt failed: ${e instanceof Error ? e.message : String(e)}`));
   }
 
