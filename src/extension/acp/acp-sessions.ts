@@ -10,8 +10,9 @@ import { TurnTokens } from './session-log';
  * the session view and the "Needs you" list read). Starting, stopping and resuming are the
  * runner's (agent-runner.ts); prompts from anyone (the first prompt, the heartbeat driver,
  * the person) go through `prompt`, which refuses while a turn runs or when the agent's
- * daily budget is spent. Each session's id is kept in the workspace state, so Restart (or
- * the next window) resumes it with `session/load` where the agent can.
+ * daily budget is spent (prompt-refusal.ts). Each session's id is kept in the workspace
+ * state, so Restart (and Start after Stop in this window) resumes it with `session/load`
+ * where the agent can; where it cannot, a new session starts (acp-session.ts).
  */
 export interface TurnUsage {
   readonly slug: string;
