@@ -9,15 +9,17 @@ import { Readable, Writable } from 'stream';
  * `FAKE_ACP_LOAD` says what it does about `session/load`: `yes` advertises `loadSession`
  * and resumes any id (replaying one earlier message as history), `no` does not advertise
  * it, `fail` advertises it and answers a load with Gemini CLI's error (no saved session).
- * Every request it receives is appended to `FAKE_ACP_LOG` (one JSON line: the method and
- * the session id) for the test to read.
+ * Its sessions, new or loaded, start in mode `auto` and offer `default` (as Claude's adapter).
+ * Every request it receives is appended to `FAKE_ACP_LOG` (one JSON line: the method, the
+ * session id, and a mode set) for the test to read.
  */
 const load = process.env.FAKE_ACP_LOAD ?? 'no';
 const logFile = process.env.FAKE_ACP_LOG;
 let created = 0;
+const modes = { currentModeId: 'auto', availableModes: [{ id: 'auto', name: 'Auto' }, { id: 'default', name: 'Default' }] };
 
-function note(method: string, sessionId?: string): void {
-  if (logFile) appendFileSync(logFile, JSON.stringify({ method, ...(sessionId ? { sessionId } : {}) }) + '\n');
+function note(method: string, sessionId?: string, modeId?: string): void {
+  if (logFile) appendFileSync(logFile, JSON.stringify({ method, ...(sessionId ? { sessionId } : {}), ...(modeId ? { modeId } : {}) }) + '\n');
 }
 
 const stream = acp.ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
@@ -30,12 +32,16 @@ acp
   .onRequest('session/new', () => {
     const sessionId = `fake-session-${process.pid}-${++created}`;
     note('session/new', sessionId);
-    return { sessionId };
+    return { sessionId, modes };
   })
   .onRequest('session/load', async ({ params, client }) => {
     note('session/load', params.sessionId);
     if (load === 'fail') throw acp.RequestError.internalError({ details: 'No previous sessions found for this project.' });
     await client.notify('session/update', { sessionId: params.sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Earlier turn.' } } });
+    return { modes };
+  })
+  .onRequest('session/set_mode', ({ params }) => {
+    note('session/set_mode', params.sessionId, params.modeId);
     return {};
   })
   .onRequest('session/prompt', async ({ params, client }) => {

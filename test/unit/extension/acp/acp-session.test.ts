@@ -47,9 +47,9 @@ describe('ACP session resume', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { method: string; sessionId?: string });
-  const start = async (load: 'yes' | 'no' | 'fail', resumeSessionId?: string): Promise<AcpSession> => {
+  const start = async (load: 'yes' | 'no' | 'fail', resumeSessionId?: string, mode?: string): Promise<AcpSession> => {
     const env = { PATH: process.env.PATH, FAKE_ACP_LOAD: load, FAKE_ACP_LOG: path.join(dir, 'requests.jsonl') };
-    const session = new AcpSession({ slug: 'billing-dev', command: process.execPath, args: [agentScript], cwd: dir, env, mcpServers: [], ...(resumeSessionId ? { resumeSessionId } : {}) }, () => 1000, () => undefined);
+    const session = new AcpSession({ slug: 'billing-dev', command: process.execPath, args: [agentScript], cwd: dir, env, mcpServers: [], ...(resumeSessionId ? { resumeSessionId } : {}), ...(mode ? { mode } : {}) }, () => 1000, () => undefined);
     sessions.push(session);
     await session.start();
     return session;
@@ -86,6 +86,19 @@ describe('ACP session resume', () => {
     assert.equal(session.sessionId, asked[2].sessionId);
     assert.deepEqual(notices(session), [`Started session ${session.sessionId} (the agent could not resume session kept-session-7: Internal error: No previous sessions found for this project.).`]);
     assert.equal(await session.prompt('Hello.'), 'end_turn');
+  });
+
+  it("the launch's mode is set on a resumed session as on a new one (the agent starts both in its own)", async () => {
+    await start('yes', 'kept-session-7', 'default');
+    assert.deepEqual(received().slice(1), [
+      { method: 'session/load', sessionId: 'kept-session-7' },
+      { method: 'session/set_mode', sessionId: 'kept-session-7', modeId: 'default' },
+    ]);
+    const fresh = await start('fail', 'kept-session-7', 'default');
+    assert.deepEqual(received().slice(-2), [
+      { method: 'session/new', sessionId: fresh.sessionId },
+      { method: 'session/set_mode', sessionId: fresh.sessionId, modeId: 'default' },
+    ]);
   });
 
   it('nothing kept (a first start): session/new even where the agent could load', async () => {
