@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AcpSessions } from '../extension/acp/acp-sessions';
+import { budgetRefusal } from '../extension/acp/prompt-refusal';
 import { OPEN_AGENT_SESSION_COMMAND } from '../extension/commands/command-ids';
 import { AgentRunCommands } from '../extension/agents/agent-run-commands';
 import { AgentRunner } from '../extension/agents/agent-runner';
@@ -45,7 +46,7 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
   // A spent daily budget refuses every prompt to an ACP session: the driver's and the person's.
   runner.acp.refusal = (slug) => {
     const agent = agentOf(slug);
-    return usage.budgetSpent(agent) ? `${agent?.name ?? slug}'s daily budget is spent (cortex.agents.dailyBudget): no prompt is sent to it until tomorrow, or until the budget is raised.` : undefined;
+    return agent ? budgetRefusal(agent.name, usage.usageOf(agent), runner.settings.dailyBudgets[slug] !== undefined) : undefined;
   };
   const driver = own.add(new HeartbeatDriver(runner, team, clock, settings, log, (slug) => usage.budgetSpent(agentOf(slug))));
   own.add(

@@ -150,18 +150,35 @@ export class AcpSession {
     this.canLoad = init.agentCapabilities?.loadSession === true;
     const mcpServers: acp.McpServer[] = this.launch.mcpServers.map((s) => ({ name: s.name, command: s.command, args: [...s.args], env: Object.entries(s.env ?? {}).map(([name, value]) => ({ name, value })) }));
     const resume = this.launch.resumeSessionId;
-    if (resume && this.canLoad) {
-      await agent.request('session/load', { sessionId: resume, cwd: this.launch.cwd, mcpServers });
+    // A session the agent cannot load (no `loadSession`, or its load refused) is replaced by a new one, said why.
+    const loaded = resume ? (this.canLoad ? await this.load(agent, resume, mcpServers) : 'the agent cannot resume sessions') : undefined;
+    if (resume && typeof loaded === 'object') {
       this.sessionIdNow = resume;
+      await this.setMode(agent, resume, loaded.modes);
       this.notice(`Resumed session ${resume}.`);
     } else {
       const created = await agent.request('session/new', { cwd: this.launch.cwd, mcpServers });
       this.sessionIdNow = created.sessionId;
-      const mode = this.launch.mode;
-      if (mode && created.modes && created.modes.currentModeId !== mode && created.modes.availableModes.some((m) => m.id === mode)) await agent.request('session/set_mode', { sessionId: created.sessionId, modeId: mode });
-      this.notice(`Started session ${created.sessionId}${resume ? ' (the agent cannot resume its last one)' : ''}.`);
+      await this.setMode(agent, created.sessionId, created.modes);
+      this.notice(`Started session ${created.sessionId}${typeof loaded === 'string' ? ` (${loaded})` : ''}.`);
     }
     this.setState('idle');
+  }
+
+  /** The launch's mode, where the session offers it and is in another (a resumed one too: the agent may start it in its own default). */
+  private async setMode(agent: acp.ClientContext, sessionId: string, modes: acp.SessionModeState | null | undefined): Promise<void> {
+    const mode = this.launch.mode;
+    if (mode && modes && modes.currentModeId !== mode && modes.availableModes.some((m) => m.id === mode)) await agent.request('session/set_mode', { sessionId, modeId: mode });
+  }
+
+  /** `session/load` of the kept session: its answer, or why it was not resumed. */
+  private async load(agent: acp.ClientContext, sessionId: string, mcpServers: acp.McpServer[]): Promise<acp.LoadSessionResponse | string> {
+    try {
+      return (await agent.request('session/load', { sessionId, cwd: this.launch.cwd, mcpServers })) ?? {};
+    } catch (e) {
+      const details = e instanceof acp.RequestError && typeof e.data === 'object' && e.data && 'details' in e.data ? String(e.data.details) : undefined;
+      return `the agent could not resume session ${sessionId}: ${e instanceof Error ? e.message : String(e)}${details ? `: ${details}` : ''}`;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
 import type { AgentSessionSnapshot, AgentSessions, Unsubscribe } from '../sessions/session-model';
 import { AcpLaunch, AcpSession } from './acp-session';
+import { promptRefusal } from './prompt-refusal';
 import { TurnTokens } from './session-log';
 
 /**
@@ -9,8 +10,9 @@ import { TurnTokens } from './session-log';
  * the session view and the "Needs you" list read). Starting, stopping and resuming are the
  * runner's (agent-runner.ts); prompts from anyone (the first prompt, the heartbeat driver,
  * the person) go through `prompt`, which refuses while a turn runs or when the agent's
- * daily budget is spent. Each session's id is kept in the workspace state, so Restart (or
- * the next window) resumes it with `session/load` where the agent can.
+ * daily budget is spent (prompt-refusal.ts). Each session's id is kept in the workspace
+ * state, so Restart (and Start after Stop in this window) resumes it with `session/load`
+ * where the agent can; where it cannot, a new session starts (acp-session.ts).
  */
 export interface TurnUsage {
   readonly slug: string;
@@ -95,10 +97,8 @@ export class AcpSessions extends DisposableBase implements AgentSessions {
    */
   async prompt(agentSlug: string, text: string): Promise<void> {
     const session = this.sessions.get(agentSlug);
-    if (!session?.live) throw new Error(`${agentSlug} is not running as an ACP session here.`);
-    if (session.state !== 'idle') throw new Error(`${agentSlug} is ${session.state === 'in-turn' ? 'in the middle of a turn' : 'still starting'}: the prompt was not sent.`);
-    const refused = this.refusal(agentSlug);
-    if (refused) throw new Error(refused);
+    const refused = promptRefusal(agentSlug, session, () => this.refusal(agentSlug));
+    if (refused || !session) throw new Error(refused);
     session.prompt(text).catch((e: unknown) => this.log.warn(`${agentSlug}: the prompt failed: ${e instanceof Error ? e.message : String(e)}`));
   }
 

@@ -3,7 +3,8 @@
 // by the runner; its first prompt and the heartbeat driver's tick for a dispatched task go
 // as session/prompt; its permission requests are pending in the sessions' snapshot and
 // answered through the contract (allow, and reject); the task is claimed and completed
-// over ACP; the row's usage counts its tokens; Stop cancels and ends it.
+// over ACP; the row's usage counts its tokens; Stop cancels and ends it; Start again
+// cannot resume (Gemini CLI refuses its own session/load) and starts a new session.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -97,5 +98,17 @@ describe('Agents as ACP sessions: the runner, the driver, permission requests, u
     assert.equal(await a.agents.runner.stop(SLUG, false), true);
     assert.equal(snapshot()?.state, 'stopped');
     assert.equal(a.agents.runner.isLive(SLUG), false);
+  });
+
+  it("Start after Stop asks to resume the kept session; Gemini CLI (0.61) refuses its own session/load, so a new session starts, the reason in its transcript, with the first prompt", async () => {
+    const kept = a.agents.sessions.session(SLUG)!.sessionId!;
+    assert.equal(a.agents.sessions.session(SLUG)!.canLoad, true, 'gemini --acp advertises loadSession');
+    assert.equal(await a.agents.runner.start(SLUG), 'started');
+    const session = a.agents.sessions.session(SLUG)!;
+    assert.notEqual(session.sessionId, kept);
+    const notices = snapshot()!.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
+    assert.deepEqual(notices, [`Started session ${session.sessionId} (the agent could not resume session ${kept}: Internal error: No previous sessions found for this project.).`]);
+    assert.ok(snapshot()!.entries.some((e) => e.kind === 'user' && /^Cortex: you are Itest ACP Agent\./.test(e.text)), 'a new session gets the first prompt');
+    await waitFor(() => snapshot()?.state === 'idle', LONG, 'the first prompt answered');
   });
 });
