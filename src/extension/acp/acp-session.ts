@@ -2,6 +2,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { Readable, Writable } from 'stream';
+import type { AgentCli } from '../../core/agents/launch-profile';
 import type { AgentSessionSnapshot, PermissionRequestItem, SessionState, SessionUsage } from '../sessions/session-model';
 import { SessionLog, TurnTokens, permissionItem, turnTokens } from './session-log';
 
@@ -30,6 +31,8 @@ export interface AcpLaunch {
    * starts in `auto`, whose classifier blocks the MCP calls it cannot judge; `default` asks.
    */
   readonly mode?: string;
+  /** The CLI it runs: Codex's tokens are read from its own session log (agent-usage.ts). */
+  readonly cli?: AgentCli;
 }
 
 /** Ids of permission requests, unique across the extension's lifetime. */

@@ -57,6 +57,7 @@ export class AcpStarter {
     try {
       await this.acp.start({
         slug: agent.slug,
+        cli: profile.cli,
         command: command.program,
         args: command.args,
         cwd,

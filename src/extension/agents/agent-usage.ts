@@ -10,17 +10,9 @@ import { LivenessClock } from '../team/liveness-clock';
 import { AgentRunner } from './agent-runner';
 import { AgentUsage, AgentUsageSource } from './agent-runs';
 import { budgetOf } from './run-settings';
-import { CodexLogs } from './codex-log';
+import { CodexLogs, codexHome } from './codex-log';
 
-/**
- * Tokens, cost and the latest actions of each agent, from its CLI's own session log:
- * the one its hooks named last (`transcript` in its `.cortex/run/<slug>/<session>.json`; Claude Code,
- * Gemini CLI and the stand-in say it), or for Codex, whose notify program is told only
- * the thread id, the rollout of that thread (codex-log.ts). A log is read once and then only what was
- * appended (a last line still being written waits for the next read); it is looked at
- * again whenever a turn state changes and every minute of the clock. Lines the
- * parser skipped are counted in the output channel.
- */
+/** A session log being read, as far as it was read. */
 interface LogFile {
   readonly path: string;
   /** The agent whose hooks named it. */
@@ -51,6 +43,18 @@ function formatOf(source: string): TranscriptFormat | undefined {
 /** A log's growth read at once is capped, so a huge old session never stalls the host. */
 const READ_LIMIT = 16 * 1024 * 1024;
 
+/**
+ * Tokens, cost and the latest actions of each agent. A terminal agent's come from its CLI's
+ * own session log: the one its hooks named last (`transcript` in its
+ * `.cortex/run/<slug>/<session>.json`; Claude Code, Gemini CLI and the stand-in say it), or for
+ * Codex, whose notify program is told only the thread id, the rollout of that thread
+ * (codex-log.ts). An ACP session's tokens come with its turns over the protocol, except
+ * Codex's, whose adapter reports only the context window: the rollout of the session's thread
+ * (its id) under the CODEX_HOME the session runs with is read as a terminal Codex's is.
+ * A log is read once and then only what was appended (a last line still being written waits
+ * for the next read); it is looked at again whenever a turn state changes and every minute of
+ * the clock. Lines the parser skipped are counted in the output channel.
+ */
 export class AgentUsageService extends DisposableBase implements AgentUsageSource {
   private readonly logs = new Map<string, LogFile>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -59,6 +63,8 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
   private readonly codexLogs = new CodexLogs();
   /** The log found for each agent whose CLI did not name one (Codex). */
   private readonly foundLogs = new Map<string, string>();
+  /** The rollout finder of each CODEX_HOME an ACP session runs Codex with. */
+  private readonly acpCodexLogs = new Map<string, CodexLogs>();
 
   constructor(
     private readonly runner: AgentRunner,
@@ -152,7 +158,32 @@ export class AgentUsageService extends DisposableBase implements AgentUsageSourc
       }
       if (path && (await this.read(slug, path, format))) any = true;
     }
+    if (await this.readAcpCodexLogs()) any = true;
     if (any) this.changed.fire();
+  }
+
+  /** The rollouts of the ACP sessions that run Codex, found by the session's id (its thread). */
+  private async readAcpCodexLogs(): Promise<boolean> {
+    let any = false;
+    for (const { agentSlug, sessionId } of this.runner.acp.all()) {
+      const launch = this.runner.acp.session(agentSlug)?.launch;
+      if (launch?.cli !== 'codex' || !sessionId) continue;
+      const path = await this.codexLogsIn(codexHome(launch.env)).find(sessionId);
+      if (!path) continue;
+      this.foundLogs.set(agentSlug, path);
+      if (await this.read(agentSlug, path, 'codex')) any = true;
+    }
+    return any;
+  }
+
+  /** The rollout finder of one CODEX_HOME (it keeps what it found). */
+  private codexLogsIn(home: string): CodexLogs {
+    let logs = this.acpCodexLogs.get(home);
+    if (!logs) {
+      logs = new CodexLogs(() => home);
+      this.acpCodexLogs.set(home, logs);
+    }
+    return logs;
   }
 
   private async read(slug: string, path: string, format: TranscriptFormat): Promise<boolean> {

@@ -11,11 +11,15 @@ import * as path from 'path';
  */
 const DAYS = 7;
 
-/** `$CODEX_HOME`, else `~/.codex` (what Codex itself reads). */
-export function codexHome(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * `$CODEX_HOME`, else `~/.codex` (what Codex itself reads), in the environment Codex runs
+ * with: `~` is that environment's HOME where it sets one (an agent given a HOME of its own).
+ */
+export function codexHome(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const user = env.HOME?.trim() || os.homedir();
   const home = env.CODEX_HOME?.trim();
-  if (!home) return path.join(os.homedir(), '.codex');
-  return home === '~' || home.startsWith('~/') ? path.join(os.homedir(), home.slice(1)) : home;
+  if (!home) return path.join(user, '.codex');
+  return home === '~' || home.startsWith('~/') ? path.join(user, home.slice(1)) : home;
 }
 
 export class CodexLogs {

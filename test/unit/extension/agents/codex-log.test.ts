@@ -46,4 +46,10 @@ describe('Codex session logs by thread id', () => {
     assert.ok(codexHome({ CODEX_HOME: '~/work-codex' }).endsWith(`${path.sep}work-codex`));
     assert.ok(codexHome({}).endsWith(`${path.sep}.codex`));
   });
+
+  it("an agent's own HOME: its ~/.codex, and its ~ in $CODEX_HOME", () => {
+    assert.equal(codexHome({ HOME: '/scratch/agent' }), path.join('/scratch/agent', '.codex'));
+    assert.equal(codexHome({ HOME: '/scratch/agent', CODEX_HOME: '~/work-codex' }), path.join('/scratch/agent', 'work-codex'));
+    assert.equal(codexHome({ HOME: '/scratch/agent', CODEX_HOME: '/srv/codex' }), '/srv/codex');
+  });
 });
