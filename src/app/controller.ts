@@ -27,6 +27,8 @@ import { TeamStore } from '../extension/team/team-store';
 import { ThreadsStore } from '../extension/team/threads-store';
 import { ThreadCommands } from '../extension/commands/thread-commands';
 import { BackgroundNotifier } from '../extension/ui/background-notifier';
+import { OlderFormatNotifier } from '../extension/ui/older-format-notifier';
+import { OlderFormatWatch } from '../extension/team/older-format-watch';
 import { WorkspaceTrust } from '../extension/writes/trust';
 import { TeamWriter } from '../extension/writes/team-writer';
 import { SearchTeam } from '../extension/commands/search-team';
@@ -93,6 +95,9 @@ export class CortexController extends DisposableBase {
     own.add(new DiagnosticsPublisher(team, session));
     this.contextKeys = own.add(new ContextKeys(team));
     this.statusBar = own.add(new TeamStatusBar(team, settings));
+    // The plugin's older format: read once per change, shown read-only in the Team view, the upgrade offered once.
+    const older = own.add(new OlderFormatWatch(team, log));
+    own.add(new OlderFormatNotifier(prompts, older));
 
     // ---- running agents ----------------------------------------------------------------
     this.agents = registerRunningAgents(own, services, this.statusBar);
@@ -130,6 +135,7 @@ export class CortexController extends DisposableBase {
       runs,
       runActions,
       needsYou: needsYouSource(this.agents, prompts, (slug) => this.sessions.open(slug)),
+      older: { get current() { return older.current; }, onDidChange: older.onDidChange, upgrade: () => agents.upgradeTeamFormat() },
     });
     this.board = registerBoard(own, {
       extensionUri,

@@ -13,7 +13,6 @@ import { SessionTicker } from '../extension/agents/session-ticker';
 import { NeedsYou } from '../extension/sessions/needs-you';
 import { SessionRegistry } from '../extension/sessions/session-registry';
 import { DownNotifier } from '../extension/ui/down-notifier';
-import { OlderFormatNotifier } from '../extension/ui/older-format-notifier';
 import { Services } from '../extension/services';
 import { TeamStatusBar } from '../extension/ui/status-bar';
 
@@ -91,7 +90,6 @@ export function registerRunningAgents(own: { add<T extends vscode.Disposable>(d:
       restart: (slug) => (runner.terminals.isLive(slug) ? runner.restart(slug) : commands.start(slug)),
     }),
   );
-  own.add(new OlderFormatNotifier(prompts, team));
   const actions: AgentRunActions = {
     start: (slug) => commands.start(slug),
     stop: (slug) => runner.stop(slug),

@@ -73,3 +73,14 @@ export function fixtureFiles(): Record<string, string> {
 export async function loadFixture(files: Record<string, string> = fixtureFiles()): Promise<Team> {
   return new TeamIndex(new MemoryTeamFs(files)).load();
 }
+
+/** The Cortex plugin's older format in a folder: the files it reads as they are. */
+export function olderFormatFiles(heartbeat: string): Record<string, string> {
+  return {
+    'agents/billing-dev.md': `---\nname: Billing Dev\nstatus: active\nlast-heartbeat: ${heartbeat}\n---\n\n## Projects\n- billing-service\n`,
+    'agents/docs-writer.md': '---\nname: Docs Writer\nstatus: active\n---\n\n## Projects\n- docs-site\n',
+    'projects/billing-service.md':
+      '---\ntype: project\n---\n\n## Work Queue\n\n### 2026-03-27T10:00\n**Task:** Webhook endpoint\n**Status:** in-progress\n\n### 2026-03-27T10:05\n**Task:** Refunds\n**Status:** ready\n\n### 2026-03-27T10:06\n**Task:** Receipts\n**Status:** ready\n\n### 2026-03-26T09:00\n**Task:** Invoices\n**Status:** done\n',
+    'projects/docs-site.md': '---\ntype: project\n---\n\n## Work Queue\n',
+  };
+}

@@ -28,6 +28,7 @@ export interface TeamActions {
   /** Answers a Needs you request with one of its options. */
   answerRequest(item: string, option: string): void;
   openSession(slug: string): void;
+  upgradeTeamFormat(): void;
   loadUiState(): UiState;
   saveUiState(state: UiState): void;
 }
@@ -54,6 +55,7 @@ export function createActions(api: VsCodeApi): TeamActions {
     openTranscript: (agent) => send({ type: 'openTranscript', agent }),
     answerRequest: (item, option) => send({ type: 'answerRequest', item, option }),
     openSession: (agent) => send({ type: 'openSession', agent }),
+    upgradeTeamFormat: () => send({ type: 'upgradeTeamFormat' }),
     loadUiState: () => readUiState(api.getState()),
     saveUiState: (state) => api.setState(state),
   };

@@ -1,42 +1,31 @@
 import * as vscode from 'vscode';
 import { DisposableBase } from '../../base/disposable';
-import { hasOlderAgentNotes } from '../../core/legacy/older-agents';
-import { LiveTeam, TeamSnapshot } from '../team/live-team';
+import { OlderFormatFound, OlderFormatWatch } from '../team/older-format-watch';
 import { Prompts } from './prompts';
 
 /**
  * A team folder holding the Cortex plugin's older format (a flat `agents/<slug>.md`) is
- * said once per folder, with the one-step upgrade offered: the Team view reads today's
- * layout only (`cortex-team status` reads the older one as it is). Looked for (one
- * listing of agents/) on each change of the team until found.
+ * said once per folder, with the one-step upgrade offered. What is found comes from the
+ * one watch (`OlderFormatWatch`) the Team view also reads: it shows those agents
+ * read-only, as `cortex-team status` does.
  */
 export class OlderFormatNotifier extends DisposableBase {
   private readonly said = new Set<string>();
-  private looking = false;
 
   constructor(
     private readonly prompts: Prompts,
-    team: LiveTeam,
+    watch: OlderFormatWatch,
   ) {
     super();
-    this.register(team.onDidChange((e) => void this.look(e.snapshot)));
+    this.register(watch.onDidChange((found) => found && void this.say(found)));
   }
 
-  private async look(s: TeamSnapshot): Promise<void> {
-    const key = s.location?.uri.toString();
-    if (!s.team || !s.fs || key === undefined || this.said.has(key) || this.looking) return;
-    this.looking = true;
-    try {
-      if (!(await hasOlderAgentNotes(s.fs))) return;
-      this.said.add(key);
-    } catch {
-      return; // An agents/ folder that cannot be listed is the store's to report.
-    } finally {
-      this.looking = false;
-    }
+  private async say(found: OlderFormatFound): Promise<void> {
+    if (this.said.has(found.folder)) return;
+    this.said.add(found.folder);
     const upgrade = 'Upgrade Team Format…';
     const choice = await this.prompts.info(
-      `Cortex: ${s.header?.name ?? 'this team folder'} holds agents in the Cortex plugin's older format (flat agents/<slug>.md, tasks in ## Work Queue), which the Team view does not show. Upgrade it in one step (a review with every diff first)?`,
+      `Cortex: ${found.name ?? 'this team folder'} holds agents in the Cortex plugin's older format (flat agents/<slug>.md, tasks in ## Work Queue): the Team view shows them read-only. Upgrade it in one step (a review with every diff first)?`,
       upgrade,
     );
     if (choice === upgrade) await vscode.commands.executeCommand('cortex.upgradeTeamFormat');

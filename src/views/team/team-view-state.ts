@@ -7,7 +7,8 @@ import { ShuttleProgress } from '../../core/parse/shuttle';
 import { wrapperLeftOpen } from '../../core/ops/shuttle-wrapper';
 import { latestSession } from '../../core/reports/team-report';
 import { parseStamp } from '../../base/time';
-import { AgentRunView, AgentView, NeedsYouRow, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
+import type { OlderFormat } from '../../core/legacy/older-agents';
+import { AgentRunView, AgentView, NeedsYouRow, OlderFormatView, ProjectView, TeamSummaryView, TeamViewState, ViewStatus } from './common/messages';
 
 /**
  * Turns the parsed team into what the Team view shows: liveness, ages and counts are
@@ -32,6 +33,8 @@ export interface TeamViewInput {
   readonly run?: (agent: Agent) => AgentRunView | null;
   /** The Needs you list (empty when omitted). */
   readonly needsYou?: readonly NeedsYouRow[];
+  /** The Cortex plugin's older format found in the folder, read as it is (none when omitted). */
+  readonly older?: OlderFormat | null;
 }
 
 const NO_SUMMARY: TeamSummaryView = { agents: 0, alive: 0, idle: 0, waiting: 0, down: 0, inactive: 0, ready: 0, inProgress: 0 };
@@ -62,6 +65,22 @@ export function buildTeamViewState(input: TeamViewInput): TeamViewState {
     projects: (team?.projects ?? []).map((p) => projectView(p, team!.agents)),
     problems,
     needsYou: input.needsYou ?? [],
+    older: input.older ? olderFormatView(input.older, input.now, input.staleAfterMinutes, input.heartbeatMinutes) : null,
+  };
+}
+
+/** The older format's agents as read (never added to the team): the same liveness rule on their last-heartbeat, their open Work Queue tasks. */
+export function olderFormatView(older: OlderFormat, now: number, staleAfter: number, heartbeat?: number): OlderFormatView {
+  return {
+    agents: older.agents.map((a) => ({
+      slug: a.slug,
+      name: a.name,
+      liveness: agentLiveness(a, now, staleAfter, heartbeat),
+      tickAgeMinutes: tickAgeMinutes(a, now),
+      readyCount: a.tasks.filter((t) => t.status === 'ready').length,
+      inProgressCount: a.tasks.filter((t) => t.status === 'in-progress').length,
+    })),
+    problem: older.problem,
   };
 }
 

@@ -4,6 +4,7 @@ import { DisposableBase } from '../../base/disposable';
 import { instantOfWall } from '../../base/time';
 import { ShuttleProgress } from '../../core/parse/shuttle';
 import type { AgentRunActions, AgentRunSource } from '../../extension/agents/agent-runs';
+import type { OlderFormat } from '../../core/legacy/older-agents';
 import type { TeamSnapshot } from '../../extension/team/live-team';
 import type { NeedsYouItem } from '../../extension/sessions/session-model';
 import { agentRunView } from './agent-run-view';
@@ -49,6 +50,14 @@ export interface NeedsYouSource {
   openSession(slug: string): unknown;
 }
 
+/** The Cortex plugin's older format in the folder (extension/team/older-format-watch.ts): read once per change, shown read-only. */
+export interface OlderFormatSource {
+  readonly current: { readonly older: OlderFormat } | null;
+  readonly onDidChange: vscode.Event<unknown>;
+  /** "Upgrade Team Format…" (the command, its review first). */
+  upgrade(): unknown;
+}
+
 export interface TeamViewDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
@@ -60,6 +69,8 @@ export interface TeamViewDeps {
   readonly runActions?: AgentRunActions;
   /** What every agent waits for the person to answer (no list without it). */
   readonly needsYou?: NeedsYouSource;
+  /** Agents in the plugin's older format (no section without it). */
+  readonly older?: OlderFormatSource;
 }
 
 /**
@@ -106,6 +117,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
     this.register(deps.runners.onDidChange(() => this.update()));
     if (deps.runs) this.register(deps.runs.onDidChange(() => this.update()));
     if (deps.needsYou) this.register(deps.needsYou.onDidChange(() => this.update()));
+    if (deps.older) this.register(deps.older.onDidChange(() => this.update()));
     this.register(deps.actions.onDidChangeCanRegisterAgent(() => this.update()));
   }
 
@@ -126,6 +138,7 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
       shuttle: (slug) => this.deps.runners.progressOf(slug),
       run: this.deps.runs ? (agent) => agentRunView(this.deps.runs!.factsOf(agent)) : undefined,
       needsYou: this.needsYouRows(),
+      older: this.deps.older?.current?.older ?? null,
     });
   }
 
@@ -254,6 +267,8 @@ export class TeamView extends DisposableBase implements vscode.WebviewViewProvid
         return this.deps.needsYou?.answer(msg.item, msg.option);
       case 'openSession':
         return this.deps.needsYou?.openSession(msg.agent);
+      case 'upgradeTeamFormat':
+        return this.deps.older?.upgrade();
     }
   }
 

@@ -4,6 +4,7 @@ import { TeamActions } from '../actions';
 import { SectionId, UiState, visibleAgents, visibleProjects, visibleTree } from '../state';
 import { AgentRow, TreePlace } from './agent-row';
 import { NeedsYouSection } from './needs-you';
+import { OlderAgentsSection } from './older-agents';
 import { Button, EmptyState } from './empty-state';
 import { ProjectRow } from './project-row';
 import { RowList } from './row-list';
@@ -59,6 +60,7 @@ export function TeamApp(props: { state: TeamViewState | undefined; actions: Team
       ) : null}
       <NeedsYouSection rows={state.needsYou} actions={actions} />
       <AgentsSection {...sections} fold={fold} />
+      <OlderAgentsSection older={state.older} onUpgrade={actions.upgradeTeamFormat} />
       <ProjectsSection {...sections} />
     </main>
   );

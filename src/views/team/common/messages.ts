@@ -146,6 +146,28 @@ export type ProjectView = Infer<typeof projectView>;
 const summaryView: Check<TeamSummary> = object({ agents: int, alive: int, idle: int, waiting: int, down: int, inactive: int, ready: int, inProgress: int });
 export type TeamSummaryView = TeamSummary;
 
+/** An agent of the Cortex plugin's older format (flat `agents/<slug>.md`), read as it is: shown, never written. */
+const olderAgentView = object({
+  /** The note's file name without `.md`, as written (shown, never sent back: not held to the slug rule). */
+  slug: str,
+  name: str,
+  /** The same rule as the other rows, on its `last-heartbeat:`. */
+  liveness: oneOf(LIVENESS_VALUES),
+  tickAgeMinutes: nullable(num),
+  /** Its open tasks in its projects' `## Work Queue`. */
+  readyCount: int,
+  inProgressCount: int,
+});
+export type OlderAgentView = Infer<typeof olderAgentView>;
+
+/** The older format found in the team folder (`null`: none): its agents, or why it cannot be read as it is. */
+const olderFormatView = object({
+  agents: arrayOf(olderAgentView),
+  /** Why the folder cannot be read as it is (the upgrade's own reason), else `null`. */
+  problem: nullable(str),
+});
+export type OlderFormatView = Infer<typeof olderFormatView>;
+
 export const VIEW_STATUSES = ['loading', 'noTeam', 'ready'] as const;
 export type ViewStatus = (typeof VIEW_STATUSES)[number];
 
@@ -169,6 +191,8 @@ const teamViewState = object({
   problems: int,
   /** What every agent waits for the person to answer, oldest first (the Needs you list). */
   needsYou: arrayOf(needsYouRow),
+  /** Agents in the Cortex plugin's older format, read-only, with the one-step upgrade offered (`null`: none). */
+  older: nullable(olderFormatView),
 });
 export type TeamViewState = Infer<typeof teamViewState>;
 
@@ -204,6 +228,8 @@ const webviewMessages = {
   /** Answers a Needs you request with one of the options it offers. */
   answerRequest: object({ type: oneOf(['answerRequest']), item: shortStr(500), option: shortStr(500) }),
   openSession: object({ type: oneOf(['openSession']), agent: slug }),
+  /** Runs "Upgrade Team Format…" (its review comes first; the view writes nothing). */
+  upgradeTeamFormat: object({ type: oneOf(['upgradeTeamFormat']) }),
 };
 export type WebviewMessage = MessageOf<typeof webviewMessages>;
 export type WebviewMessageType = WebviewMessage['type'];

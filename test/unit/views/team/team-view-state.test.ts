@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { MemoryTeamFs } from '../../../../src/core/fs/memory-fs';
+import { readOlderFormat } from '../../../../src/core/legacy/older-agents';
 import { AgentRunView, checkTeamViewState } from '../../../../src/views/team/common/messages';
 import { TeamViewInput, buildTeamViewState } from '../../../../src/views/team/team-view-state';
-import { NOW, before, fixtureFiles, loadFixture, note, task, tasks } from '../../team-fixture';
+import { NOW, before, fixtureFiles, loadFixture, note, olderFormatFiles, task, tasks } from '../../team-fixture';
 
 function input(team: TeamViewInput['team'], more: Partial<TeamViewInput> = {}): TeamViewInput {
   return {
@@ -147,5 +149,53 @@ describe('Team view model', () => {
       'agents/a/tasks.md': tasks([task('T', 'in-progress', ['**Started:** soon'])], before(1)),
     });
     assert.equal(buildTeamViewState(input(team)).agents[0].current!.runningMinutes, null);
+  });
+});
+
+describe('Team view model: the plugin’s older format', () => {
+  const state = async (files: Record<string, string>, now = NOW) =>
+    buildTeamViewState({
+      status: 'ready',
+      team: await loadFixture(),
+      header: null,
+      message: null,
+      multipleTeams: false,
+      canRegisterAgent: false,
+      trusted: true,
+      now,
+      staleAfterMinutes: 30,
+      older: await readOlderFormat(new MemoryTeamFs(files)),
+    });
+
+  it('lists each older agent beside the team, never in it: liveness from last-heartbeat by the same rule, open work from its Work Queue', async () => {
+    const s = await state(olderFormatFiles(before(10)));
+    assert.equal(checkTeamViewState(s), null);
+    assert.deepEqual(s.older, {
+      agents: [
+        { slug: 'billing-dev', name: 'Billing Dev', liveness: 'alive', tickAgeMinutes: 10, readyCount: 2, inProgressCount: 1 },
+        { slug: 'docs-writer', name: 'Docs Writer', liveness: 'idle', tickAgeMinutes: null, readyCount: 0, inProgressCount: 0 },
+      ],
+      problem: null,
+    });
+    // The team's own rows and counts are what they were: the older agents are shown, not added.
+    const without = await state({});
+    assert.deepEqual(s.agents, without.agents);
+    assert.deepEqual(s.summary, without.summary);
+    assert.equal(without.older, null);
+  });
+
+  it('turns alive into down as time passes (work open, no newer heartbeat), read once', async () => {
+    const older = await readOlderFormat(new MemoryTeamFs(olderFormatFiles(before(10))));
+    const at = (now: number) =>
+      buildTeamViewState({ status: 'ready', team: undefined, header: null, message: null, multipleTeams: false, canRegisterAgent: false, trusted: true, now, staleAfterMinutes: 30, older }).older!.agents[0];
+    assert.equal(at(NOW).liveness, 'alive');
+    assert.equal(at(NOW + 21).liveness, 'down');
+    assert.equal(at(NOW + 21).tickAgeMinutes, 31);
+  });
+
+  it('says why a folder cannot be read as it is (the upgrade’s reason), with no rows', async () => {
+    const s = await state(olderFormatFiles('yesterday'));
+    assert.equal(checkTeamViewState(s), null);
+    assert.deepEqual(s.older, { agents: [], problem: 'agents/billing-dev.md: last-heartbeat "yesterday" is not a time (YYYY-MM-DDTHH:MM).' });
   });
 });

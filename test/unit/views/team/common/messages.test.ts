@@ -16,6 +16,7 @@ describe('Team view protocol', () => {
       { type: 'registerAgent' },
       { type: 'refresh' },
       { type: 'showProblems' },
+      { type: 'upgradeTeamFormat' },
     ];
     for (const msg of valid) {
       it(`accepts ${JSON.stringify(msg)}`, () => {
