@@ -2,8 +2,9 @@
 // the scripted model servers: a first process takes a turn and is stopped; a second
 // process is started with the kept session id. Claude Code's adapter and Codex's adapter
 // load it (`session/load`): the model's next request carries the first turn and its
-// answer. Gemini CLI advertises `loadSession` but refuses its own load; the host starts a
-// new session instead and says why. The three run at once.
+// answer. Gemini CLI 0.61 advertises `loadSession`, but its load fails when it has not
+// saved the first chat yet (most runs here, not all): then the host starts a new session
+// and says why. The three run at once.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'fs';
@@ -101,10 +102,15 @@ describe('ACP sessions resumed: the real ACP agents, a new process given the kep
     });
   }
 
-  it('gemini: advertises loadSession but refuses its own load; a new session starts, said why, and knows nothing of the first turn', () => {
+  it('gemini: advertises loadSession; its own load fails or works depending on whether it had saved the first chat, and either is said: resumed, or a new session with the reason that knows nothing of it', () => {
     const r = runs.get('gemini')!;
     assert.strictEqual(r.canLoad, true);
-    assert.notStrictEqual(r.second.sessionId, r.kept);
+    if (r.second.sessionId === r.kept) {
+      // Gemini CLI 0.61 loaded it this time: said as for the others (what it then remembers is Gemini's).
+      assert.deepStrictEqual(notices('gemini'), [`Resumed session ${r.kept}.`]);
+      assert.ok(r.asked !== '', 'the next prompt reached the model');
+      return;
+    }
     assert.deepStrictEqual(notices('gemini'), [`Started session ${r.second.sessionId} (the agent could not resume session ${r.kept}: Internal error: No previous sessions found for this project.).`]);
     assert.ok(r.asked !== '' && !r.asked.includes(FIRST), 'the new session holds only the next prompt');
   });

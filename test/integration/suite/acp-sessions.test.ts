@@ -4,7 +4,7 @@
 // as session/prompt; its permission requests are pending in the sessions' snapshot and
 // answered through the contract (allow, and reject); the task is claimed and completed
 // over ACP; the row's usage counts its tokens; Stop cancels and ends it; Start again
-// cannot resume (Gemini CLI refuses its own session/load) and starts a new session.
+// cannot resume (Gemini CLI 0.61 usually fails its own session/load) and starts a new session.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -100,15 +100,20 @@ describe('Agents as ACP sessions: the runner, the driver, permission requests, u
     assert.equal(a.agents.runner.isLive(SLUG), false);
   });
 
-  it("Start after Stop asks to resume the kept session; Gemini CLI (0.61) refuses its own session/load, so a new session starts, the reason in its transcript, with the first prompt", async () => {
+  it("Start after Stop asks to resume the kept session; Gemini CLI (0.61) usually fails its own session/load (then a new session starts, the reason in its transcript, with the first prompt), now and then it loads it (said so, no first prompt)", async () => {
     const kept = a.agents.sessions.session(SLUG)!.sessionId!;
     assert.equal(a.agents.sessions.session(SLUG)!.canLoad, true, 'gemini --acp advertises loadSession');
     assert.equal(await a.agents.runner.start(SLUG), 'started');
     const session = a.agents.sessions.session(SLUG)!;
-    assert.notEqual(session.sessionId, kept);
     const notices = snapshot()!.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
+    const firstPrompt = snapshot()!.entries.some((e) => e.kind === 'user' && /^Cortex: you are Itest ACP Agent\./.test(e.text));
+    if (session.sessionId === kept) {
+      assert.deepEqual(notices, [`Resumed session ${kept}.`]);
+      assert.ok(!firstPrompt, 'a resumed session gets no first prompt');
+      return;
+    }
     assert.deepEqual(notices, [`Started session ${session.sessionId} (the agent could not resume session ${kept}: Internal error: No previous sessions found for this project.).`]);
-    assert.ok(snapshot()!.entries.some((e) => e.kind === 'user' && /^Cortex: you are Itest ACP Agent\./.test(e.text)), 'a new session gets the first prompt');
+    assert.ok(firstPrompt, 'a new session gets the first prompt');
     await waitFor(() => snapshot()?.state === 'idle', LONG, 'the first prompt answered');
   });
 });
