@@ -101,4 +101,22 @@ describe('Team view lineage tree and Shuttle progress (VSIX in code-server)', fu
     await expectCount(tree(view).getByRole('treeitem'), 6, 5000);
     await screenshot(wb.page, 'team-tree-high-contrast');
   });
+
+  it("lists the Cortex plugin's older-format agents read-only, with the upgrade, in the three themes (a long name keeps its end)", async () => {
+    const name = 'Senior Payments Reconciliation Engineer From The Older Plugin';
+    writeFileSync(wb.teamFile('projects/older-ledger.md'), '---\ntype: project\n---\n\n## Work Queue\n\n### 2026-03-28T10:00\n**Task:** Reconcile the ledger\n**Scope:** March\n**Status:** ready\n');
+    writeFileSync(wb.teamFile('agents/older-payments.md'), `---\nname: ${name}\nstatus: active\nlast-heartbeat: 2026-03-28T11:30\n---\n\n## Projects\n- older-ledger\n`);
+    const row = view.locator('[data-older="older-payments"]');
+    await expectText(row, /1 ready · 0 in progress/, 20_000);
+    await expectText(view.locator('.older-note'), /read-only here/, 5000);
+    assert.equal(await view.getByRole('button', { name: 'Upgrade Team Format…' }).count(), 1);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(wb.page, 'team-older-high-contrast');
+    await setColorTheme(wb, darkTheme);
+    await expectText(row, /1 ready/, 5000);
+    await screenshot(wb.page, 'team-older-dark');
+    await setColorTheme(wb, lightTheme);
+    await expectText(row, /1 ready/, 5000);
+    await screenshot(wb.page, 'team-older-light');
+  });
 });
